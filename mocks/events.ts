@@ -1,0 +1,259 @@
+import type {
+  ActionEvent,
+  AgentErrorEvent,
+  ConversationErrorEvent,
+  ConversationStateUpdateEvent,
+  ExecutionStatus,
+  InterruptEvent,
+  MessageEvent,
+  ObservationEvent,
+  PauseEvent,
+  ServerEvent,
+  UserRejectObservation,
+} from '../src/agent-server/protocol';
+
+// Builds events in the shapes the agent-server persists (openhands-sdk event models, null
+// fields omitted). Ids and timestamps come from a clock the caller owns, so fixtures are
+// deterministic.
+
+export class EventClock {
+  private tick = 0;
+  private ids = 0;
+  constructor(
+    private readonly startMs: number,
+    private readonly prefix: string,
+  ) {}
+
+  next(): { id: string; timestamp: string } {
+    this.tick += 1;
+    this.ids += 1;
+    // Naive ISO with microseconds, as the server writes it.
+    const iso = new Date(this.startMs + this.tick * 1000).toISOString().replace('Z', '');
+    return { id: `${this.prefix}-${String(this.ids).padStart(5, '0')}`, timestamp: `${iso}000` };
+  }
+}
+
+export function userMessage(clock: EventClock, text: string): MessageEvent {
+  return {
+    ...clock.next(),
+    kind: 'MessageEvent',
+    source: 'user',
+    llm_message: { role: 'user', content: [{ type: 'text', text }] },
+  };
+}
+
+export function agentMessage(clock: EventClock, text: string, reasoning?: string): MessageEvent {
+  return {
+    ...clock.next(),
+    kind: 'MessageEvent',
+    source: 'agent',
+    llm_message: {
+      role: 'assistant',
+      content: [{ type: 'text', text }],
+      ...(reasoning ? { reasoning_content: reasoning } : {}),
+    },
+  };
+}
+
+interface ActionOptions {
+  responseId?: string;
+  thought?: string;
+  reasoning?: string;
+  summary?: string;
+}
+
+export function action(
+  clock: EventClock,
+  toolName: string,
+  fields: Record<string, unknown> & { kind: string },
+  options: ActionOptions = {},
+): ActionEvent {
+  const base = clock.next();
+  const toolCallId = `call_${base.id}`;
+  return {
+    ...base,
+    kind: 'ActionEvent',
+    source: 'agent',
+    tool_name: toolName,
+    tool_call_id: toolCallId,
+    tool_call: { name: toolName, arguments: JSON.stringify(fields) },
+    action: fields,
+    llm_response_id: options.responseId ?? `resp_${base.id}`,
+    thought: options.thought ? [{ type: 'text', text: options.thought }] : [],
+    ...(options.reasoning ? { reasoning_content: options.reasoning } : {}),
+    ...(options.summary ? { summary: options.summary } : {}),
+    security_risk: 'LOW',
+  };
+}
+
+export function terminalAction(clock: EventClock, command: string, options: ActionOptions = {}): ActionEvent {
+  return action(clock, 'terminal', { kind: 'TerminalAction', command, is_input: false }, options);
+}
+
+export function terminalObservation(
+  clock: EventClock,
+  of: ActionEvent,
+  output: string,
+  exitCode = 0,
+): ObservationEvent {
+  return {
+    ...clock.next(),
+    kind: 'ObservationEvent',
+    source: 'environment',
+    tool_name: of.tool_name,
+    tool_call_id: of.tool_call_id,
+    action_id: of.id,
+    observation: {
+      kind: 'TerminalObservation',
+      content: [{ type: 'text', text: output }],
+      is_error: exitCode !== 0,
+      command: (of.action?.command as string) ?? '',
+      exit_code: exitCode,
+      timeout: false,
+      metadata: { exit_code: exitCode, working_dir: '/workspace', prefix: '', suffix: '' },
+    },
+  };
+}
+
+export function fileEditAction(
+  clock: EventClock,
+  path: string,
+  oldStr: string,
+  newStr: string,
+  options: ActionOptions = {},
+): ActionEvent {
+  return action(
+    clock,
+    'file_editor',
+    { kind: 'FileEditorAction', command: 'str_replace', path, old_str: oldStr, new_str: newStr },
+    options,
+  );
+}
+
+export function fileEditObservation(clock: EventClock, of: ActionEvent, diff: string): ObservationEvent {
+  const path = (of.action?.path as string) ?? '';
+  return {
+    ...clock.next(),
+    kind: 'ObservationEvent',
+    source: 'environment',
+    tool_name: of.tool_name,
+    tool_call_id: of.tool_call_id,
+    action_id: of.id,
+    observation: {
+      kind: 'FileEditorObservation',
+      content: [{ type: 'text', text: `The file ${path} has been edited.` }],
+      is_error: false,
+      command: 'str_replace',
+      path,
+      diff,
+      old_content: (of.action?.old_str as string) ?? '',
+      new_content: (of.action?.new_str as string) ?? '',
+    },
+  };
+}
+
+export interface Task {
+  title: string;
+  notes?: string;
+  status: 'todo' | 'in_progress' | 'done';
+}
+
+export function taskTrackerAction(clock: EventClock, tasks: Task[], options: ActionOptions = {}): ActionEvent {
+  return action(clock, 'task_tracker', { kind: 'TaskTrackerAction', command: 'plan', task_list: tasks }, options);
+}
+
+export function taskTrackerObservation(clock: EventClock, of: ActionEvent, tasks: Task[]): ObservationEvent {
+  return {
+    ...clock.next(),
+    kind: 'ObservationEvent',
+    source: 'environment',
+    tool_name: of.tool_name,
+    tool_call_id: of.tool_call_id,
+    action_id: of.id,
+    observation: {
+      kind: 'TaskTrackerObservation',
+      content: [{ type: 'text', text: `Task list updated with ${tasks.length} tasks.` }],
+      is_error: false,
+      command: 'plan',
+      task_list: tasks,
+    },
+  };
+}
+
+export function finishAction(clock: EventClock, message: string, options: ActionOptions = {}): ActionEvent {
+  return action(clock, 'finish', { kind: 'FinishAction', message }, options);
+}
+
+export function finishObservation(clock: EventClock, of: ActionEvent): ObservationEvent {
+  return {
+    ...clock.next(),
+    kind: 'ObservationEvent',
+    source: 'environment',
+    tool_name: 'finish',
+    tool_call_id: of.tool_call_id,
+    action_id: of.id,
+    observation: {
+      kind: 'FinishObservation',
+      content: [{ type: 'text', text: (of.action?.message as string) ?? '' }],
+      is_error: false,
+    },
+  };
+}
+
+export function thinkAction(clock: EventClock, thought: string, options: ActionOptions = {}): ActionEvent {
+  return action(clock, 'think', { kind: 'ThinkAction', thought }, options);
+}
+
+export function agentError(clock: EventClock, of: { tool_call_id: string; tool_name: string }, error: string): AgentErrorEvent {
+  return {
+    ...clock.next(),
+    kind: 'AgentErrorEvent',
+    source: 'agent',
+    tool_name: of.tool_name,
+    tool_call_id: of.tool_call_id,
+    error,
+  };
+}
+
+export function userReject(clock: EventClock, of: ActionEvent, reason: string): UserRejectObservation {
+  return {
+    ...clock.next(),
+    kind: 'UserRejectObservation',
+    source: 'user',
+    tool_name: of.tool_name,
+    tool_call_id: of.tool_call_id,
+    action_id: of.id,
+    rejection_reason: reason,
+  };
+}
+
+export function conversationError(
+  clock: EventClock,
+  code: string,
+  detail: string,
+  classification: ConversationErrorEvent['classification'],
+): ConversationErrorEvent {
+  return { ...clock.next(), kind: 'ConversationErrorEvent', source: 'environment', code, detail, classification };
+}
+
+export function statusUpdate(clock: EventClock, status: ExecutionStatus): ConversationStateUpdateEvent {
+  return { ...clock.next(), kind: 'ConversationStateUpdateEvent', source: 'environment', key: 'execution_status', value: status };
+}
+
+export function pauseEvent(clock: EventClock): PauseEvent {
+  return { ...clock.next(), kind: 'PauseEvent', source: 'user' };
+}
+
+export function interruptEvent(clock: EventClock): InterruptEvent {
+  return { ...clock.next(), kind: 'InterruptEvent', source: 'user' };
+}
+
+export function systemPrompt(clock: EventClock): ServerEvent {
+  return {
+    ...clock.next(),
+    kind: 'SystemPromptEvent',
+    source: 'agent',
+    system_prompt: { type: 'text', text: 'You are OpenHands agent, a helpful AI assistant…' },
+    tools: [],
+  };
+}

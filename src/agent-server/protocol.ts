@@ -1,0 +1,216 @@
+// The agent-server's wire shapes, as far as the UI relies on them. The generated union in
+// @openhands/typescript-client does not narrow on `kind`, so the UI keeps its own.
+// Every field the server may omit is optional: null fields are dropped on the wire.
+
+export type ExecutionStatus =
+  | 'idle'
+  | 'running'
+  | 'paused'
+  | 'waiting_for_confirmation'
+  | 'finished'
+  | 'error'
+  | 'stuck';
+
+export const EXECUTION_STATUSES: readonly ExecutionStatus[] = [
+  'idle',
+  'running',
+  'paused',
+  'waiting_for_confirmation',
+  'finished',
+  'error',
+  'stuck',
+];
+
+export type EventSource = 'agent' | 'user' | 'environment' | 'hook';
+
+export interface TextContent {
+  type: 'text';
+  text: string;
+}
+export interface ImageContent {
+  type: 'image';
+  image_urls: string[];
+}
+export type Content = TextContent | ImageContent;
+
+interface EventBase {
+  id: string;
+  timestamp: string;
+  source: EventSource;
+}
+
+export interface LlmMessage {
+  role: 'user' | 'assistant' | 'system' | 'tool';
+  content: Content[];
+  reasoning_content?: string;
+}
+
+export interface MessageEvent extends EventBase {
+  kind: 'MessageEvent';
+  llm_message: LlmMessage;
+}
+
+export interface Action {
+  kind: string;
+  [field: string]: unknown;
+}
+
+export interface ActionEvent extends EventBase {
+  kind: 'ActionEvent';
+  tool_name: string;
+  tool_call_id: string;
+  tool_call?: { arguments?: string; name?: string };
+  action?: Action;
+  llm_response_id?: string;
+  thought?: Content[];
+  reasoning_content?: string;
+  summary?: string;
+  security_risk?: string;
+}
+
+export interface Observation {
+  kind: string;
+  content?: Content[];
+  is_error?: boolean;
+  [field: string]: unknown;
+}
+
+export interface ObservationEvent extends EventBase {
+  kind: 'ObservationEvent';
+  action_id?: string;
+  tool_call_id: string;
+  tool_name?: string;
+  observation: Observation;
+}
+
+export interface UserRejectObservation extends EventBase {
+  kind: 'UserRejectObservation';
+  action_id?: string;
+  tool_call_id: string;
+  tool_name?: string;
+  rejection_reason?: string;
+}
+
+export interface AgentErrorEvent extends EventBase {
+  kind: 'AgentErrorEvent';
+  tool_call_id: string;
+  tool_name?: string;
+  error: string;
+}
+
+export interface ErrorClassification {
+  kind?: string;
+  retryable?: boolean;
+  user_action?: string;
+}
+
+export interface ConversationErrorEvent extends EventBase {
+  kind: 'ConversationErrorEvent';
+  code?: string;
+  detail?: string;
+  classification?: ErrorClassification;
+}
+
+export interface ConversationStateUpdateEvent extends EventBase {
+  kind: 'ConversationStateUpdateEvent';
+  key: string;
+  value: unknown;
+}
+
+export interface PauseEvent extends EventBase {
+  kind: 'PauseEvent';
+}
+export interface InterruptEvent extends EventBase {
+  kind: 'InterruptEvent';
+  reason?: string;
+}
+export interface Condensation extends EventBase {
+  kind: 'Condensation';
+  forgotten_event_ids?: string[];
+  summary?: string;
+}
+export interface SystemPromptEvent extends EventBase {
+  kind: 'SystemPromptEvent';
+}
+export interface StreamingDeltaEvent extends EventBase {
+  kind: 'StreamingDeltaEvent';
+  content?: string;
+  reasoning_content?: string;
+}
+
+/** Any event whose kind the UI does not know: shown raw, never trusted. */
+export interface UnknownEvent extends EventBase {
+  kind: string;
+  [field: string]: unknown;
+}
+
+export type KnownEvent =
+  | MessageEvent
+  | ActionEvent
+  | ObservationEvent
+  | UserRejectObservation
+  | AgentErrorEvent
+  | ConversationErrorEvent
+  | ConversationStateUpdateEvent
+  | PauseEvent
+  | InterruptEvent
+  | Condensation
+  | SystemPromptEvent
+  | StreamingDeltaEvent;
+
+/** What a frame or a history page holds: at least an id, a kind and a timestamp were checked. */
+export type ServerEvent = KnownEvent | UnknownEvent;
+
+export interface ConversationInfo {
+  id: string;
+  title?: string | null;
+  execution_status: ExecutionStatus;
+  created_at: string;
+  updated_at: string;
+  agent?: unknown;
+  workspace?: unknown;
+  confirmation_policy?: { kind: string };
+  [field: string]: unknown;
+}
+
+export interface Page<T> {
+  items: T[];
+  next_page_id?: string | null;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The one gate every server event passes. Returns null for anything that cannot be keyed
+ * (no string id or kind); such input is counted and reported, never rendered.
+ */
+export function asServerEvent(value: unknown): ServerEvent | null {
+  if (!isRecord(value)) return null;
+  if (typeof value.id !== 'string' || value.id === '' || typeof value.kind !== 'string') return null;
+  const timestamp = typeof value.timestamp === 'string' ? value.timestamp : '';
+  return { ...value, timestamp } as ServerEvent;
+}
+
+export function isExecutionStatus(value: unknown): value is ExecutionStatus {
+  return typeof value === 'string' && (EXECUTION_STATUSES as readonly string[]).includes(value);
+}
+
+/** Text of a content list; images are ignored here and rendered separately. */
+export function contentText(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) => (isRecord(part) && part.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+    .filter(Boolean)
+    .join('\n');
+}
+
+export function contentImages(content: unknown): string[] {
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part) =>
+    isRecord(part) && part.type === 'image' && Array.isArray(part.image_urls)
+      ? part.image_urls.filter((url): url is string => typeof url === 'string')
+      : [],
+  );
+}

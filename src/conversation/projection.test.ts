@@ -1,0 +1,322 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  EventClock,
+  agentError,
+  agentMessage,
+  conversationError,
+  fileEditAction,
+  fileEditObservation,
+  finishAction,
+  finishObservation,
+  interruptEvent,
+  pauseEvent,
+  statusUpdate,
+  systemPrompt,
+  terminalAction,
+  terminalObservation,
+  thinkAction,
+  userMessage,
+  userReject,
+} from '../../mocks/events';
+import type { ServerEvent } from '../agent-server/protocol';
+import { asServerEvent } from '../agent-server/protocol';
+import { ConversationProjection, callState, isActive, projectEvents, type Row } from './projection';
+
+const clock = () => new EventClock(Date.UTC(2026, 10, 1, 9), 'e');
+
+function only<T extends Row['type']>(rows: Row[], type: T): Extract<Row, { type: T }>[] {
+  return rows.filter((row): row is Extract<Row, { type: T }> => row.type === type);
+}
+
+describe('a. messages', () => {
+  it('shows user and agent messages with their text, in order', () => {
+    const c = clock();
+    const events = [userMessage(c, 'Fix the bug'), agentMessage(c, 'Done.', 'Let me think')];
+    const rows = projectEvents(events).rows;
+    expect(rows.map((r) => r.type)).toEqual(['message', 'message']);
+    const [user, agent] = only(rows, 'message');
+    expect(user!.event.source).toBe('user');
+    expect(agent!.event.llm_message.reasoning_content).toBe('Let me think');
+    expect(rows.map((r) => r.eventId)).toEqual(events.map((e) => e.id));
+  });
+
+  it('keeps image content', () => {
+    const c = clock();
+    const message = userMessage(c, 'look');
+    message.llm_message.content.push({ type: 'image', image_urls: ['data:image/png;base64,AAAA'] });
+    const [row] = only(projectEvents([message]).rows, 'message');
+    expect(row!.event.llm_message.content[1]).toEqual({ type: 'image', image_urls: ['data:image/png;base64,AAAA'] });
+  });
+});
+
+describe('b. pairing actions with outcomes', () => {
+  it('pairs an observation by its call into one card', () => {
+    const c = clock();
+    const run = terminalAction(c, 'ls', { summary: 'List files' });
+    const rows = projectEvents([run, terminalObservation(c, run, 'a.txt', 0)]).rows;
+    expect(rows).toHaveLength(1);
+    const [turn] = only(rows, 'turn');
+    expect(turn!.calls[0]!.action?.id).toBe(run.id);
+    expect(turn!.calls[0]!.outcomes.map((o) => o.kind)).toEqual(['ObservationEvent']);
+    expect(callState(turn!.calls[0]!, false)).toBe('done');
+  });
+
+  it('marks a failing command, a rejected call and a tool error', () => {
+    const c = clock();
+    const failing = terminalAction(c, 'false');
+    const rejected = fileEditAction(c, '/a', 'x', 'y');
+    const broken = terminalAction(c, 'oops');
+    const projection = projectEvents([
+      failing,
+      terminalObservation(c, failing, '', 1),
+      rejected,
+      userReject(c, rejected, 'not that file'),
+      broken,
+      agentError(c, broken, 'Tool terminal failed: bad arguments'),
+    ]);
+    const states = only(projection.rows, 'turn').map((t) => callState(t.calls[0]!, true));
+    expect(states).toEqual(['error', 'rejected', 'error']);
+  });
+
+  it('keeps the file edit observation with its path and diff', () => {
+    const c = clock();
+    const edit = fileEditAction(c, '/w/app.py', 'a', 'b');
+    const [turn] = only(projectEvents([edit, fileEditObservation(c, edit, '-a\n+b')]).rows, 'turn');
+    expect(turn!.calls[0]!.outcomes[0]).toMatchObject({ observation: { path: '/w/app.py', diff: '-a\n+b' } });
+  });
+});
+
+describe('c. parallel calls', () => {
+  it('groups calls of one LLM response in one turn, thought once', () => {
+    const c = clock();
+    const first = terminalAction(c, 'ls', { responseId: 'r1', thought: 'Look around first' });
+    const second = terminalAction(c, 'pwd', { responseId: 'r1' });
+    const other = terminalAction(c, 'whoami', { responseId: 'r2', thought: 'Next' });
+    const rows = projectEvents([first, second, terminalObservation(c, first, 'x'), terminalObservation(c, second, 'y'), other]).rows;
+    const turns = only(rows, 'turn');
+    expect(turns).toHaveLength(2);
+    expect(turns[0]!.calls.map((call) => call.toolCallId)).toEqual([first.tool_call_id, second.tool_call_id]);
+    expect(turns[0]!.thought).toBe('Look around first');
+    expect(turns[1]!.thought).toBe('Next');
+  });
+});
+
+describe('d. several outcomes for one call (seed 004)', () => {
+  it('shows one card listing every outcome, state from the observation', () => {
+    const c = clock();
+    const run = terminalAction(c, 'pytest');
+    const restart = agentError(c, run, 'A restart occurred while this tool was in progress.');
+    const rerun = terminalObservation(c, run, '3 passed', 0);
+    const rows = projectEvents([run, restart, statusUpdate(c, 'error'), rerun]).rows;
+    expect(rows).toHaveLength(1);
+    const call = only(rows, 'turn')[0]!.calls[0]!;
+    expect(call.outcomes.map((o) => o.id)).toEqual([restart.id, rerun.id]);
+    expect(callState(call, false)).toBe('done');
+  });
+
+  it('takes the state from the first outcome when there is no observation', () => {
+    const c = clock();
+    const run = terminalAction(c, 'make');
+    const first = agentError(c, run, 'A restart occurred while this tool was in progress.');
+    const second = agentError(c, run, 'Tool crashed');
+    const call = only(projectEvents([run, second, first]).rows, 'turn')[0]!.calls[0]!;
+    expect(call.outcomes.map((o) => o.id)).toEqual([first.id, second.id]);
+    expect(callState(call, true)).toBe('interrupted');
+  });
+});
+
+describe('e. outcome before its action', () => {
+  it('shows a standalone card, merged once the action arrives', () => {
+    const c = clock();
+    const run = terminalAction(c, 'ls');
+    const obs = terminalObservation(c, run, 'a.txt');
+    const projection = new ConversationProjection();
+    projection.apply([obs]);
+    expect(projection.rows.map((r) => r.type)).toEqual(['orphan-outcome']);
+    expect(projection.rows[0]!.eventId).toBe(obs.id);
+    projection.apply([run]);
+    expect(projection.rows.map((r) => r.type)).toEqual(['turn']);
+    const turn = only(projection.rows, 'turn')[0]!;
+    expect(turn.calls[0]!.outcomes[0]!.id).toBe(obs.id);
+  });
+});
+
+describe('f. dangling calls (seed 002)', () => {
+  it('settles an action without outcome when nothing runs, shows it running otherwise', () => {
+    const c = clock();
+    const run = terminalAction(c, 'sleep 100');
+    const call = only(projectEvents([run]).rows, 'turn')[0]!.calls[0]!;
+    expect(callState(call, isActive('idle'))).toBe('interrupted');
+    expect(callState(call, isActive('paused'))).toBe('interrupted');
+    expect(callState(call, isActive('finished'))).toBe('interrupted');
+    expect(callState(call, isActive('error'))).toBe('interrupted');
+    expect(callState(call, isActive('running'))).toBe('running');
+    expect(callState(call, isActive('waiting_for_confirmation'))).toBe('running');
+    expect(callState(call, isActive('idle', true))).toBe('running');
+  });
+
+  it('settles only the unanswered calls of a parallel batch', () => {
+    const c = clock();
+    const a = terminalAction(c, 'a', { responseId: 'r' });
+    const b = terminalAction(c, 'b', { responseId: 'r' });
+    const turn = only(projectEvents([a, b, terminalObservation(c, a, 'ok')]).rows, 'turn')[0]!;
+    expect(turn.calls.map((call) => callState(call, false))).toEqual(['done', 'interrupted']);
+  });
+});
+
+describe('g. other kinds', () => {
+  it('shows conversation errors and pause / interrupt markers, hides bookkeeping', () => {
+    const c = clock();
+    const events = [systemPrompt(c), userMessage(c, 'hi'), statusUpdate(c, 'running')];
+    const error = conversationError(c, 'LLMAuthenticationError', 'Invalid API key', {
+      kind: 'authentication',
+      retryable: false,
+      user_action: 'Check the API key',
+    });
+    events.push(error, pauseEvent(c), interruptEvent(c));
+    events.push({ ...c.next(), kind: 'Condensation', source: 'environment', forgotten_event_ids: [], summary: 's' } as ServerEvent);
+    const projection = projectEvents(events);
+    expect(projection.rows.map((r) => r.type)).toEqual(['message', 'conversation-error', 'marker', 'marker']);
+    expect(projection.errorExplained).toBe(true);
+  });
+
+  it('reports when an error status has no explaining event after the last user message', () => {
+    const c = clock();
+    const error = conversationError(c, 'X', 'old', { kind: 'other' });
+    expect(projectEvents([error, userMessage(c, 'again')]).errorExplained).toBe(false);
+    expect(projectEvents([userMessage(c, 'x')]).errorExplained).toBe(false);
+  });
+
+  it('tracks the newest execution status from state updates, full_state included', () => {
+    const c = clock();
+    const running = statusUpdate(c, 'running');
+    const full = { ...c.next(), kind: 'ConversationStateUpdateEvent', source: 'environment', key: 'full_state', value: { execution_status: 'paused' } } as ServerEvent;
+    expect(projectEvents([full, running]).statusFromEvents).toBe('paused');
+    expect(projectEvents([running]).statusFromEvents).toBe('running');
+  });
+
+  it('keeps finish and think actions in their turn for the view to render as answer and thought', () => {
+    const c = clock();
+    const think = thinkAction(c, 'hmm');
+    const finish = finishAction(c, 'All done');
+    const turns = only(projectEvents([think, finish, finishObservation(c, finish)]).rows, 'turn');
+    expect(turns.map((t) => t.calls[0]!.action?.action?.kind)).toEqual(['ThinkAction', 'FinishAction']);
+  });
+
+  it('shows unknown kinds and malformed events as raw rows, and never throws', () => {
+    const c = clock();
+    const unknown = { ...c.next(), kind: 'FutureEvent', source: 'agent', payload: 1 } as ServerEvent;
+    const brokenMessage = { ...c.next(), kind: 'MessageEvent', source: 'agent' } as ServerEvent;
+    const brokenAction = { ...c.next(), kind: 'ActionEvent', source: 'agent', action: null } as ServerEvent;
+    const rows = projectEvents([unknown, brokenMessage, brokenAction]).rows;
+    expect(rows.map((r) => r.type)).toEqual(['unknown', 'unknown', 'unknown']);
+    expect(only(rows, 'unknown').map((r) => r.reason)).toEqual([
+      'unknown event kind “FutureEvent”',
+      'message without llm_message.content',
+      'action without tool_call_id',
+    ]);
+  });
+
+  it('refuses input that cannot be keyed', () => {
+    expect(asServerEvent(null)).toBeNull();
+    expect(asServerEvent('text')).toBeNull();
+    expect(asServerEvent({ kind: 'MessageEvent' })).toBeNull();
+    expect(asServerEvent({ id: 'x', kind: 'MessageEvent' })).toMatchObject({ id: 'x', timestamp: '' });
+  });
+});
+
+describe('h. incremental application', () => {
+  it('replaces only the rows an event touches', () => {
+    const c = clock();
+    const hello = userMessage(c, 'hello');
+    const run = terminalAction(c, 'ls');
+    const projection = projectEvents([hello, run]);
+    const before = projection.rows;
+    projection.apply([terminalObservation(c, run, 'x')]);
+    const after = projection.rows;
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).not.toBe(before[1]);
+  });
+
+  it('ignores duplicates without a new version', () => {
+    const c = clock();
+    const hello = userMessage(c, 'hello');
+    const projection = projectEvents([hello]);
+    const version = projection.version;
+    expect(projection.apply([hello])).toBe(false);
+    expect(projection.version).toBe(version);
+  });
+
+  it('equals the projection from scratch for any arrival order, with duplicates', () => {
+    const c = clock();
+    const [a, b, d] = [
+      terminalAction(c, 'a', { responseId: 'r', thought: 'both' }),
+      terminalAction(c, 'b', { responseId: 'r' }),
+      fileEditAction(c, '/f', 'x', 'y'),
+    ];
+    const finish = finishAction(c, 'done');
+    const all: ServerEvent[] = [
+      systemPrompt(c),
+      userMessage(c, 'go'),
+      a,
+      b,
+      terminalObservation(c, a, 'ok'),
+      agentError(c, b, 'A restart occurred while this tool was in progress.'),
+      terminalObservation(c, b, 'later'),
+      d,
+      userReject(c, d, 'no'),
+      statusUpdate(c, 'running'),
+      agentMessage(c, 'thinking aloud', 'why'),
+      { ...c.next(), kind: 'Mystery', source: 'agent' } as ServerEvent,
+      finish,
+      finishObservation(c, finish),
+      pauseEvent(c),
+      conversationError(c, 'E', 'boom', { kind: 'x' }),
+    ];
+    // Events sorted by time, so the scratch projection is the reference.
+    const expected = snapshot(projectEvents(all));
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length }),
+        fc.array(fc.nat(all.length - 1), { maxLength: 8 }),
+        fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 6 }),
+        (shuffled, duplicateAt, chunkSizes) => {
+          const arrival = [...shuffled, ...duplicateAt.map((i) => all[i]!)];
+          const projection = new ConversationProjection();
+          let at = 0;
+          let size = 0;
+          while (at < arrival.length) {
+            const chunk = chunkSizes[size++ % chunkSizes.length]!;
+            projection.apply(arrival.slice(at, at + chunk));
+            at += chunk;
+          }
+          expect(snapshot(projection)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('equals the scratch projection after large history pages (sorted path)', () => {
+    const c = clock();
+    const events: ServerEvent[] = [];
+    for (let i = 0; i < 150; i++) {
+      const run = terminalAction(c, `echo ${i}`);
+      events.push(userMessage(c, `step ${i}`), run, terminalObservation(c, run, `${i}`));
+    }
+    const expected = snapshot(projectEvents(events));
+    const projection = new ConversationProjection();
+    projection.apply(events.slice(300));
+    projection.apply(events.slice(100, 300));
+    for (const event of events.slice(0, 100).reverse()) projection.apply([event]);
+    expect(snapshot(projection)).toEqual(expected);
+  });
+});
+
+function snapshot(projection: ConversationProjection) {
+  return projection.rows.map((row) => ({
+    ...row,
+    ...(row.type === 'turn' ? { calls: row.calls.map((call) => ({ ...call })) } : {}),
+  }));
+}

@@ -1,0 +1,350 @@
+import {
+  isRecord,
+  type ActionEvent,
+  type AgentErrorEvent,
+  type ConversationErrorEvent,
+  type ExecutionStatus,
+  type InterruptEvent,
+  type MessageEvent,
+  type ObservationEvent,
+  type PauseEvent,
+  type ServerEvent,
+  type UnknownEvent,
+  type UserRejectObservation,
+  isExecutionStatus,
+} from '../agent-server/protocol';
+
+// The projection turns the conversation's event log into rows the screen shows. It is pure
+// data (no React) and order-independent: the rows depend only on the *set* of events, never on
+// the order they arrived in or how often. That is what lets history pages, socket replay and
+// live frames interleave freely.
+
+export type Outcome = ObservationEvent | UserRejectObservation | AgentErrorEvent;
+
+export interface ToolCall {
+  /** The call's tool_call_id: the key that pairs an action with its outcomes. */
+  readonly toolCallId: string;
+  readonly action: ActionEvent | undefined;
+  /** Every outcome the server persisted for this call, oldest first (seed 004 can give two). */
+  readonly outcomes: readonly Outcome[];
+}
+
+interface RowBase {
+  readonly key: string;
+  /** Where the row sorts: timestamp, then event id; invariant: equal to its first event's. */
+  readonly sortKey: string;
+  /** The persisted event this row stands for (data-event-id). */
+  readonly eventId: string;
+}
+
+export type Row =
+  | (RowBase & { readonly type: 'message'; readonly event: MessageEvent })
+  | (RowBase & {
+      readonly type: 'turn';
+      /** The calls of one LLM response (shared llm_response_id), oldest first. */
+      readonly calls: readonly ToolCall[];
+      /** Thought and reasoning of the response, taken once from the first call that has them. */
+      readonly thought: string;
+      readonly reasoning: string;
+    })
+  | (RowBase & { readonly type: 'orphan-outcome'; readonly call: ToolCall })
+  | (RowBase & { readonly type: 'conversation-error'; readonly event: ConversationErrorEvent })
+  | (RowBase & { readonly type: 'marker'; readonly event: PauseEvent | InterruptEvent })
+  | (RowBase & { readonly type: 'unknown'; readonly event: UnknownEvent; readonly reason: string });
+
+export type CallState = 'running' | 'done' | 'error' | 'rejected' | 'interrupted';
+
+const HIDDEN_KINDS = new Set(['SystemPromptEvent', 'Condensation', 'ConversationStateUpdateEvent']);
+
+export function sortKeyOf(event: { timestamp: string; id: string }): string {
+  return `${event.timestamp}\u0000${event.id}`;
+}
+
+function bySortKey(a: { timestamp: string; id: string }, b: { timestamp: string; id: string }): number {
+  const ka = sortKeyOf(a);
+  const kb = sortKeyOf(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+function insertSorted<T extends { timestamp: string; id: string }>(list: readonly T[], item: T): T[] {
+  const next = list.slice();
+  let i = next.length;
+  while (i > 0 && bySortKey(next[i - 1]!, item) > 0) i--;
+  next.splice(i, 0, item);
+  return next;
+}
+
+function thoughtText(action: ActionEvent): string {
+  const thought = action.thought;
+  if (!Array.isArray(thought)) return '';
+  return thought
+    .map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : ''))
+    .join('')
+    .trim();
+}
+
+/** Why an event cannot be paired or shown as its kind; null when it is well-formed. */
+function malformation(event: ServerEvent): string | null {
+  switch (event.kind) {
+    case 'MessageEvent': {
+      const message = (event as MessageEvent).llm_message;
+      return isRecord(message) && Array.isArray(message.content) ? null : 'message without llm_message.content';
+    }
+    case 'ActionEvent':
+      return typeof (event as ActionEvent).tool_call_id === 'string' ? null : 'action without tool_call_id';
+    case 'ObservationEvent':
+      return typeof (event as ObservationEvent).tool_call_id === 'string' &&
+        isRecord((event as ObservationEvent).observation)
+        ? null
+        : 'observation without tool_call_id or observation';
+    case 'UserRejectObservation':
+    case 'AgentErrorEvent':
+      return typeof (event as Outcome).tool_call_id === 'string' ? null : 'outcome without tool_call_id';
+    default:
+      return null;
+  }
+}
+
+export class ConversationProjection {
+  private readonly events = new Map<string, ServerEvent>();
+  private readonly rowsByKey = new Map<string, Row>();
+  private order: string[] = [];
+  private readonly actions = new Map<string, ActionEvent>();
+  private readonly outcomes = new Map<string, Outcome[]>();
+  private readonly groups = new Map<string, ActionEvent[]>();
+  private readonly calls = new Map<string, ToolCall>();
+  private newestStatus: { sortKey: string; status: ExecutionStatus } | undefined;
+  private newestConversationError = '';
+  private newestUserMessage = '';
+
+  /** Bumped on every change, so subscribers can compare cheaply. */
+  version = 0;
+
+  get rowOrder(): readonly string[] {
+    return this.order;
+  }
+
+  row(key: string): Row | undefined {
+    return this.rowsByKey.get(key);
+  }
+
+  get rows(): Row[] {
+    return this.order.map((key) => this.rowsByKey.get(key)!);
+  }
+
+  has(eventId: string): boolean {
+    return this.events.has(eventId);
+  }
+
+  get eventCount(): number {
+    return this.events.size;
+  }
+
+  /** The newest event, by the server's clock: the resume cursor for a socket. */
+  get newestTimestamp(): string | undefined {
+    let newest: string | undefined;
+    for (const event of this.events.values()) if (!newest || event.timestamp > newest) newest = event.timestamp;
+    return newest;
+  }
+
+  /** The execution status the newest persisted state update reports, if any. */
+  get statusFromEvents(): ExecutionStatus | undefined {
+    return this.newestStatus?.status;
+  }
+
+  /**
+   * True when the newest ConversationErrorEvent is newer than the newest user message: the
+   * conversation's error status is then explained by an event on screen.
+   */
+  get errorExplained(): boolean {
+    return this.newestConversationError !== '' && this.newestConversationError > this.newestUserMessage;
+  }
+
+  /** Applies events (any order, duplicates allowed). Returns whether anything changed. */
+  apply(batch: readonly ServerEvent[]): boolean {
+    const touched = new Set<string>();
+    for (const event of batch) this.applyOne(event, touched);
+    if (touched.size === 0) return false;
+    this.reorder(touched);
+    this.version++;
+    return true;
+  }
+
+  private applyOne(event: ServerEvent, touched: Set<string>): void {
+    if (this.events.has(event.id) || event.kind === 'StreamingDeltaEvent') return;
+    this.events.set(event.id, event);
+    const sortKey = sortKeyOf(event);
+
+    const problem = malformation(event);
+    if (problem) {
+      touched.add(`ev:${event.id}`);
+      return;
+    }
+    switch (event.kind) {
+      case 'ConversationStateUpdateEvent':
+        this.trackStatus(event as ServerEvent & { key: string; value: unknown }, sortKey);
+        return;
+      case 'ActionEvent': {
+        const action = event as ActionEvent;
+        const groupKey = action.llm_response_id ?? `action:${action.id}`;
+        this.actions.set(action.tool_call_id, action);
+        this.groups.set(groupKey, insertSorted(this.groups.get(groupKey) ?? [], action));
+        this.calls.delete(action.tool_call_id);
+        touched.add(`turn:${groupKey}`);
+        touched.add(`orphan:${action.tool_call_id}`);
+        return;
+      }
+      case 'ObservationEvent':
+      case 'UserRejectObservation':
+      case 'AgentErrorEvent': {
+        const outcome = event as Outcome;
+        const callKey = outcome.tool_call_id;
+        this.outcomes.set(callKey, insertSorted(this.outcomes.get(callKey) ?? [], outcome));
+        this.calls.delete(callKey);
+        const action = this.actions.get(callKey);
+        touched.add(action ? `turn:${action.llm_response_id ?? `action:${action.id}`}` : `orphan:${callKey}`);
+        return;
+      }
+      case 'ConversationErrorEvent':
+        if (sortKey > this.newestConversationError) this.newestConversationError = sortKey;
+        break;
+      case 'MessageEvent':
+        if (event.source === 'user' && sortKey > this.newestUserMessage) this.newestUserMessage = sortKey;
+        break;
+    }
+    if (!HIDDEN_KINDS.has(event.kind)) touched.add(`ev:${event.id}`);
+  }
+
+  private trackStatus(event: { key: string; value: unknown }, sortKey: string): void {
+    const value = event.key === 'full_state' && isRecord(event.value) ? event.value.execution_status : event.value;
+    if (event.key !== 'execution_status' && event.key !== 'full_state') return;
+    if (!isExecutionStatus(value)) return;
+    if (!this.newestStatus || sortKey > this.newestStatus.sortKey) this.newestStatus = { sortKey, status: value };
+  }
+
+  private call(toolCallId: string): ToolCall {
+    let call = this.calls.get(toolCallId);
+    if (!call) {
+      call = { toolCallId, action: this.actions.get(toolCallId), outcomes: this.outcomes.get(toolCallId) ?? [] };
+      this.calls.set(toolCallId, call);
+    }
+    return call;
+  }
+
+  private buildRow(key: string): Row | undefined {
+    const colon = key.indexOf(':');
+    const type = key.slice(0, colon);
+    const id = key.slice(colon + 1);
+    if (type === 'turn') {
+      const members = this.groups.get(id);
+      if (!members?.length) return undefined;
+      const first = members[0]!;
+      const withThought = members.find((a) => thoughtText(a) !== '');
+      const withReasoning = members.find((a) => typeof a.reasoning_content === 'string' && a.reasoning_content);
+      return {
+        type: 'turn',
+        key,
+        sortKey: sortKeyOf(first),
+        eventId: first.id,
+        calls: members.map((action) => this.call(action.tool_call_id)),
+        thought: withThought ? thoughtText(withThought) : '',
+        reasoning: withReasoning?.reasoning_content ?? '',
+      };
+    }
+    if (type === 'orphan') {
+      if (this.actions.has(id)) return undefined;
+      const call = this.call(id);
+      const first = call.outcomes[0];
+      if (!first) return undefined;
+      return { type: 'orphan-outcome', key, sortKey: sortKeyOf(first), eventId: first.id, call };
+    }
+    const event = this.events.get(id);
+    if (!event) return undefined;
+    const base = { key, sortKey: sortKeyOf(event), eventId: event.id };
+    const problem = malformation(event);
+    if (problem) return { ...base, type: 'unknown', event, reason: problem };
+    switch (event.kind) {
+      case 'MessageEvent':
+        return { ...base, type: 'message', event: event as MessageEvent };
+      case 'ConversationErrorEvent':
+        return { ...base, type: 'conversation-error', event: event as ConversationErrorEvent };
+      case 'PauseEvent':
+      case 'InterruptEvent':
+        return { ...base, type: 'marker', event: event as PauseEvent | InterruptEvent };
+      default:
+        return { ...base, type: 'unknown', event, reason: `unknown event kind “${event.kind}”` };
+    }
+  }
+
+  private reorder(touched: Set<string>): void {
+    const removed = new Set<string>();
+    const placed: Row[] = [];
+    for (const key of touched) {
+      const before = this.rowsByKey.get(key);
+      const after = this.buildRow(key);
+      if (before) removed.add(key);
+      if (after) {
+        this.rowsByKey.set(key, after);
+        placed.push(after);
+      } else {
+        this.rowsByKey.delete(key);
+      }
+    }
+    // Small changes splice into place; a big batch (a history page) sorts once instead.
+    if (placed.length + removed.size > 64) {
+      this.order = [...this.rowsByKey.keys()].sort((a, b) => {
+        const ka = this.rowsByKey.get(a)!.sortKey;
+        const kb = this.rowsByKey.get(b)!.sortKey;
+        return ka < kb ? -1 : ka > kb ? 1 : 0;
+      });
+      return;
+    }
+    const order = removed.size ? this.order.filter((key) => !removed.has(key)) : this.order.slice();
+    for (const row of placed) order.splice(this.lowerBound(order, row.sortKey), 0, row.key);
+    this.order = order;
+  }
+
+  private lowerBound(order: readonly string[], sortKey: string): number {
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.rowsByKey.get(order[mid]!)!.sortKey < sortKey) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}
+
+/** A conversation counts as running while the server says so or a live stream is attached. */
+export function isActive(status: ExecutionStatus | undefined, streamAttached = false): boolean {
+  return status === 'running' || status === 'waiting_for_confirmation' || streamAttached;
+}
+
+const RESTART_ERROR = /restart/i;
+const INTERRUPT_ERROR = /interrupt|cancel/i;
+
+/** How an AgentErrorEvent reads: a cut-off run is "interrupted", anything else an error. */
+export function agentErrorState(error: AgentErrorEvent): 'interrupted' | 'error' {
+  return RESTART_ERROR.test(error.error ?? '') || INTERRUPT_ERROR.test(error.error ?? '') ? 'interrupted' : 'error';
+}
+
+/**
+ * A call's state. An observation means the tool really ran, so it decides; otherwise the first
+ * outcome (the one the agent saw) does. Without any outcome, a call is running only while the
+ * conversation is active: a dangling call in a stopped conversation is settled, never a spinner.
+ */
+export function callState(call: ToolCall, active: boolean): CallState {
+  const observation = call.outcomes.findLast((o): o is ObservationEvent => o.kind === 'ObservationEvent');
+  if (observation) return observation.observation.is_error ? 'error' : 'done';
+  const first = call.outcomes[0];
+  if (first?.kind === 'UserRejectObservation') return 'rejected';
+  if (first?.kind === 'AgentErrorEvent') return agentErrorState(first);
+  return active ? 'running' : 'interrupted';
+}
+
+export function projectEvents(events: readonly ServerEvent[]): ConversationProjection {
+  const projection = new ConversationProjection();
+  projection.apply(events);
+  return projection;
+}
