@@ -22,8 +22,14 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'src/**/*.tsx'],
     ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     rules: {
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'Call the agent-server through ConversationClient.' }],
-      'no-restricted-properties': ['error', { object: 'window', property: 'fetch', message: 'Use ConversationClient.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Call the agent-server through ConversationClient.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'fetch', message: 'Use ConversationClient.' },
+      ],
     },
   },
 );

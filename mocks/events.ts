@@ -130,7 +130,12 @@ export function fileEditAction(
   );
 }
 
-export function fileEditObservation(clock: EventClock, of: ActionEvent, diff: string): ObservationEvent {
+export function fileEditObservation(
+  clock: EventClock,
+  of: ActionEvent,
+  oldContent: string,
+  newContent: string,
+): ObservationEvent {
   const path = (of.action?.path as string) ?? '';
   return {
     ...clock.next(),
@@ -145,9 +150,9 @@ export function fileEditObservation(clock: EventClock, of: ActionEvent, diff: st
       is_error: false,
       command: 'str_replace',
       path,
-      diff,
-      old_content: (of.action?.old_str as string) ?? '',
-      new_content: (of.action?.new_str as string) ?? '',
+      prev_exist: true,
+      old_content: oldContent,
+      new_content: newContent,
     },
   };
 }
@@ -158,8 +163,17 @@ export interface Task {
   status: 'todo' | 'in_progress' | 'done';
 }
 
-export function taskTrackerAction(clock: EventClock, tasks: Task[], options: ActionOptions = {}): ActionEvent {
-  return action(clock, 'task_tracker', { kind: 'TaskTrackerAction', command: 'plan', task_list: tasks }, options);
+export function taskTrackerAction(
+  clock: EventClock,
+  tasks: Task[],
+  options: ActionOptions = {},
+): ActionEvent {
+  return action(
+    clock,
+    'task_tracker',
+    { kind: 'TaskTrackerAction', command: 'plan', task_list: tasks },
+    options,
+  );
 }
 
 export function taskTrackerObservation(clock: EventClock, of: ActionEvent, tasks: Task[]): ObservationEvent {
@@ -204,7 +218,11 @@ export function thinkAction(clock: EventClock, thought: string, options: ActionO
   return action(clock, 'think', { kind: 'ThinkAction', thought }, options);
 }
 
-export function agentError(clock: EventClock, of: { tool_call_id: string; tool_name: string }, error: string): AgentErrorEvent {
+export function agentError(
+  clock: EventClock,
+  of: { tool_call_id: string; tool_name: string },
+  error: string,
+): AgentErrorEvent {
   return {
     ...clock.next(),
     kind: 'AgentErrorEvent',
@@ -233,11 +251,24 @@ export function conversationError(
   detail: string,
   classification: ConversationErrorEvent['classification'],
 ): ConversationErrorEvent {
-  return { ...clock.next(), kind: 'ConversationErrorEvent', source: 'environment', code, detail, classification };
+  return {
+    ...clock.next(),
+    kind: 'ConversationErrorEvent',
+    source: 'environment',
+    code,
+    detail,
+    classification,
+  };
 }
 
 export function statusUpdate(clock: EventClock, status: ExecutionStatus): ConversationStateUpdateEvent {
-  return { ...clock.next(), kind: 'ConversationStateUpdateEvent', source: 'environment', key: 'execution_status', value: status };
+  return {
+    ...clock.next(),
+    kind: 'ConversationStateUpdateEvent',
+    source: 'environment',
+    key: 'execution_status',
+    value: status,
+  };
 }
 
 export function pauseEvent(clock: EventClock): PauseEvent {

@@ -3,13 +3,7 @@
 // Every field the server may omit is optional: null fields are dropped on the wire.
 
 export type ExecutionStatus =
-  | 'idle'
-  | 'running'
-  | 'paused'
-  | 'waiting_for_confirmation'
-  | 'finished'
-  | 'error'
-  | 'stuck';
+  'idle' | 'running' | 'paused' | 'waiting_for_confirmation' | 'finished' | 'error' | 'stuck';
 
 export const EXECUTION_STATUSES: readonly ExecutionStatus[] = [
   'idle',

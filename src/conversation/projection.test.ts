@@ -46,7 +46,10 @@ describe('a. messages', () => {
     const message = userMessage(c, 'look');
     message.llm_message.content.push({ type: 'image', image_urls: ['data:image/png;base64,AAAA'] });
     const [row] = only(projectEvents([message]).rows, 'message');
-    expect(row!.event.llm_message.content[1]).toEqual({ type: 'image', image_urls: ['data:image/png;base64,AAAA'] });
+    expect(row!.event.llm_message.content[1]).toEqual({
+      type: 'image',
+      image_urls: ['data:image/png;base64,AAAA'],
+    });
   });
 });
 
@@ -82,8 +85,10 @@ describe('b. pairing actions with outcomes', () => {
   it('keeps the file edit observation with its path and diff', () => {
     const c = clock();
     const edit = fileEditAction(c, '/w/app.py', 'a', 'b');
-    const [turn] = only(projectEvents([edit, fileEditObservation(c, edit, '-a\n+b')]).rows, 'turn');
-    expect(turn!.calls[0]!.outcomes[0]).toMatchObject({ observation: { path: '/w/app.py', diff: '-a\n+b' } });
+    const [turn] = only(projectEvents([edit, fileEditObservation(c, edit, 'a\n', 'b\n')]).rows, 'turn');
+    expect(turn!.calls[0]!.outcomes[0]).toMatchObject({
+      observation: { path: '/w/app.py', old_content: 'a\n', new_content: 'b\n' },
+    });
   });
 });
 
@@ -93,7 +98,13 @@ describe('c. parallel calls', () => {
     const first = terminalAction(c, 'ls', { responseId: 'r1', thought: 'Look around first' });
     const second = terminalAction(c, 'pwd', { responseId: 'r1' });
     const other = terminalAction(c, 'whoami', { responseId: 'r2', thought: 'Next' });
-    const rows = projectEvents([first, second, terminalObservation(c, first, 'x'), terminalObservation(c, second, 'y'), other]).rows;
+    const rows = projectEvents([
+      first,
+      second,
+      terminalObservation(c, first, 'x'),
+      terminalObservation(c, second, 'y'),
+      other,
+    ]).rows;
     const turns = only(rows, 'turn');
     expect(turns).toHaveLength(2);
     expect(turns[0]!.calls.map((call) => call.toolCallId)).toEqual([first.tool_call_id, second.tool_call_id]);
@@ -175,7 +186,13 @@ describe('g. other kinds', () => {
       user_action: 'Check the API key',
     });
     events.push(error, pauseEvent(c), interruptEvent(c));
-    events.push({ ...c.next(), kind: 'Condensation', source: 'environment', forgotten_event_ids: [], summary: 's' } as ServerEvent);
+    events.push({
+      ...c.next(),
+      kind: 'Condensation',
+      source: 'environment',
+      forgotten_event_ids: [],
+      summary: 's',
+    } as ServerEvent);
     const projection = projectEvents(events);
     expect(projection.rows.map((r) => r.type)).toEqual(['message', 'conversation-error', 'marker', 'marker']);
     expect(projection.errorExplained).toBe(true);
@@ -191,7 +208,13 @@ describe('g. other kinds', () => {
   it('tracks the newest execution status from state updates, full_state included', () => {
     const c = clock();
     const running = statusUpdate(c, 'running');
-    const full = { ...c.next(), kind: 'ConversationStateUpdateEvent', source: 'environment', key: 'full_state', value: { execution_status: 'paused' } } as ServerEvent;
+    const full = {
+      ...c.next(),
+      kind: 'ConversationStateUpdateEvent',
+      source: 'environment',
+      key: 'full_state',
+      value: { execution_status: 'paused' },
+    } as ServerEvent;
     expect(projectEvents([full, running]).statusFromEvents).toBe('paused');
     expect(projectEvents([running]).statusFromEvents).toBe('running');
   });

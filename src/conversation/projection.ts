@@ -9,7 +9,6 @@ import {
   type ObservationEvent,
   type PauseEvent,
   type ServerEvent,
-  type UnknownEvent,
   type UserRejectObservation,
   isExecutionStatus,
 } from '../agent-server/protocol';
@@ -50,7 +49,7 @@ export type Row =
   | (RowBase & { readonly type: 'orphan-outcome'; readonly call: ToolCall })
   | (RowBase & { readonly type: 'conversation-error'; readonly event: ConversationErrorEvent })
   | (RowBase & { readonly type: 'marker'; readonly event: PauseEvent | InterruptEvent })
-  | (RowBase & { readonly type: 'unknown'; readonly event: UnknownEvent; readonly reason: string });
+  | (RowBase & { readonly type: 'unknown'; readonly event: ServerEvent; readonly reason: string });
 
 export type CallState = 'running' | 'done' | 'error' | 'rejected' | 'interrupted';
 
@@ -88,7 +87,9 @@ function malformation(event: ServerEvent): string | null {
   switch (event.kind) {
     case 'MessageEvent': {
       const message = (event as MessageEvent).llm_message;
-      return isRecord(message) && Array.isArray(message.content) ? null : 'message without llm_message.content';
+      return isRecord(message) && Array.isArray(message.content)
+        ? null
+        : 'message without llm_message.content';
     }
     case 'ActionEvent':
       return typeof (event as ActionEvent).tool_call_id === 'string' ? null : 'action without tool_call_id';
@@ -143,7 +144,8 @@ export class ConversationProjection {
   /** The newest event, by the server's clock: the resume cursor for a socket. */
   get newestTimestamp(): string | undefined {
     let newest: string | undefined;
-    for (const event of this.events.values()) if (!newest || event.timestamp > newest) newest = event.timestamp;
+    for (const event of this.events.values())
+      if (!newest || event.timestamp > newest) newest = event.timestamp;
     return newest;
   }
 
@@ -216,16 +218,22 @@ export class ConversationProjection {
   }
 
   private trackStatus(event: { key: string; value: unknown }, sortKey: string): void {
-    const value = event.key === 'full_state' && isRecord(event.value) ? event.value.execution_status : event.value;
+    const value =
+      event.key === 'full_state' && isRecord(event.value) ? event.value.execution_status : event.value;
     if (event.key !== 'execution_status' && event.key !== 'full_state') return;
     if (!isExecutionStatus(value)) return;
-    if (!this.newestStatus || sortKey > this.newestStatus.sortKey) this.newestStatus = { sortKey, status: value };
+    if (!this.newestStatus || sortKey > this.newestStatus.sortKey)
+      this.newestStatus = { sortKey, status: value };
   }
 
   private call(toolCallId: string): ToolCall {
     let call = this.calls.get(toolCallId);
     if (!call) {
-      call = { toolCallId, action: this.actions.get(toolCallId), outcomes: this.outcomes.get(toolCallId) ?? [] };
+      call = {
+        toolCallId,
+        action: this.actions.get(toolCallId),
+        outcomes: this.outcomes.get(toolCallId) ?? [],
+      };
       this.calls.set(toolCallId, call);
     }
     return call;
@@ -240,7 +248,9 @@ export class ConversationProjection {
       if (!members?.length) return undefined;
       const first = members[0]!;
       const withThought = members.find((a) => thoughtText(a) !== '');
-      const withReasoning = members.find((a) => typeof a.reasoning_content === 'string' && a.reasoning_content);
+      const withReasoning = members.find(
+        (a) => typeof a.reasoning_content === 'string' && a.reasoning_content,
+      );
       return {
         type: 'turn',
         key,
@@ -326,7 +336,9 @@ const INTERRUPT_ERROR = /interrupt|cancel/i;
 
 /** How an AgentErrorEvent reads: a cut-off run is "interrupted", anything else an error. */
 export function agentErrorState(error: AgentErrorEvent): 'interrupted' | 'error' {
-  return RESTART_ERROR.test(error.error ?? '') || INTERRUPT_ERROR.test(error.error ?? '') ? 'interrupted' : 'error';
+  return RESTART_ERROR.test(error.error ?? '') || INTERRUPT_ERROR.test(error.error ?? '')
+    ? 'interrupted'
+    : 'error';
 }
 
 /**

@@ -1,0 +1,372 @@
+import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
+import {
+  EventClock,
+  agentError,
+  agentMessage,
+  conversationError,
+  fileEditAction,
+  fileEditObservation,
+  finishAction,
+  finishObservation,
+  interruptEvent,
+  statusUpdate,
+  systemPrompt,
+  taskTrackerAction,
+  taskTrackerObservation,
+  terminalAction,
+  terminalObservation,
+  thinkAction,
+  userMessage,
+  userReject,
+  type Task,
+} from './events';
+import type { MockStore, StoredConversation } from './store';
+
+// Seeded conversations for the built-in mock agent-server: one for every case the chat view
+// must handle. Fixed clock and ids, so screenshots and tests are deterministic.
+
+export const SEED_TIME = Date.UTC(2026, 10, 20, 9, 0, 0);
+
+export const SEEDED = {
+  parser: '3f1c2a4e-0000-4000-8000-000000000001',
+  parallel: '3f1c2a4e-0000-4000-8000-000000000002',
+  crash: '3f1c2a4e-0000-4000-8000-000000000003',
+  interrupted: '3f1c2a4e-0000-4000-8000-000000000004',
+  llmError: '3f1c2a4e-0000-4000-8000-000000000005',
+  restart: '3f1c2a4e-0000-4000-8000-000000000006',
+  long: '3f1c2a4e-0000-4000-8000-000000000007',
+  oddities: '3f1c2a4e-0000-4000-8000-000000000008',
+} as const;
+
+function conversation(
+  id: string,
+  title: string | null,
+  status: ExecutionStatus,
+  startMs: number,
+  build: (clock: EventClock) => ServerEvent[],
+): StoredConversation {
+  const clock = new EventClock(startMs, id.slice(-4));
+  const events = [systemPrompt(clock), ...build(clock)];
+  const last = events.at(-1)!.timestamp;
+  const info: ConversationInfo = {
+    id,
+    title,
+    execution_status: status,
+    created_at: new Date(startMs).toISOString(),
+    updated_at: `${last.slice(0, 19)}Z`,
+    confirmation_policy: { kind: 'NeverConfirm' },
+  };
+  return { info, events };
+}
+
+const PARSER_SOURCE = `def parse_header(line):
+    key, value = line.split(":")
+    return key.strip(), value.strip()
+`;
+const PARSER_FIXED = `def parse_header(line):
+    key, value = line.split(":", 1)
+    return key.strip(), value.strip()
+`;
+
+function parserConversation(clock: EventClock): ServerEvent[] {
+  const tasks: Task[] = [
+    { title: 'Reproduce the failing test', status: 'done' },
+    { title: 'Fix header parsing', status: 'in_progress', notes: 'values may contain colons' },
+    { title: 'Run the whole suite', status: 'todo' },
+  ];
+  const events: ServerEvent[] = [
+    userMessage(
+      clock,
+      'The parser tests fail on headers like `Location: http://example.com`. Can you fix it?',
+    ),
+    statusUpdate(clock, 'running'),
+  ];
+  const plan = taskTrackerAction(clock, tasks, {
+    thought: 'I will plan the work first.',
+    summary: 'Plan the fix',
+  });
+  events.push(plan, taskTrackerObservation(clock, plan, tasks));
+  const failing = terminalAction(clock, 'python -m pytest tests/test_parser.py -q', {
+    reasoning: 'The report mentions URLs in headers; a colon inside the value would break `split(":")`.',
+    summary: 'Run the parser tests',
+  });
+  events.push(
+    failing,
+    terminalObservation(
+      clock,
+      failing,
+      'F.\n=================================== FAILURES ===================================\nValueError: too many values to unpack (expected 2)\n1 failed, 11 passed in 0.12s',
+      1,
+    ),
+  );
+  const edit = fileEditAction(clock, '/workspace/parser.py', 'line.split(":")', 'line.split(":", 1)', {
+    thought: 'Split only on the first colon.',
+  });
+  events.push(edit, fileEditObservation(clock, edit, PARSER_SOURCE, PARSER_FIXED));
+  const passing = terminalAction(clock, 'python -m pytest -q', { summary: 'Run the whole suite' });
+  events.push(passing, terminalObservation(clock, passing, '148 passed in 2.31s', 0));
+  const finish = finishAction(
+    clock,
+    'Fixed **`parse_header`**: it now splits on the first colon only.\n\n```python\nkey, value = line.split(":", 1)\n```\n\n| suite | result |\n| --- | --- |\n| parser | 12 passed |\n| all | 148 passed |',
+  );
+  events.push(finish, finishObservation(clock, finish), statusUpdate(clock, 'finished'));
+  return events;
+}
+
+function parallelConversation(clock: EventClock): ServerEvent[] {
+  const events: ServerEvent[] = [
+    userMessage(clock, 'What changed recently?'),
+    statusUpdate(clock, 'running'),
+  ];
+  const first = terminalAction(clock, 'git status --short', {
+    responseId: 'resp-parallel-1',
+    thought: 'Let me look at the repository state and the recent history at once.',
+  });
+  const second = terminalAction(clock, 'git log --oneline -3', { responseId: 'resp-parallel-1' });
+  events.push(first, second);
+  events.push(
+    terminalObservation(clock, first, ''),
+    terminalObservation(
+      clock,
+      second,
+      'a1b2c3d Fix header parsing\n9f8e7d6 Add parser tests\n0011223 Initial commit',
+    ),
+    thinkAction(clock, 'Both commands answered; the tree is clean.', { responseId: 'resp-parallel-2' }),
+    agentMessage(
+      clock,
+      'The last three commits fixed header parsing and added its tests. The tree is clean.',
+    ),
+    statusUpdate(clock, 'finished'),
+  );
+  return events;
+}
+
+function crashConversation(clock: EventClock): ServerEvent[] {
+  const events: ServerEvent[] = [
+    userMessage(clock, 'Build the project please.'),
+    statusUpdate(clock, 'running'),
+  ];
+  const run = terminalAction(clock, 'npm run build', {
+    thought: 'Build the project.',
+    summary: 'Build the project',
+  });
+  events.push(
+    run,
+    // The server was killed while the build ran; on restart it reported the cut-off call...
+    agentError(
+      clock,
+      run,
+      'A restart occurred while this tool was in progress. This may indicate a fatal memory error or system crash. The tool execution was interrupted and did not complete.',
+    ),
+    statusUpdate(clock, 'error'),
+    userMessage(clock, 'The server restarted, please carry on.'),
+    statusUpdate(clock, 'running'),
+    // ...and running again re-executed the same call (seed 004).
+    terminalObservation(
+      clock,
+      run,
+      'vite v8.3.8 building for production...\n✓ 42 modules transformed.\n✓ built in 1.20s',
+    ),
+    agentMessage(clock, 'The build succeeded after the restart.'),
+    statusUpdate(clock, 'finished'),
+  );
+  return events;
+}
+
+function interruptedConversation(clock: EventClock): ServerEvent[] {
+  const events: ServerEvent[] = [
+    userMessage(clock, 'Install everything and run the slow tests.'),
+    statusUpdate(clock, 'running'),
+  ];
+  const install = terminalAction(clock, 'pip install -r requirements.txt', {
+    responseId: 'resp-int-1',
+    thought: 'Install the dependencies and run the slow suite in parallel.',
+  });
+  const slow = terminalAction(clock, 'python -m pytest tests/slow -q', { responseId: 'resp-int-1' });
+  events.push(
+    install,
+    slow,
+    agentError(clock, install, 'Tool call interrupted before completion. The conversation was paused.'),
+    interruptEvent(clock),
+    statusUpdate(clock, 'paused'),
+  );
+  return events;
+}
+
+function llmErrorConversation(clock: EventClock): ServerEvent[] {
+  return [
+    userMessage(clock, 'Summarise the README.'),
+    statusUpdate(clock, 'running'),
+    conversationError(
+      clock,
+      'LLMAuthenticationError',
+      'litellm.AuthenticationError: Incorrect API key provided.',
+      {
+        kind: 'authentication',
+        retryable: false,
+        user_action: 'Check the LLM API key in the settings.',
+      },
+    ),
+    statusUpdate(clock, 'error'),
+  ];
+}
+
+function restartConversation(clock: EventClock): ServerEvent[] {
+  const events: ServerEvent[] = [
+    userMessage(clock, 'Train the model for 50 epochs.'),
+    statusUpdate(clock, 'running'),
+  ];
+  events.push(terminalAction(clock, 'python train.py --epochs 50', { summary: 'Train the model' }));
+  return events;
+}
+
+const LONG_REPLY = [
+  'Here is what I found:',
+  '',
+  '- the function is called from `main.py`',
+  '- it returns `None` on empty input',
+  '',
+  '```ts\nexport function sum(xs: number[]): number {\n  return xs.reduce((a, b) => a + b, 0);\n}\n```',
+].join('\n');
+
+/** A long working session: `turns` rounds of message, tool call and answer. */
+export function longConversation(clock: EventClock, targetEvents: number): ServerEvent[] {
+  const events: ServerEvent[] = [];
+  let turn = 0;
+  while (events.length < targetEvents - 1) {
+    turn += 1;
+    events.push(userMessage(clock, `Step ${turn}: check module ${turn}.`));
+    const kind = turn % 3;
+    if (kind === 0) {
+      const a = terminalAction(clock, `ls src/module${turn}`, {
+        responseId: `resp-long-${turn}`,
+        thought: `Inspect module ${turn}.`,
+      });
+      const b = terminalAction(clock, `wc -l src/module${turn}/*.ts`, { responseId: `resp-long-${turn}` });
+      events.push(
+        a,
+        b,
+        terminalObservation(clock, a, 'index.ts\nutil.ts'),
+        terminalObservation(clock, b, '  120 index.ts\n   48 util.ts\n  168 total'),
+      );
+    } else if (kind === 1) {
+      const edit = fileEditAction(
+        clock,
+        `/workspace/src/module${turn}/index.ts`,
+        'return null;',
+        'return [];',
+      );
+      events.push(edit, fileEditObservation(clock, edit, '  return null;\n', '  return [];\n'));
+    } else {
+      const run = terminalAction(clock, `npm test -- module${turn}`);
+      events.push(run, terminalObservation(clock, run, `${'.'.repeat(40)}\n${turn} passed`, 0));
+    }
+    events.push(agentMessage(clock, `${LONG_REPLY}\n\nStep ${turn} is done.`));
+  }
+  events.push(statusUpdate(clock, 'finished'));
+  return events.slice(0, targetEvents);
+}
+
+const HOSTILE_HTML =
+  'Here is the page: <script>window.__pwned = true</script> <img src=x onerror="window.__pwned = true"> <b>bold?</b>';
+
+function odditiesConversation(clock: EventClock): ServerEvent[] {
+  const events: ServerEvent[] = [
+    userMessage(clock, 'Show me some odd things.'),
+    statusUpdate(clock, 'running'),
+  ];
+  const rejected = fileEditAction(clock, '/etc/hosts', '127.0.0.1', '0.0.0.0', {
+    summary: 'Edit /etc/hosts',
+  });
+  events.push(rejected, userReject(clock, rejected, 'Do not touch system files.'));
+  const html = terminalAction(clock, 'cat page.html');
+  events.push(
+    html,
+    terminalObservation(
+      clock,
+      html,
+      '<script>window.__pwned = true</script><img src=x onerror="window.__pwned = true">',
+    ),
+    agentMessage(clock, HOSTILE_HTML),
+  );
+  const huge = terminalAction(clock, 'cat big.log');
+  events.push(
+    huge,
+    terminalObservation(
+      clock,
+      huge,
+      Array.from({ length: 20000 }, (_, i) => `line ${i + 1}: ${'x'.repeat(40)}`).join('\n'),
+    ),
+    {
+      ...clock.next(),
+      kind: 'TelemetryPulseEvent',
+      source: 'environment',
+      payload: { cpu: 0.4 },
+    } as ServerEvent,
+    { ...clock.next(), kind: 'MessageEvent', source: 'agent', llm_message: null } as unknown as ServerEvent,
+  );
+  // An outcome whose action the server never sent: shown on its own.
+  const ghost = terminalAction(clock, 'echo never-loaded');
+  events.push(
+    terminalObservation(clock, ghost, 'never-loaded'),
+    agentMessage(clock, 'That is all.'),
+    statusUpdate(clock, 'finished'),
+  );
+  return events;
+}
+
+export function seedStore(store: MockStore): void {
+  const hour = 3600_000;
+  store.add(conversation(SEEDED.parser, 'Fix header parsing', 'finished', SEED_TIME, parserConversation));
+  store.add(conversation(SEEDED.parallel, null, 'finished', SEED_TIME - hour, parallelConversation));
+  store.add(
+    conversation(SEEDED.crash, 'Build after a crash', 'finished', SEED_TIME - 2 * hour, crashConversation),
+  );
+  store.add(
+    conversation(
+      SEEDED.interrupted,
+      'Slow test run, stopped',
+      'paused',
+      SEED_TIME - 3 * hour,
+      interruptedConversation,
+    ),
+  );
+  store.add(
+    conversation(SEEDED.llmError, 'Wrong LLM key', 'error', SEED_TIME - 4 * hour, llmErrorConversation),
+  );
+  store.add(
+    conversation(
+      SEEDED.restart,
+      'Training cut by a restart',
+      'error',
+      SEED_TIME - 5 * hour,
+      restartConversation,
+    ),
+  );
+  store.add(
+    conversation(SEEDED.long, 'A long session (2,000 events)', 'finished', SEED_TIME - 6 * hour, (c) =>
+      longConversation(c, 1999),
+    ),
+  );
+  store.add(
+    conversation(
+      SEEDED.oddities,
+      'Odd events and hostile output',
+      'finished',
+      SEED_TIME - 7 * hour,
+      odditiesConversation,
+    ),
+  );
+  // Enough older conversations that the list needs a second page.
+  for (let i = 1; i <= 24; i++) {
+    const id = `3f1c2a4e-0000-4000-8000-1000000000${String(i).padStart(2, '0')}`;
+    const start = SEED_TIME - (24 + i) * hour;
+    store.add(
+      conversation(id, i % 4 === 0 ? null : `Earlier task ${i}`, 'finished', start, (c) => [
+        userMessage(c, `Earlier request number ${i}`),
+        agentMessage(c, `Answer number ${i}.`),
+        statusUpdate(c, 'finished'),
+      ]),
+    );
+  }
+}

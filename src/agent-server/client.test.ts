@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { HttpError } from '@openhands/typescript-client/client/http-client';
+import { checkHealth, describeError, type AgentServerClients } from './client';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('REST access', () => {
+  it('goes through ConversationClient: no bare fetch or XHR in the app', () => {
+    const offenders = sourceFiles('src').filter((path) =>
+      /\bfetch\s*\(|XMLHttpRequest|axios/.test(readFileSync(path, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
+function clients(info: () => Promise<unknown>, search: () => Promise<unknown>): AgentServerClients {
+  return {
+    server: { getServerInfo: info },
+    conversations: { searchConversations: search },
+  } as unknown as AgentServerClients;
+}
+
+describe('checkHealth', () => {
+  it('tells reachable, wrong key and unreachable apart', async () => {
+    const ok = () => Promise.resolve({ version: '1.57.0' });
+    expect(await checkHealth(clients(ok, () => Promise.resolve({ items: [] })))).toEqual({
+      kind: 'reachable',
+      version: '1.57.0',
+    });
+    const denied = () => Promise.reject(new HttpError(401, 'Unauthorized', { detail: 'Unauthorized' }));
+    expect(await checkHealth(clients(ok, denied))).toEqual({ kind: 'wrong-key' });
+    const down = () => Promise.reject(new Error('Request failed: Failed to fetch'));
+    expect((await checkHealth(clients(down, down))).kind).toBe('unreachable');
+  });
+});
+
+describe('describeError', () => {
+  it('says what went wrong in words', () => {
+    expect(describeError(new HttpError(401, 'Unauthorized', null))).toMatch(/session API key/);
+    expect(describeError(new HttpError(500, 'Server Error', { detail: 'boom' }))).toBe(
+      'The agent-server answered 500: boom',
+    );
+    expect(describeError(new Error('Request failed: Failed to fetch'))).toMatch(/Cannot reach/);
+    expect(describeError(new Error('Request timeout after 30000ms'))).toMatch(/in time/);
+  });
+});

@@ -1,0 +1,75 @@
+import { ConversationClient, ServerClient } from '@openhands/typescript-client/clients';
+import { HttpError } from '@openhands/typescript-client/client/http-client';
+import type { ConnectionSettings } from './settings';
+
+// Every REST call to the agent-server goes through the typed clients of
+// @openhands/typescript-client; nothing else in src/ talks HTTP to it.
+
+export interface AgentServerClients {
+  conversations: ConversationClient;
+  server: ServerClient;
+}
+
+const cache = new Map<string, AgentServerClients>();
+
+export function agentServerClients({ serverUrl, sessionApiKey }: ConnectionSettings): AgentServerClients {
+  const cacheKey = `${serverUrl}\u0000${sessionApiKey}`;
+  let clients = cache.get(cacheKey);
+  if (!clients) {
+    const options = { host: serverUrl, apiKey: sessionApiKey || undefined, timeout: 30_000 };
+    clients = { conversations: new ConversationClient(options), server: new ServerClient(options) };
+    cache.set(cacheKey, clients);
+  }
+  return clients;
+}
+
+export function httpStatus(error: unknown): number | undefined {
+  return error instanceof HttpError ? error.status : undefined;
+}
+
+/** One sentence a person can act on, for any failed call. */
+export function describeError(error: unknown): string {
+  const status = httpStatus(error);
+  if (status === 401 || status === 403) return 'The agent-server rejected the session API key.';
+  if (status === 404) return 'The agent-server does not know this item (404). It may have been deleted.';
+  if (status !== undefined) {
+    const detail = error instanceof HttpError ? serverDetail(error.response) : '';
+    return `The agent-server answered ${status}${detail ? `: ${detail}` : '.'}`;
+  }
+  if (error instanceof Error && /timeout/i.test(error.message))
+    return 'The agent-server did not answer in time.';
+  if (error instanceof SyntaxError || (error instanceof Error && /JSON/.test(error.message)))
+    return 'The agent-server sent an answer that is not valid JSON.';
+  return 'Cannot reach the agent-server. Check the Server URL and that the server is running.';
+}
+
+function serverDetail(response: unknown): string {
+  if (typeof response === 'string') return response.slice(0, 200);
+  if (response && typeof response === 'object' && 'detail' in response) {
+    const detail = (response as { detail: unknown }).detail;
+    return (typeof detail === 'string' ? detail : JSON.stringify(detail)).slice(0, 200);
+  }
+  return '';
+}
+
+export type Health =
+  { kind: 'reachable'; version?: string } | { kind: 'wrong-key' } | { kind: 'unreachable'; message: string };
+
+/** Reachability first (no auth), then an authenticated call to tell a wrong key apart. */
+export async function checkHealth(clients: AgentServerClients): Promise<Health> {
+  let version: string | undefined;
+  try {
+    const info = (await clients.server.getServerInfo()) as { version?: unknown } | undefined;
+    version = typeof info?.version === 'string' ? info.version : undefined;
+  } catch (error) {
+    if (httpStatus(error) === undefined) return { kind: 'unreachable', message: describeError(error) };
+  }
+  try {
+    await clients.conversations.searchConversations({ limit: 1 });
+    return { kind: 'reachable', version };
+  } catch (error) {
+    const status = httpStatus(error);
+    if (status === 401 || status === 403) return { kind: 'wrong-key' };
+    return { kind: 'unreachable', message: describeError(error) };
+  }
+}

@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Route, Switch, useRoute } from 'wouter';
+import { ConnectionPanel } from '../components/ConnectionPanel';
+import { ConversationList } from '../components/ConversationList';
+import { ConversationView } from '../components/ConversationView';
+import { NewConversation } from '../components/NewConversation';
+import { httpStatus } from '../agent-server/client';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // A wrong key or a missing conversation will not fix itself by retrying.
+        retry: (count, error) => count < 2 && ![400, 401, 403, 404, 422].includes(httpStatus(error) ?? 0),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+function Layout() {
+  const [, params] = useRoute<{ id: string }>('/conversations/:id');
+  return (
+    <div className="app">
+      <header className="app-header">
+        <a className="brand" href="/">
+          Tether
+        </a>
+        <ConnectionPanel />
+      </header>
+      <aside className="sidebar">
+        <ConversationList selectedId={params?.id} />
+      </aside>
+      <main className="main">
+        <Switch>
+          <Route path="/conversations/:id">
+            {(p) => <ConversationView key={p.id} conversationId={p.id} />}
+          </Route>
+          <Route>
+            <NewConversation />
+          </Route>
+        </Switch>
+      </main>
+    </div>
+  );
+}
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Layout />
+    </QueryClientProvider>
+  );
+}

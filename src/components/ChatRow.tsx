@@ -1,0 +1,121 @@
+import { memo, useMemo } from 'react';
+import { contentImages, contentText, isRecord } from '../agent-server/protocol';
+import type { Row } from '../conversation/projection';
+import { renderMarkdown } from './markdown';
+import { ToolCallCard } from './ToolCallCard';
+
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const html = useMemo(() => renderMarkdown(text), [text]);
+  return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
+});
+
+function Thinking({ text }: { text: string }) {
+  return (
+    <details className="thinking">
+      <summary>Thinking</summary>
+      <Markdown text={text} />
+    </details>
+  );
+}
+
+const SAFE_IMAGE = /^(https?:|data:image\/)/i;
+
+/** One row of the conversation; re-renders only when its row object or `active` changes. */
+export const ChatRow = memo(function ChatRow({ row, active }: { row: Row; active: boolean }) {
+  switch (row.type) {
+    case 'message': {
+      const { llm_message: message, source } = row.event;
+      const text = contentText(message.content);
+      const images = contentImages(message.content).filter((url) => SAFE_IMAGE.test(url));
+      const fromUser = source === 'user';
+      return (
+        <div
+          className={`chat-row message ${fromUser ? 'from-user' : 'from-agent'}`}
+          data-event-id={row.eventId}
+        >
+          <div className="author">{fromUser ? 'You' : 'Agent'}</div>
+          {message.reasoning_content && <Thinking text={message.reasoning_content} />}
+          {text && <Markdown text={text} />}
+          {images.map((url, i) => (
+            <img key={i} className="message-image" src={url} alt={`Image ${i + 1} attached to the message`} />
+          ))}
+        </div>
+      );
+    }
+    case 'turn':
+      return (
+        <div className="chat-row turn from-agent" data-event-id={row.eventId}>
+          <div className="author">Agent</div>
+          {row.reasoning && <Thinking text={row.reasoning} />}
+          {row.thought && <Markdown text={row.thought} />}
+          {row.calls.map((call) => {
+            const action = call.action?.action;
+            if (isRecord(action) && action.kind === 'FinishAction') {
+              return (
+                <div key={call.toolCallId} className="final-answer" data-event-id={call.action!.id}>
+                  <Markdown text={String(action.message ?? '')} />
+                </div>
+              );
+            }
+            if (isRecord(action) && action.kind === 'ThinkAction') {
+              return (
+                <div key={call.toolCallId} data-event-id={call.action!.id}>
+                  <Thinking text={String(action.thought ?? '')} />
+                </div>
+              );
+            }
+            return <ToolCallCard key={call.toolCallId} call={call} active={active} />;
+          })}
+        </div>
+      );
+    case 'orphan-outcome':
+      return (
+        <div className="chat-row turn from-agent" data-event-id={row.eventId}>
+          <ToolCallCard call={row.call} active={active} />
+        </div>
+      );
+    case 'conversation-error': {
+      const { detail, code, classification } = row.event;
+      return (
+        <div className="chat-row conversation-error" role="alert" data-event-id={row.eventId}>
+          <strong>
+            The conversation stopped with an error{classification?.kind ? ` (${classification.kind})` : ''}.
+          </strong>
+          <p>{detail || code || 'No detail was given.'}</p>
+          {classification?.user_action && <p className="user-action">{classification.user_action}</p>}
+          {classification && (
+            <p className="error-meta">
+              {classification.retryable ? 'Retrying may help.' : 'Retrying will not help.'}
+            </p>
+          )}
+        </div>
+      );
+    }
+    case 'marker':
+      return (
+        <div className="chat-row marker" data-event-id={row.eventId}>
+          {row.event.kind === 'InterruptEvent' ? 'Stopped by you' : 'Paused'}
+        </div>
+      );
+    case 'unknown':
+      return (
+        <div className="chat-row unknown" data-event-id={row.eventId}>
+          <details>
+            <summary>Unknown event: {row.reason}</summary>
+            <pre className="tool-output">{safeJson(row.event)}</pre>
+          </details>
+        </div>
+      );
+  }
+});
+
+function safeJson(value: unknown): string {
+  try {
+    const json = JSON.stringify(value, null, 2);
+    return json.length > 20_000
+      ? `${json.slice(0, 20_000)}\n… (${json.length - 20_000} more characters)`
+      : json;
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,164 @@
+import { useRef, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'wouter';
+import { agentServerClients, describeError } from '../agent-server/client';
+import type { ConversationInfo } from '../agent-server/protocol';
+import { useConnectionSettings } from '../agent-server/settings';
+import { forgetEventLog } from '../conversation/eventLog';
+import { conversationListQuery, conversationsKey, firstUserMessageQuery } from '../conversation/queries';
+import { STATUS_WORDS, conversationTitle, formatTimestamp } from './conversationWords';
+
+export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
+  const settings = useConnectionSettings();
+  const list = useInfiniteQuery(conversationListQuery(settings));
+  const conversations =
+    list.data?.pages.flatMap((page) => (Array.isArray(page.items) ? page.items : [])) ?? [];
+
+  return (
+    <nav className="conversation-list" aria-label="Conversations">
+      <h2>Conversations</h2>
+      {list.isPending && <p className="loading">Loading conversations…</p>}
+      {list.error && (
+        <div className="banner error" role="alert">
+          {describeError(list.error)}{' '}
+          <button type="button" onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      {list.isSuccess && conversations.length === 0 && <p className="empty">No conversations yet.</p>}
+      <ul>
+        {conversations.map((conversation) => (
+          <ConversationListItem
+            key={conversation.id}
+            conversation={conversation}
+            selected={conversation.id === selectedId}
+          />
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <button
+          type="button"
+          className="load-more"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? 'Loading…' : 'Load more conversations'}
+        </button>
+      )}
+    </nav>
+  );
+}
+
+function ConversationListItem({
+  conversation,
+  selected,
+}: {
+  conversation: ConversationInfo;
+  selected: boolean;
+}) {
+  const settings = useConnectionSettings();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [renaming, setRenaming] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const untitled = !conversation.title?.trim();
+  const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversation.id), enabled: untitled });
+  const title = conversationTitle(conversation.title, firstMessage.data);
+
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: conversationsKey(settings) });
+  const rename = useMutation({
+    mutationFn: (newTitle: string) =>
+      agentServerClients(settings).conversations.updateConversation(conversation.id, { title: newTitle }),
+    onSuccess: () => {
+      setRenaming(false);
+      return refreshList();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => agentServerClients(settings).conversations.deleteConversation(conversation.id),
+    onSuccess: () => {
+      dialog.current?.close();
+      forgetEventLog(settings.serverUrl, conversation.id);
+      if (selected) navigate('/');
+      return refreshList();
+    },
+  });
+
+  return (
+    <li className={`conversation-item${selected ? ' selected' : ''}`} data-conversation-id={conversation.id}>
+      {renaming ? (
+        <form
+          className="rename-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const value = new FormData(event.currentTarget).get('title');
+            const newTitle = typeof value === 'string' ? value.trim() : '';
+            if (newTitle) rename.mutate(newTitle);
+          }}
+        >
+          <label>
+            New title
+            <input
+              name="title"
+              defaultValue={conversation.title ?? title}
+              maxLength={200}
+              autoFocus
+              required
+            />
+          </label>
+          <button type="submit" disabled={rename.isPending}>
+            Save
+          </button>
+          <button type="button" onClick={() => setRenaming(false)}>
+            Cancel
+          </button>
+          {rename.error && <p role="alert">{describeError(rename.error)}</p>}
+        </form>
+      ) : (
+        <Link
+          href={`/conversations/${conversation.id}`}
+          className="conversation-link"
+          aria-current={selected ? 'page' : undefined}
+        >
+          <span className="conversation-title">{title}</span>
+          <span className="conversation-meta">
+            <span className={`status status-${conversation.execution_status}`}>
+              {STATUS_WORDS[conversation.execution_status] ?? conversation.execution_status}
+            </span>
+            <time dateTime={conversation.updated_at}>{formatTimestamp(conversation.updated_at)}</time>
+          </span>
+        </Link>
+      )}
+      {!renaming && (
+        <div className="item-actions">
+          <button type="button" onClick={() => setRenaming(true)} aria-label={`Rename “${title}”`}>
+            Rename
+          </button>
+          <button type="button" onClick={() => dialog.current?.showModal()} aria-label={`Delete “${title}”`}>
+            Delete
+          </button>
+        </div>
+      )}
+      <dialog ref={dialog} aria-labelledby={`delete-${conversation.id}`}>
+        <p id={`delete-${conversation.id}`}>
+          Delete “{title}”? Its history is removed from the server for good.
+        </p>
+        {remove.error && <p role="alert">{describeError(remove.error)}</p>}
+        <div className="dialog-actions">
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate()}
+          >
+            Delete conversation
+          </button>
+        </div>
+      </dialog>
+    </li>
+  );
+}

@@ -1,0 +1,119 @@
+import { memo, useMemo, useState } from 'react';
+import { diffLines } from 'diff';
+import { callState, type ToolCall } from '../conversation/projection';
+import {
+  callHeadline,
+  outcomeView,
+  previewText,
+  stateLabel,
+  toolName,
+  type OutcomeView,
+} from '../conversation/toolCallView';
+import { isRecord } from '../agent-server/protocol';
+
+export const ToolCallCard = memo(function ToolCallCard({
+  call,
+  active,
+}: {
+  call: ToolCall;
+  active: boolean;
+}) {
+  const state = callState(call, active);
+  const action = call.action?.action;
+  const command = isRecord(action) && action.kind === 'TerminalAction' ? String(action.command ?? '') : '';
+  const headline = callHeadline(call);
+  return (
+    <article
+      className={`tool-card state-${state}`}
+      data-tool-call-id={call.toolCallId}
+      data-state={state}
+      {...(call.action ? { 'data-event-id': call.action.id } : {})}
+      aria-label={`${toolName(call)}: ${headline} — ${stateLabel(call, state)}`}
+    >
+      <header className="tool-card-header">
+        <span className="tool-name">{toolName(call)}</span>
+        <span className="tool-headline">{headline}</span>
+        <span className="tool-state" role="status">
+          {state === 'running' && <span className="spinner" aria-hidden="true" />}
+          {stateLabel(call, state)}
+        </span>
+      </header>
+      {command && headline !== command && <pre className="tool-command">$ {command}</pre>}
+      {!call.action && <p className="tool-note">The call that produced this result is not loaded.</p>}
+      {call.action && !action && call.action.tool_call?.arguments && (
+        <pre className="tool-command">{call.action.tool_call.arguments}</pre>
+      )}
+      {call.outcomes.length > 0 && (
+        <ol className="tool-outcomes">
+          {call.outcomes.map((outcome, index) => (
+            <OutcomeItem
+              key={outcome.id}
+              view={outcomeView(outcome)}
+              numbered={call.outcomes.length > 1 ? index + 1 : undefined}
+            />
+          ))}
+        </ol>
+      )}
+    </article>
+  );
+});
+
+function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number | undefined }) {
+  return (
+    <li className={`tool-outcome outcome-${view.kind}`} data-event-id={view.eventId}>
+      <div className="outcome-label">
+        {numbered !== undefined && <span className="outcome-number">Result {numbered}: </span>}
+        {view.label}
+        {view.path && <span className="outcome-path"> {view.path}</span>}
+      </div>
+      {view.kind === 'file-edit' ? (
+        <FileDiff oldContent={view.oldContent ?? ''} newContent={view.newContent ?? ''} />
+      ) : view.kind === 'tasks' ? (
+        <ul className="task-list">
+          {view.tasks?.map((task, i) => (
+            <li key={i} className={`task task-${task.status}`}>
+              <span className="task-status">{TASK_WORDS[task.status] ?? task.status}</span> {task.title}
+              {task.notes && <span className="task-notes"> — {task.notes}</span>}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        view.text && <LongText text={view.text} />
+      )}
+    </li>
+  );
+}
+
+const TASK_WORDS: Record<string, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
+
+function LongText({ text }: { text: string }) {
+  const [expanded, setExpanded] = useState(false);
+  const { shown, hiddenChars } = previewText(text);
+  return (
+    <>
+      <pre className="tool-output">{expanded ? text : shown}</pre>
+      {hiddenChars > 0 && (
+        <button type="button" className="link-button" onClick={() => setExpanded((v) => !v)}>
+          {expanded ? 'Show less' : `Show ${hiddenChars.toLocaleString('en')} more characters`}
+        </button>
+      )}
+    </>
+  );
+}
+
+function FileDiff({ oldContent, newContent }: { oldContent: string; newContent: string }) {
+  const parts = useMemo(() => diffLines(oldContent, newContent), [oldContent, newContent]);
+  return (
+    <pre className="file-diff" aria-label="Changes">
+      {parts.map((part, i) => {
+        const sign = part.added ? '+' : part.removed ? '-' : ' ';
+        const lines = part.value.replace(/\n$/, '').split('\n');
+        return (
+          <span key={i} className={part.added ? 'diff-add' : part.removed ? 'diff-del' : 'diff-same'}>
+            {lines.map((line) => `${sign} ${line}\n`).join('')}
+          </span>
+        );
+      })}
+    </pre>
+  );
+}

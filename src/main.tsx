@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import '@fontsource/dejavu-sans/400.css';
+import '@fontsource/dejavu-sans/700.css';
+import '@fontsource/dejavu-mono/400.css';
+import './app/styles.css';
+import { App, createQueryClient } from './app/App';
+import { readConnectionSettings, usesMockServer } from './agent-server/settings';
+
+async function start() {
+  if (usesMockServer(readConnectionSettings())) {
+    // Loaded only when used, so a real deployment never downloads the mock.
+    const { startMockAgentServer } = await import('../mocks/browser');
+    await startMockAgentServer();
+  }
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+}
+
+void start();
