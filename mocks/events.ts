@@ -106,7 +106,8 @@ export function terminalObservation(
     observation: {
       kind: 'TerminalObservation',
       content: [{ type: 'text', text: output }],
-      is_error: exitCode !== 0,
+      // A command that exits non-zero still ran: the server keeps is_error for tool failures.
+      is_error: false,
       command: (of.action?.command as string) ?? '',
       exit_code: exitCode,
       timeout: false,

@@ -36,6 +36,7 @@ export const SEEDED = {
   restart: '3f1c2a4e-0000-4000-8000-000000000006',
   long: '3f1c2a4e-0000-4000-8000-000000000007',
   oddities: '3f1c2a4e-0000-4000-8000-000000000008',
+  gallery: '3f1c2a4e-0000-4000-8000-000000000009',
 } as const;
 
 function conversation(
@@ -315,6 +316,48 @@ function odditiesConversation(clock: EventClock): ServerEvent[] {
   return events;
 }
 
+/** Every kind of row and card in one conversation, for the visual snapshot. */
+function galleryConversation(clock: EventClock): ServerEvent[] {
+  const tasks: Task[] = [
+    { title: 'Read the code', status: 'done' },
+    { title: 'Change it', status: 'in_progress' },
+    { title: 'Test it', status: 'todo' },
+  ];
+  const events: ServerEvent[] = [userMessage(clock, 'Show me **every** kind of card.'), statusUpdate(clock, 'running')];
+  events.push(agentMessage(clock, 'Starting with a plan.', 'The user wants a tour of the cards.'));
+  const plan = taskTrackerAction(clock, tasks, { responseId: 'resp-g-1', thought: 'Plan, then inspect two things at once.' });
+  const ls = terminalAction(clock, 'ls', { responseId: 'resp-g-1' });
+  events.push(plan, ls, taskTrackerObservation(clock, plan, tasks), terminalObservation(clock, ls, 'README.md\nsrc'));
+  const failing = terminalAction(clock, 'make test');
+  events.push(failing, terminalObservation(clock, failing, 'FAILED tests/test_a.py::test_one', 2));
+  const edit = fileEditAction(clock, '/workspace/src/a.py', 'return 1', 'return 2');
+  events.push(edit, fileEditObservation(clock, edit, 'def one():\n    return 1\n', 'def one():\n    return 2\n'));
+  const rejected = terminalAction(clock, 'rm -rf build');
+  events.push(rejected, userReject(clock, rejected, 'Keep the build folder.'));
+  const broken = terminalAction(clock, 'cat missing.txt', { summary: 'Read a file that is not there' });
+  events.push(broken, agentError(clock, broken, 'Tool "terminal" failed: the command could not be started.'));
+  const crashed = terminalAction(clock, 'npm run build');
+  events.push(
+    crashed,
+    agentError(clock, crashed, 'A restart occurred while this tool was in progress. The tool execution was interrupted and did not complete.'),
+    terminalObservation(clock, crashed, 'built in 1.2s'),
+  );
+  events.push(terminalAction(clock, 'sleep 600', { summary: 'Wait for the queue' }));
+  events.push(thinkAction(clock, 'Everything so far is shown; now the markers.'));
+  events.push(interruptEvent(clock), statusUpdate(clock, 'paused'));
+  events.push(
+    conversationError(clock, 'LLMRateLimitError', 'Rate limit reached for the model.', {
+      kind: 'rate_limit',
+      retryable: true,
+      user_action: 'Wait a minute, then continue.',
+    }),
+  );
+  events.push({ ...clock.next(), kind: 'BrandNewEvent', source: 'agent', note: 'from a newer server' } as ServerEvent);
+  const finish = finishAction(clock, 'That was **every** card.');
+  events.push(finish, finishObservation(clock, finish), statusUpdate(clock, 'finished'));
+  return events;
+}
+
 export function seedStore(store: MockStore): void {
   const hour = 3600_000;
   store.add(conversation(SEEDED.parser, 'Fix header parsing', 'finished', SEED_TIME, parserConversation));
@@ -357,6 +400,7 @@ export function seedStore(store: MockStore): void {
       odditiesConversation,
     ),
   );
+  store.add(conversation(SEEDED.gallery, 'Every kind of card', 'finished', SEED_TIME - 8 * hour, galleryConversation));
   // Enough older conversations that the list needs a second page.
   for (let i = 1; i <= 24; i++) {
     const id = `3f1c2a4e-0000-4000-8000-1000000000${String(i).padStart(2, '0')}`;

@@ -75,8 +75,10 @@ export function createHandlers(store: MockStore) {
           { status: 422 },
         );
       }
+      store.received.push({ method: 'POST', path: '/api/conversations', body });
       const initial = isRecord(body.initial_message) ? contentText(body.initial_message.content) : '';
-      const conversation = store.createConversation(initial || null);
+      // The real server always runs after an initial message.
+      const conversation = store.createConversation(initial || null, true);
       return HttpResponse.json(conversation.info, { status: 201 });
     }),
 
@@ -148,7 +150,8 @@ export function createHandlers(store: MockStore) {
         if (!isRecord(body) || body.role !== 'user' || !Array.isArray(body.content)) {
           return HttpResponse.json({ detail: [{ loc: ['body'], msg: 'invalid message' }] }, { status: 422 });
         }
-        store.appendUserMessage(conversation, contentText(body.content));
+        store.received.push({ method: 'POST', path: new URL(request.url).pathname, body });
+        store.appendUserMessage(conversation, contentText(body.content), body.run === true);
         return HttpResponse.json({ success: true });
       }),
     ),

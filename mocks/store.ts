@@ -15,6 +15,8 @@ export class MockStore {
   readonly conversations = new Map<string, StoredConversation>();
   /** Empty: no key required, like a server started without OH_SESSION_API_KEYS. */
   sessionApiKeys: string[] = [];
+  /** Bodies of the writes the mock received, oldest first: what tests assert payloads against. */
+  readonly received: { method: string; path: string; body: unknown }[] = [];
   private created = 0;
 
   constructor(private readonly now: () => Date = () => new Date()) {}
@@ -79,7 +81,7 @@ export class MockStore {
     return { items, next_page_id: next };
   }
 
-  createConversation(text: string | null): StoredConversation {
+  createConversation(text: string | null, run: boolean): StoredConversation {
     this.created += 1;
     const now = this.now();
     const id = `00000000-0000-4000-8000-${String(900000000000 + this.created)}`;
@@ -95,7 +97,7 @@ export class MockStore {
       events: [],
     };
     this.add(conversation);
-    if (text) this.appendUserMessage(conversation, text, clock);
+    if (text) this.appendUserMessage(conversation, text, run, clock);
     return conversation;
   }
 
@@ -106,9 +108,12 @@ export class MockStore {
   appendUserMessage(
     conversation: StoredConversation,
     text: string,
+    run: boolean,
     clock = this.clockFor(conversation),
   ): void {
     conversation.events.push(userMessage(clock, text));
+    conversation.info.updated_at = this.now().toISOString();
+    if (!run) return;
     conversation.events.push(statusUpdate(clock, 'running'));
     conversation.events.push(
       agentMessage(clock, `I read: “${text.slice(0, 200)}”. The mock agent has nothing more to add.`),

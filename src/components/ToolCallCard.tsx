@@ -61,7 +61,7 @@ export const ToolCallCard = memo(function ToolCallCard({
 function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number | undefined }) {
   return (
     <li className={`tool-outcome outcome-${view.kind}`} data-event-id={view.eventId}>
-      <div className="outcome-label">
+      <div className={`outcome-label${view.warning ? ' warning' : ''}`}>
         {numbered !== undefined && <span className="outcome-number">Result {numbered}: </span>}
         {view.label}
         {view.path && <span className="outcome-path"> {view.path}</span>}

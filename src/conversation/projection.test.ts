@@ -70,9 +70,11 @@ describe('b. pairing actions with outcomes', () => {
     const failing = terminalAction(c, 'false');
     const rejected = fileEditAction(c, '/a', 'x', 'y');
     const broken = terminalAction(c, 'oops');
+    const toolFailure = terminalObservation(c, failing, 'Command timed out', -1);
+    toolFailure.observation.is_error = true;
     const projection = projectEvents([
       failing,
-      terminalObservation(c, failing, '', 1),
+      toolFailure,
       rejected,
       userReject(c, rejected, 'not that file'),
       broken,

@@ -52,6 +52,8 @@ export interface OutcomeView {
   kind: 'output' | 'file-edit' | 'tasks' | 'rejection' | 'error';
   /** Short words for the outcome: "exit code 1", "interrupted by a server restart"… */
   label: string;
+  /** The tool ran but reports failure (a non-zero exit code): worth a red label, not a failed card. */
+  warning?: boolean;
   text: string;
   path?: string;
   oldContent?: string;
@@ -101,7 +103,7 @@ export function outcomeView(outcome: Outcome): OutcomeView {
       const exitCode = typeof observation.exit_code === 'number' ? observation.exit_code : undefined;
       const label =
         exitCode !== undefined ? `exit code ${exitCode}` : observation.is_error ? 'Error' : 'Output';
-      return { ...base, kind: 'output', label, text };
+      return { ...base, kind: 'output', label, text, warning: (exitCode ?? 0) !== 0 };
     }
   }
 }
