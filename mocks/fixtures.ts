@@ -323,15 +323,29 @@ function galleryConversation(clock: EventClock): ServerEvent[] {
     { title: 'Change it', status: 'in_progress' },
     { title: 'Test it', status: 'todo' },
   ];
-  const events: ServerEvent[] = [userMessage(clock, 'Show me **every** kind of card.'), statusUpdate(clock, 'running')];
+  const events: ServerEvent[] = [
+    userMessage(clock, 'Show me **every** kind of card.'),
+    statusUpdate(clock, 'running'),
+  ];
   events.push(agentMessage(clock, 'Starting with a plan.', 'The user wants a tour of the cards.'));
-  const plan = taskTrackerAction(clock, tasks, { responseId: 'resp-g-1', thought: 'Plan, then inspect two things at once.' });
+  const plan = taskTrackerAction(clock, tasks, {
+    responseId: 'resp-g-1',
+    thought: 'Plan, then inspect two things at once.',
+  });
   const ls = terminalAction(clock, 'ls', { responseId: 'resp-g-1' });
-  events.push(plan, ls, taskTrackerObservation(clock, plan, tasks), terminalObservation(clock, ls, 'README.md\nsrc'));
+  events.push(
+    plan,
+    ls,
+    taskTrackerObservation(clock, plan, tasks),
+    terminalObservation(clock, ls, 'README.md\nsrc'),
+  );
   const failing = terminalAction(clock, 'make test');
   events.push(failing, terminalObservation(clock, failing, 'FAILED tests/test_a.py::test_one', 2));
   const edit = fileEditAction(clock, '/workspace/src/a.py', 'return 1', 'return 2');
-  events.push(edit, fileEditObservation(clock, edit, 'def one():\n    return 1\n', 'def one():\n    return 2\n'));
+  events.push(
+    edit,
+    fileEditObservation(clock, edit, 'def one():\n    return 1\n', 'def one():\n    return 2\n'),
+  );
   const rejected = terminalAction(clock, 'rm -rf build');
   events.push(rejected, userReject(clock, rejected, 'Keep the build folder.'));
   const broken = terminalAction(clock, 'cat missing.txt', { summary: 'Read a file that is not there' });
@@ -339,7 +353,11 @@ function galleryConversation(clock: EventClock): ServerEvent[] {
   const crashed = terminalAction(clock, 'npm run build');
   events.push(
     crashed,
-    agentError(clock, crashed, 'A restart occurred while this tool was in progress. The tool execution was interrupted and did not complete.'),
+    agentError(
+      clock,
+      crashed,
+      'A restart occurred while this tool was in progress. The tool execution was interrupted and did not complete.',
+    ),
     terminalObservation(clock, crashed, 'built in 1.2s'),
   );
   events.push(terminalAction(clock, 'sleep 600', { summary: 'Wait for the queue' }));
@@ -352,7 +370,12 @@ function galleryConversation(clock: EventClock): ServerEvent[] {
       user_action: 'Wait a minute, then continue.',
     }),
   );
-  events.push({ ...clock.next(), kind: 'BrandNewEvent', source: 'agent', note: 'from a newer server' } as ServerEvent);
+  events.push({
+    ...clock.next(),
+    kind: 'BrandNewEvent',
+    source: 'agent',
+    note: 'from a newer server',
+  } as ServerEvent);
   const finish = finishAction(clock, 'That was **every** card.');
   events.push(finish, finishObservation(clock, finish), statusUpdate(clock, 'finished'));
   return events;
@@ -400,7 +423,9 @@ export function seedStore(store: MockStore): void {
       odditiesConversation,
     ),
   );
-  store.add(conversation(SEEDED.gallery, 'Every kind of card', 'finished', SEED_TIME - 8 * hour, galleryConversation));
+  store.add(
+    conversation(SEEDED.gallery, 'Every kind of card', 'finished', SEED_TIME - 8 * hour, galleryConversation),
+  );
   // Enough older conversations that the list needs a second page.
   for (let i = 1; i <= 24; i++) {
     const id = `3f1c2a4e-0000-4000-8000-1000000000${String(i).padStart(2, '0')}`;

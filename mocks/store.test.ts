@@ -20,7 +20,8 @@ describe('seeded conversations', () => {
     for (const { info, events } of store.conversations.values()) {
       const ids = new Set(events.map((e) => e.id));
       expect(ids.size, info.id).toBe(events.length);
-      for (let i = 1; i < events.length; i++) expect(events[i]!.timestamp > events[i - 1]!.timestamp, info.id).toBe(true);
+      for (let i = 1; i < events.length; i++)
+        expect(events[i]!.timestamp > events[i - 1]!.timestamp, info.id).toBe(true);
     }
   });
 
@@ -34,7 +35,11 @@ describe('mock REST semantics (as the real server)', () => {
     const first = await client.searchConversations({ limit: 20, sort_order: 'UPDATED_AT_DESC' as never });
     expect(first.items).toHaveLength(20);
     expect(first.next_page_id).toBeTruthy();
-    const second = await client.searchConversations({ limit: 20, page_id: first.next_page_id!, sort_order: 'UPDATED_AT_DESC' as never });
+    const second = await client.searchConversations({
+      limit: 20,
+      page_id: first.next_page_id!,
+      sort_order: 'UPDATED_AT_DESC' as never,
+    });
     const all = [...first.items, ...second.items];
     expect(new Set(all.map((c) => c.id)).size).toBe(store.conversations.size);
     const updated = all.map((c) => String(c.updated_at));
@@ -47,19 +52,31 @@ describe('mock REST semantics (as the real server)', () => {
     const items = first.items as unknown as ServerEvent[];
     expect(items[0]!.id).toBe(events.at(-1)!.id);
     expect(first.next_page_id).toBe(events.at(-101)!.id);
-    const second = await client.searchEvents(SEEDED.long, { limit: 100, sort_order: 'TIMESTAMP_DESC', page_id: first.next_page_id! });
+    const second = await client.searchEvents(SEEDED.long, {
+      limit: 100,
+      sort_order: 'TIMESTAMP_DESC',
+      page_id: first.next_page_id!,
+    });
     expect((second.items as unknown as ServerEvent[])[0]!.id).toBe(first.next_page_id);
   });
 
   it('filters by bare kind and source', async () => {
-    const page = await client.searchEvents(SEEDED.parallel, { kind: 'MessageEvent', source: 'user', limit: 1 });
+    const page = await client.searchEvents(SEEDED.parallel, {
+      kind: 'MessageEvent',
+      source: 'user',
+      limit: 1,
+    });
     expect(page.items).toHaveLength(1);
     expect((page.items[0] as unknown as ServerEvent).source).toBe('user');
   });
 
   it('answers 400 when deleting an unknown conversation, 404 when reading one', async () => {
-    await expect(client.deleteConversation('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 400 });
-    await expect(client.getConversation('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ status: 404 });
+    await expect(client.deleteConversation('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(client.getConversation('00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('creates a conversation whose initial message runs at once', async () => {
@@ -68,7 +85,10 @@ describe('mock REST semantics (as the real server)', () => {
       initial_message: { role: 'user', content: [{ type: 'text', text: 'hello' }], run: true },
     });
     const stored = store.get(created.id)!;
-    expect(stored.events.filter((e) => e.kind === 'MessageEvent').map((e) => e.source)).toEqual(['user', 'agent']);
+    expect(stored.events.filter((e) => e.kind === 'MessageEvent').map((e) => e.source)).toEqual([
+      'user',
+      'agent',
+    ]);
     expect(stored.info.execution_status).toBe('finished');
   });
 
@@ -78,7 +98,9 @@ describe('mock REST semantics (as the real server)', () => {
       const wrong = new ConversationClient({ host: MOCK_SERVER_URL, apiKey: 'wrong' });
       await expect(wrong.searchConversations({ limit: 1 })).rejects.toMatchObject({ status: 401 });
       const right = new ConversationClient({ host: MOCK_SERVER_URL, apiKey: 'right' });
-      await expect(right.searchConversations({ limit: 1 })).resolves.toMatchObject({ items: [expect.anything()] });
+      await expect(right.searchConversations({ limit: 1 })).resolves.toMatchObject({
+        items: [expect.anything()],
+      });
     } finally {
       store.sessionApiKeys = [];
     }

@@ -42,8 +42,11 @@ export function ChatHistory({ log, active, hasOlder, loadingOlder, loadOlder, fo
     const element = scrollRef.current;
     if (!element) return;
     const top = element.scrollTop;
-    const first = virtualizer.getVirtualItems().find((item) => item.end > top);
-    anchor.current = first ? { key: String(first.key), offset: first.start - top } : null;
+    // Anchor on the row in the middle of the view: rows at the top edge may still change
+    // when the older page brings their action (an outcome merging into its call).
+    const middle = top + element.clientHeight / 2;
+    const centre = virtualizer.getVirtualItems().find((item) => item.end > middle);
+    anchor.current = centre ? { key: String(centre.key), offset: centre.start - top } : null;
     atBottom.current = element.scrollHeight - top - element.clientHeight < AT_BOTTOM_PX;
     if (top < LOAD_OLDER_WITHIN_PX && hasOlder && !loadingOlder) loadOlder();
   }, [virtualizer, hasOlder, loadingOlder, loadOlder]);

@@ -31,18 +31,18 @@ export function ConnectionPanel() {
 
   return (
     <div className="connection">
+      <span className={`health health-${kind}`} role="status">
+        <span className="health-dot" aria-hidden="true" />
+        {onMock ? 'Built-in mock agent-server · ' : ''}
+        {healthWords(health.data, health.isFetching)}
+      </span>
       <button
         type="button"
-        className={`health health-${kind}`}
         aria-expanded={open}
         aria-controls="connection-settings"
         onClick={() => setOpen((v) => !v)}
       >
-        <span className="health-dot" aria-hidden="true" />
-        <span role="status">
-          {onMock ? 'Built-in mock agent-server · ' : ''}
-          {healthWords(health.data, health.isFetching)}
-        </span>
+        Connection settings
       </button>
       {open && (
         <form

@@ -27,7 +27,10 @@ describe('stateLabel', () => {
     expect(stateLabel(call(run), callState(call(run), true))).toBe('Running…');
     const restarted = call(run, agentError(c, run, 'A restart occurred while this tool was in progress.'));
     expect(stateLabel(restarted, callState(restarted, false))).toBe('Interrupted by a server restart');
-    const paused = call(run, agentError(c, run, 'Tool call interrupted before completion. The conversation was paused.'));
+    const paused = call(
+      run,
+      agentError(c, run, 'Tool call interrupted before completion. The conversation was paused.'),
+    );
     expect(stateLabel(paused, callState(paused, false))).toBe('Interrupted');
     const rejected = call(run, userReject(c, run, 'no'));
     expect(stateLabel(rejected, callState(rejected, false))).toBe('Rejected');
@@ -68,7 +71,10 @@ describe('outcomeView', () => {
     });
     const tasks = [{ title: 'one', status: 'done' as const }];
     const plan = taskTrackerAction(c, tasks);
-    expect(outcomeView(taskTrackerObservation(c, plan, tasks))).toMatchObject({ kind: 'tasks', tasks: [{ title: 'one', status: 'done' }] });
+    expect(outcomeView(taskTrackerObservation(c, plan, tasks))).toMatchObject({
+      kind: 'tasks',
+      tasks: [{ title: 'one', status: 'done' }],
+    });
   });
 });
 

@@ -1,0 +1,261 @@
+import { expect, test } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+
+test.describe('conversation list', () => {
+  test('lists conversations newest first, with titles, status and last update, in pages', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.open();
+    const links = app.list.getByRole('link');
+    await expect(links.first()).toContainText('Fix header parsing');
+    await expect(links.first()).toContainText('Finished');
+    await expect(links.first()).toContainText('20 Nov 2026, 09:00');
+    // Untitled conversations fall back to their first user message.
+    await expect(links.nth(1)).toContainText('What changed recently?');
+    await expect(links).toHaveCount(20);
+    await app.list.getByRole('button', { name: 'Load more conversations' }).click();
+    await expect(links).toHaveCount(33);
+    await expect(app.list.getByRole('button', { name: 'Load more conversations' })).toHaveCount(0);
+    await expect(app.list.getByRole('link', { name: /Earlier request number 4/ })).toBeVisible();
+  });
+
+  test('renames a conversation', async ({ page }) => {
+    const app = new Tether(page);
+    await app.open();
+    const item = app.listItem(SEEDED.parser);
+    await item.hover();
+    await item.getByRole('button', { name: /Rename/ }).click();
+    const input = item.getByLabel('New title');
+    await input.fill('Parser: split on the first colon');
+    await item.getByRole('button', { name: 'Save' }).click();
+    await expect(app.list.getByRole('link', { name: /Parser: split on the first colon/ })).toBeVisible();
+    const stored = await page.evaluate((id) => window.__tetherMock!.get(id)!.info.title, SEEDED.parser);
+    expect(stored).toBe('Parser: split on the first colon');
+  });
+
+  test('deletes a conversation only after confirmation', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.crash);
+    const item = app.listItem(SEEDED.crash);
+    await item.getByRole('button', { name: /Delete/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Delete “Build after a crash”?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(item).toBeVisible();
+    await item.getByRole('button', { name: /Delete/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete conversation' }).click();
+    await expect(app.list.getByRole('link', { name: /Build after a crash/ })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate((id) => window.__tetherMock!.get(id), SEEDED.crash)).toBeUndefined();
+  });
+
+  test('creates a conversation whose first message runs at once', async ({ page }) => {
+    const app = new Tether(page);
+    await app.open();
+    await page.getByLabel('What should the agent do?').fill('Count the files in src/');
+    await page.getByRole('button', { name: 'Start conversation' }).click();
+    await expect(page).toHaveURL(/\/conversations\//);
+    await expect(app.log.locator('.from-user').getByText('Count the files in src/')).toBeVisible();
+    await expect(app.log.getByText(/The mock agent has nothing more to add/)).toBeVisible();
+    await expect(app.list.getByRole('link', { name: /Count the files in src\// })).toBeVisible();
+    const sent = await page.evaluate(() => window.__tetherMock!.received.at(-1));
+    expect(sent).toMatchObject({
+      path: '/api/conversations',
+      body: {
+        initial_message: {
+          role: 'user',
+          content: [{ type: 'text', text: 'Count the files in src/' }],
+          run: true,
+        },
+      },
+    });
+  });
+});
+
+test.describe('connection settings', () => {
+  test('keeps server URL and key, and tells a wrong key and a dead server apart', async ({ page }) => {
+    const app = new Tether(page);
+    await app.open();
+    await expect(page.getByText('Built-in mock agent-server · Connected')).toBeVisible();
+    await page.evaluate(() => (window.__tetherMock!.sessionApiKeys = ['the-right-key']));
+    await app.openConnectionSettings();
+    await page.getByLabel('Session API key').fill('a-wrong-key');
+    await page.getByRole('button', { name: 'Save and connect' }).click();
+    await expect(page.getByText('Wrong session API key: the server answered 401')).toBeVisible();
+    await expect(app.list.getByRole('alert')).toContainText('rejected the session API key');
+
+    await app.openConnectionSettings();
+    await page.getByLabel('Session API key').fill('the-right-key');
+    await page.getByRole('button', { name: 'Save and connect' }).click();
+    await expect(page.getByText('Built-in mock agent-server · Connected')).toBeVisible();
+    await expect(app.list.getByRole('link').first()).toBeVisible();
+
+    await app.openConnectionSettings();
+    await page.getByLabel('Server URL').fill('http://127.0.0.1:9');
+    await page.getByRole('button', { name: 'Save and connect' }).click();
+    await expect(page.getByText(/Unreachable: Cannot reach the agent-server/)).toBeVisible({
+      timeout: 20_000,
+    });
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('tether.connection')!).state);
+    expect(saved).toMatchObject({ serverUrl: 'http://127.0.0.1:9', sessionApiKey: 'the-right-key' });
+    await page.reload();
+    await expect(page.getByText(/Unreachable/)).toBeVisible({ timeout: 20_000 });
+  });
+});
+
+test.describe('reading a conversation', () => {
+  test('shows messages, thinking, a task list, terminal output, a file diff and the answer', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.parser);
+    await expect(app.heading).toHaveText('Fix header parsing');
+    await app.scroller.evaluate((el) => (el.scrollTop = 0));
+    await expect(app.log.getByText(/The parser tests fail on headers/)).toBeVisible();
+    await expect(app.card(/Plan the fix/)).toContainText('Reproduce the failing test');
+    const failing = app.card(/Run the parser tests/);
+    await expect(failing).toHaveAttribute('data-state', 'done');
+    await expect(failing).toContainText('exit code 1');
+    await page.getByText('Thinking').first().click();
+    await expect(app.log.getByText(/a colon inside the value would break/)).toBeVisible();
+    await app.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const edit = app.card(/str_replace/);
+    await expect(edit).toContainText('+     key, value = line.split(":", 1)');
+    await expect(edit).toContainText('-     key, value = line.split(":")');
+    await expect(app.log.locator('.final-answer table')).toContainText('148 passed');
+    await app.expectNothingRunning();
+  });
+
+  test('groups parallel calls of one response with their thought once', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.parallel);
+    const turn = app.log.locator('.turn').filter({ hasText: 'git status --short' });
+    await expect(turn.locator('[data-tool-call-id]')).toHaveCount(2);
+    await expect(turn.getByText('Let me look at the repository state')).toHaveCount(1);
+    await expect(turn.locator('[data-state="done"]')).toHaveCount(2);
+  });
+
+  test('shows one card for a call answered twice after a crash, done, with the restart first', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.crash);
+    const cards = app.card(/npm run build/);
+    await expect(cards).toHaveCount(1);
+    await expect(cards).toHaveAttribute('data-state', 'done');
+    const outcomes = cards.locator('.tool-outcome');
+    await expect(outcomes).toHaveCount(2);
+    await expect(outcomes.nth(0)).toContainText('Result 1: Interrupted by a server restart');
+    await expect(outcomes.nth(1)).toContainText('Result 2: exit code 0');
+    await expect(outcomes.nth(1)).toContainText('built in 1.20s');
+    await app.expectNothingRunning();
+  });
+
+  test('settles calls left without a result when the run was stopped', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.interrupted);
+    await expect(app.card(/pip install/)).toHaveAttribute('data-state', 'interrupted');
+    await expect(app.card(/pytest tests\/slow/)).toHaveAttribute('data-state', 'interrupted');
+    await expect(app.card(/pytest tests\/slow/)).toContainText('Interrupted — no result');
+    await expect(app.log.getByText('Stopped by you')).toBeVisible();
+    await app.expectNothingRunning();
+  });
+
+  test('shows a conversation error with its classification', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.llmError);
+    const error = app.log.getByRole('alert');
+    await expect(error).toContainText('The conversation stopped with an error (authentication)');
+    await expect(error).toContainText('Incorrect API key provided');
+    await expect(error).toContainText('Check the LLM API key in the settings.');
+    await expect(page.getByText(/interrupted by a server restart/)).toHaveCount(0);
+  });
+
+  test('explains an error status without an error event as a server restart', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.restart);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'The run was interrupted by a server restart' }),
+    ).toBeVisible();
+    await expect(app.card(/Train the model/)).toHaveAttribute('data-state', 'interrupted');
+    await app.expectNothingRunning();
+  });
+
+  test('shows hostile HTML as text, unknown and malformed events as raw rows, huge output cut', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.oddities);
+    await app.scroller.evaluate((el) => (el.scrollTop = 0));
+    await expect(
+      app.log.getByText('<script>window.__pwned = true</script>', { exact: false }).first(),
+    ).toBeVisible();
+    await expect(app.card(/etc\/hosts/)).toHaveAttribute('data-state', 'rejected');
+    await expect(app.card(/etc\/hosts/)).toContainText('Do not touch system files.');
+    await app.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect(app.log.getByText('Unknown event: unknown event kind “TelemetryPulseEvent”')).toBeVisible();
+    await expect(app.log.getByText('Unknown event: message without llm_message.content')).toBeVisible();
+    await expect(app.card(/echo never-loaded/)).toContainText(
+      'The call that produced this result is not loaded.',
+    );
+    await expect(app.log.getByRole('button', { name: /Show [\d,]+ more characters/ })).toBeVisible();
+    expect(await page.evaluate(() => (window as { __pwned?: boolean }).__pwned)).toBeUndefined();
+    expect(await page.locator('.chat-rows script, .chat-rows img[onerror]').count()).toBe(0);
+  });
+
+  test('loads older pages on scroll-up and keeps the reading position', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.long);
+    await expect(app.log.getByText(/Step \d+ is done\./).last()).toBeVisible();
+    const rowAtTop = () =>
+      app.scroller.evaluate(async (el) => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const box = el.getBoundingClientRect();
+        const row = document
+          .elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+          ?.closest('.chat-row');
+        return {
+          id: row?.getAttribute('data-event-id'),
+          offset: (row?.getBoundingClientRect().top ?? NaN) - box.top,
+          scrollTop: el.scrollTop,
+        };
+      });
+    let reachedStart = false;
+    for (let round = 0; round < 40 && !reachedStart; round++) {
+      // Just above the point where older pages load, note the row in the middle of the view…
+      // (Rows measured on the way change the scroll height: settle there first.)
+      await expect
+        .poll(() =>
+          app.scroller.evaluate(async (el) => {
+            el.scrollTop = 700;
+            await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+            return el.scrollTop;
+          }),
+        )
+        .toBe(700);
+      const before = await rowAtTop();
+      expect(before.id).toBeTruthy();
+      // …then move up past that point, which loads the older page.
+      await app.scroller.evaluate((el) => (el.scrollTop = 500));
+      const moved = before.scrollTop - 500;
+      await expect(page.getByText('Loading older events…')).toHaveCount(0);
+      reachedStart = await page.getByText('Beginning of the conversation').isVisible();
+      if (!reachedStart) {
+        // The row stays where the reader put it, not pushed away by the rows added above.
+        const kept = app.log.locator(`.chat-row[data-event-id="${before.id}"]`);
+        await expect(kept).toBeInViewport();
+        const offset = await kept.evaluate(
+          (el) => el.getBoundingClientRect().top - el.closest('.chat-scroll')!.getBoundingClientRect().top,
+        );
+        expect(Math.abs(offset - (before.offset + moved))).toBeLessThan(40);
+      } else {
+        await app.scroller.evaluate((el) => (el.scrollTop = 0));
+      }
+    }
+    expect(reachedStart).toBe(true);
+    await expect(app.log.getByText('Step 1: check module 1.')).toBeVisible();
+    const requested = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    expect(requested.filter((url) => url.includes('/events/search')).length).toBeGreaterThanOrEqual(20);
+  });
+});
