@@ -1,0 +1,231 @@
+// The event socket of one conversation: auth as the first frame, a resend cursor, backoff with
+// jitter, and the close codes that must not be retried. It knows nothing of React or of what
+// the frames mean; the live session decides that.
+
+export type ConnectionState =
+  | { kind: 'connecting'; attempt: number }
+  | { kind: 'open' }
+  | { kind: 'reconnecting'; attempt: number; retryAt: number }
+  | { kind: 'offline' }
+  | { kind: 'key-rejected' }
+  | { kind: 'gone' }
+  | { kind: 'closed' };
+
+export interface SocketEnvironment {
+  WebSocket: typeof WebSocket;
+  now: () => number;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+  random: () => number;
+  isOnline: () => boolean;
+  /** Subscribes to the browser's online event and the tab becoming visible. */
+  onWake: (fn: () => void) => () => void;
+}
+
+export const browserEnvironment = (): SocketEnvironment => ({
+  WebSocket: window.WebSocket,
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number),
+  random: Math.random,
+  isOnline: () => navigator.onLine,
+  onWake: (fn) => {
+    const onVisible = () => document.visibilityState === 'visible' && fn();
+    window.addEventListener('online', fn);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('online', fn);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  },
+});
+
+export interface SocketOptions {
+  serverUrl: string;
+  conversationId: string;
+  sessionApiKey: string;
+  /** Timestamp of the newest event held: the server resends from there (inclusive). */
+  cursor: () => string | undefined;
+  onFrame: (frame: unknown) => void;
+  onMalformedFrame: (text: string) => void;
+  onState: (state: ConnectionState) => void;
+  /** Called when the socket has been silent for `silenceMs` while open. */
+  onSilence: () => void;
+  silenceMs?: number;
+}
+
+export const BACKOFF_START_MS = 500;
+export const BACKOFF_CAP_MS = 10_000;
+export const CLOSE_KEY_REJECTED = 4001;
+export const CLOSE_NOT_FOUND = 4004;
+
+/** 0.5 s doubling to 10 s, each delay drawn within ±25 % so many tabs do not retry in step. */
+export function backoffDelay(attempt: number, random: () => number): number {
+  const base = Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(base * (0.75 + random() * 0.5));
+}
+
+export function eventsSocketUrl(
+  serverUrl: string,
+  conversationId: string,
+  cursor: string | undefined,
+): string {
+  const url = new URL(
+    `sockets/events/${encodeURIComponent(conversationId)}`,
+    `${serverUrl.replace(/\/+$/, '')}/`,
+  );
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  if (cursor) {
+    url.searchParams.set('resend_mode', 'since');
+    url.searchParams.set('after_timestamp', cursor);
+  } else {
+    url.searchParams.set('resend_mode', 'all');
+  }
+  return url.toString();
+}
+
+export class ConversationSocket {
+  private socket: WebSocket | undefined;
+  /** Connections lost or failed in a row; 0 once a socket opens. */
+  private failures = 0;
+  private retryTimer: unknown;
+  private silenceTimer: unknown;
+  private stopped = false;
+  private state: ConnectionState = { kind: 'closed' };
+  private readonly unsubscribeWake: () => void;
+
+  constructor(
+    private readonly options: SocketOptions,
+    private readonly env: SocketEnvironment = browserEnvironment(),
+  ) {
+    this.unsubscribeWake = env.onWake(() => this.wake());
+  }
+
+  get connectionState(): ConnectionState {
+    return this.state;
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  /** Sends one frame if the socket is open; false means the caller must use another path. */
+  send(frame: object): boolean {
+    if (!this.socket || this.socket.readyState !== this.env.WebSocket.OPEN || this.state.kind !== 'open')
+      return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** Drops the current socket and connects again at once (a stale or silent socket). */
+  reconnectNow(): void {
+    if (this.stopped || this.state.kind === 'key-rejected' || this.state.kind === 'gone') return;
+    this.detach();
+    this.env.clearTimeout(this.retryTimer);
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.env.clearTimeout(this.retryTimer);
+    this.env.clearTimeout(this.silenceTimer);
+    this.unsubscribeWake();
+    this.detach();
+    this.setState({ kind: 'closed' });
+  }
+
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.state.kind === 'reconnecting' || this.state.kind === 'offline') {
+      this.env.clearTimeout(this.retryTimer);
+      this.connect();
+    }
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    if (!this.env.isOnline()) {
+      this.setState({ kind: 'offline' });
+      return;
+    }
+    this.setState({ kind: 'connecting', attempt: this.failures + 1 });
+    const { serverUrl, conversationId, cursor } = this.options;
+    let socket: WebSocket;
+    try {
+      socket = new this.env.WebSocket(eventsSocketUrl(serverUrl, conversationId, cursor()));
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    socket.onopen = () => {
+      // The key goes in the first frame, never in the URL (it would end up in logs).
+      socket.send(JSON.stringify({ type: 'auth', session_api_key: this.options.sessionApiKey }));
+      this.failures = 0;
+      this.setState({ kind: 'open' });
+      this.armSilenceTimer();
+    };
+    socket.onmessage = (message) => {
+      this.armSilenceTimer();
+      const text = typeof message.data === 'string' ? message.data : '';
+      let frame: unknown;
+      try {
+        frame = JSON.parse(text);
+      } catch {
+        this.options.onMalformedFrame(text.slice(0, 200));
+        return;
+      }
+      this.options.onFrame(frame);
+    };
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      this.env.clearTimeout(this.silenceTimer);
+      if (this.stopped) return;
+      if (event.code === CLOSE_KEY_REJECTED) this.setState({ kind: 'key-rejected' });
+      else if (event.code === CLOSE_NOT_FOUND) this.setState({ kind: 'gone' });
+      else this.scheduleRetry();
+    };
+    socket.onerror = () => {
+      // A close event always follows; retrying is decided there.
+    };
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    if (!this.env.isOnline()) {
+      this.setState({ kind: 'offline' });
+      return;
+    }
+    this.failures += 1;
+    const delay = backoffDelay(this.failures, this.env.random);
+    this.setState({ kind: 'reconnecting', attempt: this.failures, retryAt: this.env.now() + delay });
+    this.retryTimer = this.env.setTimeout(() => this.connect(), delay);
+  }
+
+  private armSilenceTimer(): void {
+    this.env.clearTimeout(this.silenceTimer);
+    this.silenceTimer = this.env.setTimeout(() => {
+      if (this.state.kind === 'open') this.options.onSilence();
+    }, this.options.silenceMs ?? 30_000);
+  }
+
+  private detach(): void {
+    const socket = this.socket;
+    this.socket = undefined;
+    if (!socket) return;
+    socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+    if (
+      socket.readyState === this.env.WebSocket.OPEN ||
+      socket.readyState === this.env.WebSocket.CONNECTING
+    ) {
+      socket.close(1000, 'client closed');
+    }
+  }
+
+  private setState(state: ConnectionState): void {
+    this.state = state;
+    this.options.onState(state);
+  }
+}
