@@ -30,7 +30,7 @@ test.describe('conversation list', () => {
     await input.fill('Parser: split on the first colon');
     await item.getByRole('button', { name: 'Save' }).click();
     await expect(app.list.getByRole('link', { name: /Parser: split on the first colon/ })).toBeVisible();
-    const stored = await page.evaluate((id) => window.__tetherMock!.get(id)!.info.title, SEEDED.parser);
+    const stored = await page.evaluate((id) => window.__tetherMock!.store.get(id)!.info.title, SEEDED.parser);
     expect(stored).toBe('Parser: split on the first colon');
   });
 
@@ -47,7 +47,7 @@ test.describe('conversation list', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete conversation' }).click();
     await expect(app.list.getByRole('link', { name: /Build after a crash/ })).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);
-    expect(await page.evaluate((id) => window.__tetherMock!.get(id), SEEDED.crash)).toBeUndefined();
+    expect(await page.evaluate((id) => window.__tetherMock!.store.get(id), SEEDED.crash)).toBeUndefined();
   });
 
   test('creates a conversation whose first message runs at once', async ({ page }) => {
@@ -59,7 +59,7 @@ test.describe('conversation list', () => {
     await expect(app.log.locator('.from-user').getByText('Count the files in src/')).toBeVisible();
     await expect(app.log.getByText(/The mock agent has nothing more to add/)).toBeVisible();
     await expect(app.list.getByRole('link', { name: /Count the files in src\// })).toBeVisible();
-    const sent = await page.evaluate(() => window.__tetherMock!.received.at(-1));
+    const sent = await page.evaluate(() => window.__tetherMock!.store.received.at(-1));
     expect(sent).toMatchObject({
       path: '/api/conversations',
       body: {
@@ -78,7 +78,7 @@ test.describe('connection settings', () => {
     const app = new Tether(page);
     await app.open();
     await expect(page.getByText('Built-in mock agent-server · Connected')).toBeVisible();
-    await page.evaluate(() => (window.__tetherMock!.sessionApiKeys = ['the-right-key']));
+    await page.evaluate(() => (window.__tetherMock!.store.sessionApiKeys = ['the-right-key']));
     await app.openConnectionSettings();
     await page.getByLabel('Session API key').fill('a-wrong-key');
     await page.getByRole('button', { name: 'Save and connect' }).click();

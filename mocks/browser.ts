@@ -1,20 +1,25 @@
 import { setupWorker } from 'msw/browser';
-import { createHandlers } from './handlers';
+import { MockAgentServer } from './handlers';
 import { seedStore } from './fixtures';
 import { MockStore } from './store';
 
 declare global {
   interface Window {
-    /** The mock agent-server's store, for tests and for poking at it from the console. */
-    __tetherMock?: MockStore;
+    /** The mock agent-server, for tests and for poking at it from the console. */
+    __tetherMock?: MockAgentServer;
   }
 }
 
-export async function startMockAgentServer(): Promise<MockStore> {
-  const store = new MockStore();
+export async function startMockAgentServer(): Promise<MockAgentServer> {
+  // Changes are kept for the tab's life, so a reload finds the same conversations (and runs).
+  const store = new MockStore(() => new Date(), window.sessionStorage);
   seedStore(store);
-  window.__tetherMock = store;
-  const worker = setupWorker(...createHandlers(store));
+  store.sealSeeds();
+  store.restore();
+  const server = new MockAgentServer(store);
+  window.__tetherMock = server;
+  const worker = setupWorker(...server.handlers());
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
-  return store;
+  server.agent.resumeAll();
+  return server;
 }

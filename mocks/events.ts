@@ -16,7 +16,36 @@ import type {
 // fields omitted). Ids and timestamps come from a clock the caller owns, so fixtures are
 // deterministic.
 
-export class EventClock {
+/** Where events get their id and timestamp from. */
+export interface Clock {
+  next(): { id: string; timestamp: string };
+}
+
+/** Naive ISO with microseconds, as the server writes its timestamps. */
+export function naiveTimestamp(ms: number): string {
+  return `${new Date(ms).toISOString().replace('Z', '')}000`;
+}
+
+/** Live events: wall-clock time, strictly increasing per clock, random-looking unique ids. */
+export class LiveClock implements Clock {
+  private lastMs = 0;
+  private count = 0;
+  constructor(
+    private readonly prefix: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  next(): { id: string; timestamp: string } {
+    this.lastMs = Math.max(this.now(), this.lastMs + 1);
+    this.count += 1;
+    return {
+      id: `${this.prefix}-${this.lastMs.toString(36)}-${this.count}`,
+      timestamp: naiveTimestamp(this.lastMs),
+    };
+  }
+}
+
+export class EventClock implements Clock {
   private tick = 0;
   private ids = 0;
   constructor(
@@ -27,13 +56,14 @@ export class EventClock {
   next(): { id: string; timestamp: string } {
     this.tick += 1;
     this.ids += 1;
-    // Naive ISO with microseconds, as the server writes it.
-    const iso = new Date(this.startMs + this.tick * 1000).toISOString().replace('Z', '');
-    return { id: `${this.prefix}-${String(this.ids).padStart(5, '0')}`, timestamp: `${iso}000` };
+    return {
+      id: `${this.prefix}-${String(this.ids).padStart(5, '0')}`,
+      timestamp: naiveTimestamp(this.startMs + this.tick * 1000),
+    };
   }
 }
 
-export function userMessage(clock: EventClock, text: string): MessageEvent {
+export function userMessage(clock: Clock, text: string): MessageEvent {
   return {
     ...clock.next(),
     kind: 'MessageEvent',
@@ -42,7 +72,7 @@ export function userMessage(clock: EventClock, text: string): MessageEvent {
   };
 }
 
-export function agentMessage(clock: EventClock, text: string, reasoning?: string): MessageEvent {
+export function agentMessage(clock: Clock, text: string, reasoning?: string): MessageEvent {
   return {
     ...clock.next(),
     kind: 'MessageEvent',
@@ -63,7 +93,7 @@ interface ActionOptions {
 }
 
 export function action(
-  clock: EventClock,
+  clock: Clock,
   toolName: string,
   fields: Record<string, unknown> & { kind: string },
   options: ActionOptions = {},
@@ -86,12 +116,12 @@ export function action(
   };
 }
 
-export function terminalAction(clock: EventClock, command: string, options: ActionOptions = {}): ActionEvent {
+export function terminalAction(clock: Clock, command: string, options: ActionOptions = {}): ActionEvent {
   return action(clock, 'terminal', { kind: 'TerminalAction', command, is_input: false }, options);
 }
 
 export function terminalObservation(
-  clock: EventClock,
+  clock: Clock,
   of: ActionEvent,
   output: string,
   exitCode = 0,
@@ -117,7 +147,7 @@ export function terminalObservation(
 }
 
 export function fileEditAction(
-  clock: EventClock,
+  clock: Clock,
   path: string,
   oldStr: string,
   newStr: string,
@@ -132,7 +162,7 @@ export function fileEditAction(
 }
 
 export function fileEditObservation(
-  clock: EventClock,
+  clock: Clock,
   of: ActionEvent,
   oldContent: string,
   newContent: string,
@@ -164,11 +194,7 @@ export interface Task {
   status: 'todo' | 'in_progress' | 'done';
 }
 
-export function taskTrackerAction(
-  clock: EventClock,
-  tasks: Task[],
-  options: ActionOptions = {},
-): ActionEvent {
+export function taskTrackerAction(clock: Clock, tasks: Task[], options: ActionOptions = {}): ActionEvent {
   return action(
     clock,
     'task_tracker',
@@ -177,7 +203,7 @@ export function taskTrackerAction(
   );
 }
 
-export function taskTrackerObservation(clock: EventClock, of: ActionEvent, tasks: Task[]): ObservationEvent {
+export function taskTrackerObservation(clock: Clock, of: ActionEvent, tasks: Task[]): ObservationEvent {
   return {
     ...clock.next(),
     kind: 'ObservationEvent',
@@ -195,11 +221,11 @@ export function taskTrackerObservation(clock: EventClock, of: ActionEvent, tasks
   };
 }
 
-export function finishAction(clock: EventClock, message: string, options: ActionOptions = {}): ActionEvent {
+export function finishAction(clock: Clock, message: string, options: ActionOptions = {}): ActionEvent {
   return action(clock, 'finish', { kind: 'FinishAction', message }, options);
 }
 
-export function finishObservation(clock: EventClock, of: ActionEvent): ObservationEvent {
+export function finishObservation(clock: Clock, of: ActionEvent): ObservationEvent {
   return {
     ...clock.next(),
     kind: 'ObservationEvent',
@@ -215,12 +241,12 @@ export function finishObservation(clock: EventClock, of: ActionEvent): Observati
   };
 }
 
-export function thinkAction(clock: EventClock, thought: string, options: ActionOptions = {}): ActionEvent {
+export function thinkAction(clock: Clock, thought: string, options: ActionOptions = {}): ActionEvent {
   return action(clock, 'think', { kind: 'ThinkAction', thought }, options);
 }
 
 export function agentError(
-  clock: EventClock,
+  clock: Clock,
   of: { tool_call_id: string; tool_name: string },
   error: string,
 ): AgentErrorEvent {
@@ -234,7 +260,7 @@ export function agentError(
   };
 }
 
-export function userReject(clock: EventClock, of: ActionEvent, reason: string): UserRejectObservation {
+export function userReject(clock: Clock, of: ActionEvent, reason: string): UserRejectObservation {
   return {
     ...clock.next(),
     kind: 'UserRejectObservation',
@@ -247,7 +273,7 @@ export function userReject(clock: EventClock, of: ActionEvent, reason: string): 
 }
 
 export function conversationError(
-  clock: EventClock,
+  clock: Clock,
   code: string,
   detail: string,
   classification: ConversationErrorEvent['classification'],
@@ -262,7 +288,7 @@ export function conversationError(
   };
 }
 
-export function statusUpdate(clock: EventClock, status: ExecutionStatus): ConversationStateUpdateEvent {
+export function statusUpdate(clock: Clock, status: ExecutionStatus): ConversationStateUpdateEvent {
   return {
     ...clock.next(),
     kind: 'ConversationStateUpdateEvent',
@@ -272,15 +298,15 @@ export function statusUpdate(clock: EventClock, status: ExecutionStatus): Conver
   };
 }
 
-export function pauseEvent(clock: EventClock): PauseEvent {
+export function pauseEvent(clock: Clock): PauseEvent {
   return { ...clock.next(), kind: 'PauseEvent', source: 'user' };
 }
 
-export function interruptEvent(clock: EventClock): InterruptEvent {
+export function interruptEvent(clock: Clock): InterruptEvent {
   return { ...clock.next(), kind: 'InterruptEvent', source: 'user' };
 }
 
-export function systemPrompt(clock: EventClock): ServerEvent {
+export function systemPrompt(clock: Clock): ServerEvent {
   return {
     ...clock.next(),
     kind: 'SystemPromptEvent',

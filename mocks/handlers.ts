@@ -1,159 +1,357 @@
-import { http, HttpResponse, type HttpResponseResolver } from 'msw';
+import { http, HttpResponse, ws, type HttpResponseResolver } from 'msw';
 import { MOCK_SERVER_URL } from '../src/agent-server/settings';
-import { contentText, isRecord } from '../src/agent-server/protocol';
+import { contentText, isRecord, type ServerEvent } from '../src/agent-server/protocol';
+import { MockAgent } from './agent';
 import type { MockStore, StoredConversation } from './store';
 
-// REST handlers of the built-in mock agent-server. Status codes and bodies follow the real
-// server's routers (openhands/agent_server/conversation_router.py, event_router.py).
+// The built-in mock agent-server: REST and WebSocket handlers over the store and the scripted
+// agent. Status codes, bodies and socket behaviour follow the real server's routers
+// (openhands/agent_server/conversation_router.py, event_router.py, sockets.py).
 
 const api = (path: string) => `${MOCK_SERVER_URL}${path}`;
+const AUTH_TIMEOUT_MS = 10_000;
 
-function unauthorized() {
-  return HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
-}
+type SocketClient = { send(data: string): void; close(code?: number, reason?: string): void };
 
-function notFound() {
-  return HttpResponse.json({ detail: 'Not Found' }, { status: 404 });
-}
+export class MockAgentServer {
+  readonly agent: MockAgent;
+  private readonly sockets = new Map<string, Set<SocketClient>>();
 
-function limitParam(url: URL): number | Response {
-  const limit = Number(url.searchParams.get('limit') ?? 100);
-  if (!Number.isInteger(limit) || limit <= 0 || limit > 100) {
-    return HttpResponse.json(
-      { detail: [{ loc: ['query', 'limit'], msg: 'must be in 1..100' }] },
-      { status: 422 },
-    );
+  constructor(readonly store: MockStore) {
+    this.agent = new MockAgent(store, (conversation, event) => this.publish(conversation, event));
   }
-  return limit;
-}
 
-export function createHandlers(store: MockStore) {
-  const authorised = (request: Request) =>
-    store.sessionApiKeys.length === 0 ||
-    store.sessionApiKeys.includes(request.headers.get('X-Session-API-Key') ?? '');
+  /** Persists an event (unless it is a streaming delta) and sends it to every subscriber. */
+  publish(conversation: StoredConversation, event: ServerEvent): void {
+    if (event.kind !== 'StreamingDeltaEvent') this.store.append(conversation, event);
+    const frame = JSON.stringify(event);
+    for (const client of this.sockets.get(conversation.info.id) ?? []) client.send(frame);
+  }
 
-  /** Wraps a resolver with the server's auth check and conversation lookup. */
-  const withConversation =
-    (
-      resolve: (conversation: StoredConversation, request: Request) => Response | Promise<Response>,
-    ): HttpResponseResolver =>
-    ({ request, params }) => {
-      if (!authorised(request)) return unauthorized();
-      const conversation = store.get(String(params.id));
-      return conversation ? resolve(conversation, request) : notFound();
-    };
+  /** Test control: every open socket drops, as when the network blips. */
+  dropSockets(): void {
+    this.closeAll(1001, 'Going away');
+  }
 
-  return [
-    http.get(api('/alive'), () => HttpResponse.json({ status: 'ok' })),
-    http.get(api('/health'), () => HttpResponse.text('OK')),
-    http.get(api('/ready'), () => HttpResponse.json({ status: 'ready' })),
-    http.get(api('/server_info'), () =>
-      HttpResponse.json({ version: 'mock', uptime: 1, idle_time: 0, title: 'Tether mock agent-server' }),
-    ),
+  /** Test control: the server's key changes; open sockets are closed as unauthenticated. */
+  rejectKey(newKey = 'rotated-key'): void {
+    this.store.sessionApiKeys = [newKey];
+    this.closeAll(4001, 'Authentication failed');
+  }
 
-    http.get(api('/api/conversations/search'), ({ request }) => {
-      if (!authorised(request)) return unauthorized();
-      const url = new URL(request.url);
-      const limit = limitParam(url);
-      if (limit instanceof Response) return limit;
-      return HttpResponse.json(
-        store.searchConversations({
-          limit,
-          pageId: url.searchParams.get('page_id'),
-          sortOrder: url.searchParams.get('sort_order') ?? 'CREATED_AT_DESC',
-          status: url.searchParams.get('status'),
-        }),
+  /** Test control: a hard kill and restart while the agent works. */
+  restart(): void {
+    this.agent.restart();
+    this.closeAll(1012, 'Service restart');
+  }
+
+  handlers() {
+    return [...this.restHandlers(), this.socketHandler()];
+  }
+
+  private closeAll(code: number, reason: string): void {
+    for (const clients of this.sockets.values()) for (const client of clients) client.close(code, reason);
+    this.sockets.clear();
+  }
+
+  private authorised(key: string | null): boolean {
+    return this.store.sessionApiKeys.length === 0 || this.store.sessionApiKeys.includes(key ?? '');
+  }
+
+  private socketHandler() {
+    const link = ws.link(`${MOCK_SERVER_URL.replace(/^http/, 'ws')}/sockets/events/:id`);
+    return link.addEventListener('connection', ({ client, params }) => {
+      const url = new URL(client.url);
+      const conversationId = String(params.id);
+      let subscribed = false;
+      const subscribe = () => {
+        const conversation = this.store.get(conversationId);
+        if (!conversation) {
+          client.close(4004, 'Conversation not found');
+          return;
+        }
+        subscribed = true;
+        // First the state snapshot, then the requested history, then live events.
+        client.send(
+          JSON.stringify({
+            ...this.store.clockFor(conversation).next(),
+            kind: 'ConversationStateUpdateEvent',
+            source: 'environment',
+            key: 'full_state',
+            value: {
+              execution_status: conversation.info.execution_status,
+              confirmation_policy: conversation.info.confirmation_policy,
+            },
+          }),
+        );
+        const mode = url.searchParams.get('resend_mode');
+        const after = url.searchParams.get('after_timestamp');
+        const replay =
+          mode === 'all'
+            ? conversation.events
+            : mode === 'since' && after
+              ? conversation.events.filter((e) => e.timestamp >= after)
+              : [];
+        for (const event of replay) client.send(JSON.stringify(event));
+        let set = this.sockets.get(conversationId);
+        if (!set) this.sockets.set(conversationId, (set = new Set()));
+        set.add(client);
+      };
+      const authTimer = setTimeout(
+        () => !subscribed && client.close(4001, 'Authentication failed'),
+        AUTH_TIMEOUT_MS,
       );
-    }),
+      // A server without keys accepts at once and ignores the auth frame.
+      if (this.store.sessionApiKeys.length === 0) {
+        clearTimeout(authTimer);
+        subscribe();
+      }
+      client.addEventListener('message', (event) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(String(event.data));
+        } catch {
+          data = undefined;
+        }
+        const isAuth = isRecord(data) && data.type === 'auth';
+        if (!subscribed) {
+          clearTimeout(authTimer);
+          if (
+            !isAuth ||
+            !this.authorised(
+              typeof data === 'object' && data && 'session_api_key' in data
+                ? String(data.session_api_key)
+                : null,
+            )
+          ) {
+            client.close(4001, 'Authentication failed');
+            return;
+          }
+          subscribe();
+          return;
+        }
+        if (isAuth) return;
+        const conversation = this.store.get(conversationId);
+        if (!conversation) return;
+        if (
+          !isRecord(data) ||
+          !Array.isArray(data.content) ||
+          (data.role !== undefined && data.role !== 'user')
+        ) {
+          client.send(
+            JSON.stringify({
+              ...this.store.clockFor(conversation).next(),
+              kind: 'ServerErrorEvent',
+              source: 'environment',
+              code: 'ValidationError',
+              detail: 'The frame is not a message.',
+            }),
+          );
+          return;
+        }
+        // The socket always runs the agent after a message, whatever `run` says.
+        this.agent.message(conversation, contentText(data.content), true);
+      });
+      client.addEventListener('close', () => this.sockets.get(conversationId)?.delete(client));
+    });
+  }
 
-    http.post(api('/api/conversations'), async ({ request }) => {
-      if (!authorised(request)) return unauthorized();
-      const body: unknown = await request.json().catch(() => null);
-      if (!isRecord(body) || !isRecord(body.agent)) {
+  private restHandlers() {
+    const store = this.store;
+    const agent = this.agent;
+    const unauthorized = () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
+    const notFound = () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 });
+    const success = () => HttpResponse.json({ success: true });
+    const invalid = (loc: string, msg: string) =>
+      HttpResponse.json({ detail: [{ loc: ['body', loc], msg }] }, { status: 422 });
+    const limitParam = (url: URL): number | Response => {
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      if (!Number.isInteger(limit) || limit <= 0 || limit > 100) {
         return HttpResponse.json(
-          { detail: [{ loc: ['body', 'agent'], msg: 'Field required' }] },
+          { detail: [{ loc: ['query', 'limit'], msg: 'must be in 1..100' }] },
           { status: 422 },
         );
       }
-      store.received.push({ method: 'POST', path: '/api/conversations', body });
-      const initial = isRecord(body.initial_message) ? contentText(body.initial_message.content) : '';
-      // The real server always runs after an initial message.
-      const conversation = store.createConversation(initial || null, true);
-      return HttpResponse.json(conversation.info, { status: 201 });
-    }),
+      return limit;
+    };
+    const withConversation =
+      (
+        resolve: (conversation: StoredConversation, request: Request) => Response | Promise<Response>,
+      ): HttpResponseResolver =>
+      ({ request, params }) => {
+        if (!this.authorised(request.headers.get('X-Session-API-Key'))) return unauthorized();
+        const conversation = store.get(String(params.id));
+        return conversation ? resolve(conversation, request) : notFound();
+      };
+    const record = async (request: Request): Promise<unknown> => {
+      const body: unknown = await request.json().catch(() => null);
+      store.received.push({ method: request.method, path: new URL(request.url).pathname, body });
+      return body;
+    };
 
-    http.get(
-      api('/api/conversations/:id'),
-      withConversation((conversation) => HttpResponse.json(conversation.info)),
-    ),
+    return [
+      http.get(api('/alive'), () => HttpResponse.json({ status: 'ok' })),
+      http.get(api('/health'), () => HttpResponse.text('OK')),
+      http.get(api('/ready'), () => HttpResponse.json({ status: 'ready' })),
+      http.get(api('/server_info'), () =>
+        HttpResponse.json({ version: 'mock', uptime: 1, idle_time: 0, title: 'Tether mock agent-server' }),
+      ),
 
-    http.patch(
-      api('/api/conversations/:id'),
-      withConversation(async (conversation, request) => {
-        const body: unknown = await request.json().catch(() => null);
-        const title = isRecord(body) && typeof body.title === 'string' ? body.title.trim() : '';
-        if (!title || title.length > 200) {
-          return HttpResponse.json(
-            { detail: [{ loc: ['body', 'title'], msg: 'title must not be blank' }] },
-            { status: 422 },
-          );
-        }
-        conversation.info.title = title;
-        conversation.info.updated_at = new Date().toISOString();
-        return HttpResponse.json({ success: true });
-      }),
-    ),
-
-    http.delete(api('/api/conversations/:id'), ({ request, params }) => {
-      if (!authorised(request)) return unauthorized();
-      // The real server answers 400 for an unknown id here, not 404.
-      if (!store.conversations.delete(String(params.id)))
-        return HttpResponse.json({ detail: 'Bad Request' }, { status: 400 });
-      return HttpResponse.json({ success: true });
-    }),
-
-    http.get(
-      api('/api/conversations/:id/events/search'),
-      withConversation((conversation, request) => {
+      http.get(api('/api/conversations/search'), ({ request }) => {
+        if (!this.authorised(request.headers.get('X-Session-API-Key'))) return unauthorized();
         const url = new URL(request.url);
         const limit = limitParam(url);
         if (limit instanceof Response) return limit;
-        const kind = url.searchParams.get('kind');
-        const source = url.searchParams.get('source');
-        const filtered =
-          kind || source
-            ? {
-                ...conversation,
-                events: conversation.events.filter(
-                  (e) =>
-                    (!kind || e.kind === kind || kind.endsWith(`.${e.kind}`)) &&
-                    (!source || e.source === source),
-                ),
-              }
-            : conversation;
         return HttpResponse.json(
-          store.searchEvents(filtered, {
+          store.searchConversations({
             limit,
             pageId: url.searchParams.get('page_id'),
-            descending: url.searchParams.get('sort_order') === 'TIMESTAMP_DESC',
-            gte: url.searchParams.get('timestamp__gte'),
-            lt: url.searchParams.get('timestamp__lt'),
+            sortOrder: url.searchParams.get('sort_order') ?? 'CREATED_AT_DESC',
+            status: url.searchParams.get('status'),
           }),
         );
       }),
-    ),
 
-    http.post(
-      api('/api/conversations/:id/events'),
-      withConversation(async (conversation, request) => {
-        const body: unknown = await request.json().catch(() => null);
-        if (!isRecord(body) || body.role !== 'user' || !Array.isArray(body.content)) {
-          return HttpResponse.json({ detail: [{ loc: ['body'], msg: 'invalid message' }] }, { status: 422 });
-        }
-        store.received.push({ method: 'POST', path: new URL(request.url).pathname, body });
-        store.appendUserMessage(conversation, contentText(body.content), body.run === true);
-        return HttpResponse.json({ success: true });
+      http.post(api('/api/conversations'), async ({ request }) => {
+        if (!this.authorised(request.headers.get('X-Session-API-Key'))) return unauthorized();
+        const body = await record(request);
+        if (!isRecord(body) || !isRecord(body.agent)) return invalid('agent', 'Field required');
+        const policy =
+          isRecord(body.confirmation_policy) && typeof body.confirmation_policy.kind === 'string'
+            ? body.confirmation_policy.kind
+            : 'NeverConfirm';
+        const conversation = store.createConversation(policy);
+        const initial = isRecord(body.initial_message) ? contentText(body.initial_message.content) : '';
+        // The real server always runs after an initial message.
+        if (initial) agent.message(conversation, initial, true);
+        return HttpResponse.json(conversation.info, { status: 201 });
       }),
-    ),
-  ];
+
+      http.get(
+        api('/api/conversations/:id'),
+        withConversation((conversation) => HttpResponse.json(conversation.info)),
+      ),
+
+      http.patch(
+        api('/api/conversations/:id'),
+        withConversation(async (conversation, request) => {
+          const body = await record(request);
+          const title = isRecord(body) && typeof body.title === 'string' ? body.title.trim() : '';
+          if (!title || title.length > 200) return invalid('title', 'title must not be blank');
+          conversation.info.title = title;
+          conversation.info.updated_at = new Date().toISOString();
+          store.touch(conversation);
+          return success();
+        }),
+      ),
+
+      http.delete(api('/api/conversations/:id'), ({ request, params }) => {
+        if (!this.authorised(request.headers.get('X-Session-API-Key'))) return unauthorized();
+        const id = String(params.id);
+        this.agent.forget(id);
+        // The real server answers 400 for an unknown id here, not 404.
+        if (!store.remove(id)) return HttpResponse.json({ detail: 'Bad Request' }, { status: 400 });
+        for (const client of this.sockets.get(id) ?? []) client.close(4004, 'Conversation not found');
+        return success();
+      }),
+
+      http.get(
+        api('/api/conversations/:id/events/search'),
+        withConversation((conversation, request) => {
+          const url = new URL(request.url);
+          const limit = limitParam(url);
+          if (limit instanceof Response) return limit;
+          const kind = url.searchParams.get('kind');
+          const source = url.searchParams.get('source');
+          const events =
+            kind || source
+              ? conversation.events.filter(
+                  (e) =>
+                    (!kind || e.kind === kind || kind.endsWith(`.${e.kind}`)) &&
+                    (!source || e.source === source),
+                )
+              : conversation.events;
+          return HttpResponse.json(
+            store.searchEvents(events, {
+              limit,
+              pageId: url.searchParams.get('page_id'),
+              descending: url.searchParams.get('sort_order') === 'TIMESTAMP_DESC',
+              gte: url.searchParams.get('timestamp__gte'),
+              lt: url.searchParams.get('timestamp__lt'),
+            }),
+          );
+        }),
+      ),
+
+      http.post(
+        api('/api/conversations/:id/events'),
+        withConversation(async (conversation, request) => {
+          const body = await record(request);
+          if (
+            !isRecord(body) ||
+            (body.role !== undefined && body.role !== 'user') ||
+            !Array.isArray(body.content)
+          ) {
+            return invalid('content', 'invalid message');
+          }
+          agent.message(conversation, contentText(body.content), body.run === true);
+          return success();
+        }),
+      ),
+
+      http.post(
+        api('/api/conversations/:id/interrupt'),
+        withConversation(async (conversation, request) => {
+          await record(request);
+          agent.interrupt(conversation);
+          return success();
+        }),
+      ),
+
+      http.post(
+        api('/api/conversations/:id/pause'),
+        withConversation(async (conversation, request) => {
+          await record(request);
+          agent.pause(conversation);
+          return success();
+        }),
+      ),
+
+      http.post(
+        api('/api/conversations/:id/run'),
+        withConversation(async (conversation, request) => {
+          await record(request);
+          if (agent.run(conversation) === 'conflict') {
+            return HttpResponse.json(
+              { detail: 'Conversation already running. Wait for completion or pause first.' },
+              { status: 409 },
+            );
+          }
+          return success();
+        }),
+      ),
+
+      http.post(
+        api('/api/conversations/:id/events/respond_to_confirmation'),
+        withConversation(async (conversation, request) => {
+          const body = await record(request);
+          if (!isRecord(body) || typeof body.accept !== 'boolean') return invalid('accept', 'Field required');
+          agent.respond(conversation, body.accept, typeof body.reason === 'string' ? body.reason : undefined);
+          return success();
+        }),
+      ),
+
+      http.post(
+        api('/api/conversations/:id/confirmation_policy'),
+        withConversation(async (conversation, request) => {
+          const body = await record(request);
+          if (!isRecord(body) || !isRecord(body.policy) || typeof body.policy.kind !== 'string')
+            return invalid('policy', 'Field required');
+          conversation.info.confirmation_policy = { kind: body.policy.kind };
+          store.touch(conversation);
+          return success();
+        }),
+      ),
+    ];
+  }
 }

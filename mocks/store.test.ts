@@ -4,12 +4,15 @@ import { ConversationClient } from '@openhands/typescript-client/clients';
 import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 import type { ServerEvent } from '../src/agent-server/protocol';
 import { SEEDED, seedStore } from './fixtures';
-import { createHandlers } from './handlers';
+import { MockAgentServer } from './handlers';
 import { MockStore } from './store';
 
 const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
 seedStore(store);
-const server = setupServer(...createHandlers(store));
+store.sealSeeds();
+const mock = new MockAgentServer(store);
+mock.agent.timing = { tokenMs: 1, toolMs: 5 };
+const server = setupServer(...mock.handlers());
 const client = new ConversationClient({ host: MOCK_SERVER_URL });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -85,11 +88,13 @@ describe('mock REST semantics (as the real server)', () => {
       initial_message: { role: 'user', content: [{ type: 'text', text: 'hello' }], run: true },
     });
     const stored = store.get(created.id)!;
-    expect(stored.events.filter((e) => e.kind === 'MessageEvent').map((e) => e.source)).toEqual([
-      'user',
-      'agent',
-    ]);
-    expect(stored.info.execution_status).toBe('finished');
+    expect(stored.info.execution_status).toBe('running');
+    await expect.poll(() => stored.info.execution_status, { timeout: 5000 }).toBe('finished');
+    const kinds = stored.events.map((e) => `${e.kind}:${e.source}`);
+    expect(kinds[0]).toBe('MessageEvent:user');
+    expect(kinds.at(-2)).toBe('MessageEvent:agent');
+    expect(kinds.filter((k) => k.startsWith('ActionEvent'))).toHaveLength(2);
+    expect(kinds.filter((k) => k.startsWith('StreamingDeltaEvent'))).toEqual([]);
   });
 
   it('rejects a wrong session key with 401', async () => {

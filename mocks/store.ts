@@ -1,15 +1,26 @@
 import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
-import { EventClock, agentMessage, statusUpdate, userMessage } from './events';
+import { LiveClock } from './events';
+import type { RunState } from './agent';
 
 // The mock agent-server's memory. It follows the real server's search semantics
 // (openhands/agent_server/event_service.py `_search_events_sync`): events stay in append
 // order, `page_id` is the id of the first event of the page (inclusive), `next_page_id` the id
 // of the first event left out; an unknown page_id restarts from the beginning.
+// What changed since seeding can be kept in a Storage, so a page reload finds it again.
 
 export interface StoredConversation {
   info: ConversationInfo;
   events: ServerEvent[];
 }
+
+interface Journal {
+  version: 1;
+  conversations: { info: ConversationInfo; appended: ServerEvent[] }[];
+  deleted: string[];
+  runs: [string, RunState][];
+}
+
+const JOURNAL_KEY = 'tether.mock-agent-server';
 
 export class MockStore {
   readonly conversations = new Map<string, StoredConversation>();
@@ -17,16 +28,64 @@ export class MockStore {
   sessionApiKeys: string[] = [];
   /** Bodies of the writes the mock received, oldest first: what tests assert payloads against. */
   readonly received: { method: string; path: string; body: unknown }[] = [];
-  private created = 0;
+  /** Runs of the scripted agent, by conversation id. */
+  readonly runs = new Map<string, RunState>();
+  private readonly seededLength = new Map<string, number>();
+  private readonly touched = new Set<string>();
+  private readonly deleted = new Set<string>();
+  private readonly clocks = new Map<string, LiveClock>();
 
-  constructor(private readonly now: () => Date = () => new Date()) {}
+  constructor(
+    private readonly now: () => Date = () => new Date(),
+    private readonly storage?: Storage,
+  ) {}
 
   add(conversation: StoredConversation): void {
     this.conversations.set(conversation.info.id, conversation);
   }
 
+  /** Marks the current content as the seed: only later changes are journaled. */
+  sealSeeds(): void {
+    for (const [id, conversation] of this.conversations)
+      this.seededLength.set(id, conversation.events.length);
+  }
+
   get(id: string): StoredConversation | undefined {
     return this.conversations.get(id);
+  }
+
+  remove(id: string): boolean {
+    const removed = this.conversations.delete(id);
+    if (removed) {
+      this.deleted.add(id);
+      this.runs.delete(id);
+      this.save();
+    }
+    return removed;
+  }
+
+  append(conversation: StoredConversation, event: ServerEvent): void {
+    conversation.events.push(event);
+    conversation.info.updated_at = this.now().toISOString();
+    this.touch(conversation);
+  }
+
+  touch(conversation: StoredConversation): void {
+    this.touched.add(conversation.info.id);
+    this.save();
+  }
+
+  clockFor(conversation: StoredConversation): LiveClock {
+    let clock = this.clocks.get(conversation.info.id);
+    if (!clock) {
+      const last = conversation.events.at(-1)?.timestamp;
+      const lastMs = last ? Date.parse(`${last.slice(0, 23)}Z`) : 0;
+      clock = new LiveClock(`ev-${conversation.info.id.slice(-4)}`, () =>
+        Math.max(this.now().getTime(), lastMs + 1),
+      );
+      this.clocks.set(conversation.info.id, clock);
+    }
+    return clock;
   }
 
   searchConversations(params: {
@@ -54,7 +113,7 @@ export class MockStore {
   }
 
   searchEvents(
-    conversation: StoredConversation,
+    events: readonly ServerEvent[],
     params: {
       limit: number;
       pageId: string | null;
@@ -63,7 +122,6 @@ export class MockStore {
       lt: string | null;
     },
   ) {
-    const events = conversation.events;
     let start = params.pageId ? events.findIndex((e) => e.id === params.pageId) : -1;
     if (start < 0) start = params.descending ? events.length - 1 : 0;
     const items: ServerEvent[] = [];
@@ -81,11 +139,9 @@ export class MockStore {
     return { items, next_page_id: next };
   }
 
-  createConversation(text: string | null, run: boolean): StoredConversation {
-    this.created += 1;
+  createConversation(confirmationPolicy: string): StoredConversation {
     const now = this.now();
-    const id = `00000000-0000-4000-8000-${String(900000000000 + this.created)}`;
-    const clock = new EventClock(now.getTime(), `new${this.created}`);
+    const id = crypto.randomUUID();
     const conversation: StoredConversation = {
       info: {
         id,
@@ -93,44 +149,69 @@ export class MockStore {
         execution_status: 'idle',
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
+        confirmation_policy: { kind: confirmationPolicy },
       },
       events: [],
     };
     this.add(conversation);
-    if (text) this.appendUserMessage(conversation, text, run, clock);
+    this.touch(conversation);
     return conversation;
-  }
-
-  /**
-   * Stands in for the agent until the live mock agent arrives: a run answers at once, so a
-   * message sent with run:true is never left without a reply.
-   */
-  appendUserMessage(
-    conversation: StoredConversation,
-    text: string,
-    run: boolean,
-    clock = this.clockFor(conversation),
-  ): void {
-    conversation.events.push(userMessage(clock, text));
-    conversation.info.updated_at = this.now().toISOString();
-    if (!run) return;
-    conversation.events.push(statusUpdate(clock, 'running'));
-    conversation.events.push(
-      agentMessage(clock, `I read: “${text.slice(0, 200)}”. The mock agent has nothing more to add.`),
-    );
-    conversation.events.push(statusUpdate(clock, 'finished'));
-    this.setStatus(conversation, 'finished');
   }
 
   setStatus(conversation: StoredConversation, status: ExecutionStatus): void {
     conversation.info.execution_status = status;
     conversation.info.updated_at = this.now().toISOString();
+    this.touch(conversation);
   }
 
-  private clockFor(conversation: StoredConversation): EventClock {
-    const last = conversation.events.at(-1)?.timestamp;
-    const startMs = Math.max(last ? Date.parse(`${last.slice(0, 23)}Z`) : 0, this.now().getTime() - 1000);
-    return new EventClock(startMs, `${conversation.info.id.slice(-6)}-${conversation.events.length}`);
+  /** Writes what changed since seeding (and the agent's runs) to the storage, if any. */
+  save(): void {
+    if (!this.storage) return;
+    const journal: Journal = {
+      version: 1,
+      conversations: [...this.touched].flatMap((id) => {
+        const conversation = this.conversations.get(id);
+        if (!conversation) return [];
+        return [
+          { info: conversation.info, appended: conversation.events.slice(this.seededLength.get(id) ?? 0) },
+        ];
+      }),
+      deleted: [...this.deleted],
+      runs: [...this.runs],
+    };
+    try {
+      this.storage.setItem(JOURNAL_KEY, JSON.stringify(journal));
+    } catch (error) {
+      console.warn('The mock agent-server could not keep its changes across reloads:', error);
+    }
+  }
+
+  /** Re-applies a saved journal on top of the seeds. */
+  restore(): void {
+    const text = this.storage?.getItem(JOURNAL_KEY);
+    if (!text) return;
+    let journal: Journal;
+    try {
+      journal = JSON.parse(text) as Journal;
+    } catch {
+      return;
+    }
+    if (journal.version !== 1) return;
+    for (const id of journal.deleted) {
+      this.conversations.delete(id);
+      this.deleted.add(id);
+    }
+    for (const { info, appended } of journal.conversations) {
+      const existing = this.conversations.get(info.id);
+      if (existing) {
+        existing.info = info;
+        existing.events.push(...appended);
+      } else {
+        this.add({ info, events: appended });
+      }
+      this.touched.add(info.id);
+    }
+    for (const [id, run] of journal.runs) this.runs.set(id, run);
   }
 }
 

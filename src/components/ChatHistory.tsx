@@ -2,10 +2,13 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore }
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConversationEventLog } from '../conversation/eventLog';
 import { ChatRow } from './ChatRow';
+import type { Activity } from '../conversation/composerRules';
 
 interface Props {
   log: ConversationEventLog;
-  active: boolean;
+  activity: Activity;
+  /** Changes whenever the footer (live bubble, pending messages) grows: keeps a reader at the bottom there. */
+  followKey?: string;
   hasOlder: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;
@@ -21,7 +24,7 @@ const EDGE_PX = 32;
  * The conversation's rows, virtualised: only the rows near the viewport are in the DOM. Older
  * pages load when the reader nears the top, and the row they were reading stays where it was.
  */
-export function ChatHistory({ log, active, hasOlder, loadingOlder, loadOlder, footer }: Props) {
+export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, footer, followKey }: Props) {
   useSyncExternalStore(log.subscribe, log.getVersion);
   const order = log.projection.rowOrder;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -66,6 +69,11 @@ export function ChatHistory({ log, active, hasOlder, loadingOlder, loadOlder, fo
     previousFirst.current = first;
   }, [order, virtualizer]);
 
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [followKey]);
+
   // A first page too short to scroll cannot trigger loading by scrolling: load on.
   useEffect(() => {
     const element = scrollRef.current;
@@ -108,7 +116,7 @@ export function ChatHistory({ log, active, hasOlder, loadingOlder, loadOlder, fo
               className="chat-row-slot"
               style={{ transform: `translateY(${item.start - EDGE_PX}px)` }}
             >
-              <ChatRow row={row} active={active} />
+              <ChatRow row={row} activity={activity} />
             </div>
           );
         })}

@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { contentImages, contentText, isRecord } from '../agent-server/protocol';
 import type { Row } from '../conversation/projection';
+import type { Activity } from '../conversation/composerRules';
 import { renderMarkdown } from './markdown';
 import { ToolCallCard } from './ToolCallCard';
 
@@ -20,8 +21,8 @@ function Thinking({ text }: { text: string }) {
 
 const SAFE_IMAGE = /^(https?:|data:image\/)/i;
 
-/** One row of the conversation; re-renders only when its row object or `active` changes. */
-export const ChatRow = memo(function ChatRow({ row, active }: { row: Row; active: boolean }) {
+/** One row of the conversation; re-renders only when its row object or the activity changes. */
+export const ChatRow = memo(function ChatRow({ row, activity }: { row: Row; activity: Activity }) {
   switch (row.type) {
     case 'message': {
       const { llm_message: message, source } = row.event;
@@ -64,14 +65,14 @@ export const ChatRow = memo(function ChatRow({ row, active }: { row: Row; active
                 </div>
               );
             }
-            return <ToolCallCard key={call.toolCallId} call={call} active={active} />;
+            return <ToolCallCard key={call.toolCallId} call={call} activity={activity} />;
           })}
         </div>
       );
     case 'orphan-outcome':
       return (
         <div className="chat-row turn from-agent" data-event-id={row.eventId}>
-          <ToolCallCard call={row.call} active={active} />
+          <ToolCallCard call={row.call} activity={activity} />
         </div>
       );
     case 'conversation-error': {

@@ -1,23 +1,34 @@
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useStore } from 'zustand';
 import { describeError } from '../agent-server/client';
 import type { Page } from '../agent-server/protocol';
+import type { ConnectionState } from '../agent-server/socket';
 import { useConnectionSettings } from '../agent-server/settings';
-import { eventLogFor } from '../conversation/eventLog';
-import { isActive } from '../conversation/projection';
-import { conversationQuery, eventHistoryQuery } from '../conversation/queries';
+import { activityOf, canContinue, canStop } from '../conversation/composerRules';
+import type { ConversationSession } from '../conversation/liveSession';
+import {
+  conversationQuery,
+  conversationsKey,
+  eventHistoryQuery,
+  firstUserMessageQuery,
+} from '../conversation/queries';
+import { useConversationSession } from '../conversation/useConversationSession';
 import { ChatHistory } from './ChatHistory';
+import { Composer } from './Composer';
+import { LiveFooter } from './LiveFooter';
 import { STATUS_WORDS, conversationTitle } from './conversationWords';
 
 export function ConversationView({ conversationId }: { conversationId: string }) {
   const settings = useConnectionSettings();
   const conversation = useQuery(conversationQuery(settings, conversationId));
   const history = useInfiniteQuery(eventHistoryQuery(settings, conversationId));
-  const log = useMemo(
-    () => eventLogFor(settings.serverUrl, conversationId),
-    [settings.serverUrl, conversationId],
-  );
+  const untitled = conversation.isSuccess && !conversation.data.title?.trim();
+  const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversationId), enabled: untitled });
+  const session = useConversationSession(settings, conversationId);
+  const log = session.log;
   useSyncExternalStore(log.subscribe, log.getVersion);
+  const live = useStore(session.live);
 
   // Each page object is fed once; a refetch brings new page objects and dedupe does the rest.
   const fed = useRef(new WeakSet<Page<unknown>>());
@@ -29,23 +40,59 @@ export function ConversationView({ conversationId }: { conversationId: string })
     }
   }, [history.data, log]);
 
-  const status = conversation.data?.execution_status;
-  const active = isActive(status);
+  useEffect(() => session.noteConversationInfo(conversation.data), [session, conversation.data]);
+
+  const status = live.status ?? conversation.data?.execution_status;
+  const activity = activityOf(status);
   const error = conversation.error ?? history.error;
   const restartNotice = status === 'error' && !log.projection.errorExplained;
+
+  // Esc stops the agent, as the Stop button does.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && canStop(status, live.stopping)) void session.interrupt();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [session, status, live.stopping]);
 
   return (
     <section className="conversation" aria-labelledby="conversation-title">
       <header className="conversation-header">
         <h1 id="conversation-title">
-          {conversation.data ? conversationTitle(conversation.data.title, '') || 'Untitled' : 'Loading…'}
+          {conversation.data ? conversationTitle(conversation.data.title, firstMessage.data) : 'Loading…'}
         </h1>
         {status && (
           <span className={`status status-${status}`} data-status={status}>
-            {STATUS_WORDS[status] ?? status}
+            {live.stopping ? 'Stopping…' : (STATUS_WORDS[status] ?? status)}
           </span>
         )}
+        <ConnectionWords connection={live.connection} />
+        <div className="header-actions">
+          <ConfirmationToggle session={session} policy={conversation.data?.confirmation_policy?.kind} />
+          {status === 'running' && (
+            <button
+              type="button"
+              className="stop"
+              disabled={live.stopping}
+              onClick={() => void session.interrupt()}
+            >
+              {live.stopping ? 'Stopping…' : 'Stop'}
+            </button>
+          )}
+          {canContinue(status) && (
+            <button type="button" onClick={() => void session.continueRun()}>
+              Continue
+            </button>
+          )}
+        </div>
       </header>
+      <ConnectionBanner connection={live.connection} session={session} />
+      {live.problem && (
+        <div className="banner error" role="alert">
+          {live.problem}
+        </div>
+      )}
       {error && (
         <div className="banner error" role="alert">
           {describeError(error)}{' '}
@@ -59,25 +106,123 @@ export function ConversationView({ conversationId }: { conversationId: string })
       )}
       {log.rejected > 0 && (
         <div className="banner warning" role="status">
-          {log.rejected} malformed {log.rejected === 1 ? 'event was' : 'events were'} skipped: the server sent
-          items without an id or kind.
+          {log.rejected} malformed {log.rejected === 1 ? 'item was' : 'items were'} skipped: the server sent
+          data that is not an event (no id or kind, or not JSON).
         </div>
       )}
       {history.isPending && !error && <p className="loading">Loading the conversation…</p>}
       <ChatHistory
         log={log}
-        active={active}
+        activity={activity}
         hasOlder={history.hasNextPage}
         loadingOlder={history.isFetchingNextPage}
         loadOlder={() => void history.fetchNextPage()}
+        followKey={`${live.stream.content.length}:${live.stream.reasoning.length}:${live.pending.length}:${log.projection.eventCount}`}
         footer={
-          restartNotice ? (
-            <div className="chat-row notice" role="status">
-              The run was interrupted by a server restart. Calls that were in flight have no result.
-            </div>
-          ) : null
+          <>
+            <LiveFooter session={session} />
+            {restartNotice && (
+              <div className="chat-row notice" role="status">
+                The run was interrupted by a server restart. Calls that were in flight have no result.
+              </div>
+            )}
+          </>
         }
       />
+      {activity === 'confirming' && (
+        <div className="confirmation-bar" role="group" aria-label="Pending actions">
+          <span>The agent wants to run the actions marked “Waiting for your approval”.</span>
+          <button type="button" onClick={() => void session.respondToConfirmation(true)}>
+            Approve
+          </button>
+          <button type="button" onClick={() => void session.respondToConfirmation(false)}>
+            Reject
+          </button>
+        </div>
+      )}
+      <Composer session={session} serverUrl={settings.serverUrl} />
     </section>
+  );
+}
+
+function ConnectionWords({ connection }: { connection: ConnectionState }) {
+  const words: Record<ConnectionState['kind'], string> = {
+    connecting: 'Connecting…',
+    open: 'Live',
+    reconnecting: 'Reconnecting…',
+    offline: 'Offline',
+    'key-rejected': 'Key rejected',
+    gone: 'Not found',
+    closed: '',
+  };
+  return (
+    <span className={`connection-words connection-${connection.kind}`} data-connection={connection.kind}>
+      {words[connection.kind]}
+    </span>
+  );
+}
+
+/** Loud only when it matters: a single quick retry stays in the header words. */
+function ConnectionBanner({
+  connection,
+  session,
+}: {
+  connection: ConnectionState;
+  session: ConversationSession;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (connection.kind !== 'reconnecting') return;
+    const timer = window.setInterval(() => setNow(Date.now()), 500);
+    return () => window.clearInterval(timer);
+  }, [connection.kind]);
+  if (connection.kind === 'offline') {
+    return (
+      <div className="banner warning" role="status">
+        You are offline. Tether reconnects as soon as the network is back; messages you send now are kept.
+      </div>
+    );
+  }
+  if (connection.kind === 'reconnecting' && connection.attempt >= 2) {
+    const seconds = Math.max(0, Math.ceil((connection.retryAt - now) / 1000));
+    return (
+      <div className="banner warning" role="status">
+        Connection to the agent-server lost. Reconnecting (attempt {connection.attempt}) in {seconds} s.{' '}
+        <button type="button" onClick={() => session.reconnectNow()}>
+          Try now
+        </button>
+      </div>
+    );
+  }
+  return null;
+}
+
+function ConfirmationToggle({
+  session,
+  policy,
+}: {
+  session: ConversationSession;
+  policy: string | undefined;
+}) {
+  const settings = useConnectionSettings();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const required = useMemo(() => policy !== undefined && policy !== 'NeverConfirm', [policy]);
+  if (policy === undefined) return null;
+  return (
+    <label className="confirmation-toggle">
+      <input
+        type="checkbox"
+        checked={required}
+        disabled={saving}
+        onChange={async (event) => {
+          setSaving(true);
+          await session.setConfirmationRequired(event.target.checked);
+          await queryClient.invalidateQueries({ queryKey: conversationsKey(settings) });
+          setSaving(false);
+        }}
+      />
+      Ask before actions
+    </label>
   );
 }

@@ -10,15 +10,18 @@ import {
   type OutcomeView,
 } from '../conversation/toolCallView';
 import { isRecord } from '../agent-server/protocol';
+import type { Activity } from '../conversation/composerRules';
 
 export const ToolCallCard = memo(function ToolCallCard({
   call,
-  active,
+  activity,
 }: {
   call: ToolCall;
-  active: boolean;
+  activity: Activity;
 }) {
-  const state = callState(call, active);
+  const state = callState(call, activity !== 'idle');
+  const label =
+    state === 'running' && activity === 'confirming' ? 'Waiting for your approval' : stateLabel(call, state);
   const action = call.action?.action;
   const command = isRecord(action) && action.kind === 'TerminalAction' ? String(action.command ?? '') : '';
   const headline = callHeadline(call);
@@ -28,14 +31,14 @@ export const ToolCallCard = memo(function ToolCallCard({
       data-tool-call-id={call.toolCallId}
       data-state={state}
       {...(call.action ? { 'data-event-id': call.action.id } : {})}
-      aria-label={`${toolName(call)}: ${headline} — ${stateLabel(call, state)}`}
+      aria-label={`${toolName(call)}: ${headline} — ${label}`}
     >
       <header className="tool-card-header">
         <span className="tool-name">{toolName(call)}</span>
         <span className="tool-headline">{headline}</span>
         <span className="tool-state" role="status">
-          {state === 'running' && <span className="spinner" aria-hidden="true" />}
-          {stateLabel(call, state)}
+          {state === 'running' && activity === 'running' && <span className="spinner" aria-hidden="true" />}
+          {label}
         </span>
       </header>
       {command && headline !== command && <pre className="tool-command">$ {command}</pre>}

@@ -1,0 +1,331 @@
+import type { ActionEvent, ServerEvent } from '../src/agent-server/protocol';
+import {
+  LiveClock,
+  agentError,
+  agentMessage,
+  fileEditAction,
+  fileEditObservation,
+  interruptEvent,
+  pauseEvent,
+  statusUpdate,
+  terminalAction,
+  terminalObservation,
+  userMessage,
+  userReject,
+} from './events';
+import type { MockStore, StoredConversation } from './store';
+
+// A scripted agent for the mock agent-server. It behaves as the real server does from the
+// outside: persisted events for every step, StreamingDeltaEvents (never persisted) while it
+// "thinks", messages accepted mid-run (persisted at once, answered after the current step),
+// interrupt at once, pause between steps, confirmation mode, and crash recovery on "restart".
+// A run is plain data (steps and a cursor) so that it survives a page reload of the mock.
+
+export type Step =
+  | { type: 'terminal'; reasoning: string; say: string; command: string; output: string }
+  | { type: 'edit'; reasoning: string; say: string; path: string; before: string; after: string }
+  | { type: 'answer'; say: string };
+
+export interface RunState {
+  steps: Step[];
+  /** Index of the step being performed. */
+  step: number;
+  /** Id of the current step's action once it is persisted (the tool is then running). */
+  actionId?: string;
+  pauseRequested?: boolean;
+}
+
+export interface AgentTiming {
+  /** Delay between two streamed tokens. */
+  tokenMs: number;
+  /** How long a tool runs. */
+  toolMs: number;
+}
+
+export type Publish = (conversation: StoredConversation, event: ServerEvent) => void;
+
+class Cancelled extends Error {}
+
+export function scriptFor(request: string): Step[] {
+  const topic = request.trim().split('\n')[0]!.slice(0, 80);
+  return [
+    {
+      type: 'terminal',
+      reasoning: `The user asks: “${topic}”. I should look at the workspace before changing anything.`,
+      say: 'Let me look at the files in the workspace first.',
+      command: 'ls -la',
+      output:
+        'total 16\ndrwxr-xr-x 4 agent agent 4096 .\n-rw-r--r-- 1 agent agent  220 README.md\ndrwxr-xr-x 2 agent agent 4096 src',
+    },
+    {
+      type: 'edit',
+      reasoning: 'The README is the place to record the request.',
+      say: 'I will note the request in the README.',
+      path: '/workspace/README.md',
+      before: '# Project\n',
+      after: `# Project\n\n- ${topic}\n`,
+    },
+    { type: 'answer', say: `Done. I looked at the workspace and noted “${topic}” in **README.md**.` },
+  ];
+}
+
+export class MockAgent {
+  timing: AgentTiming = { tokenMs: 30, toolMs: 600 };
+  private readonly live = new Map<
+    string,
+    { cancelled: boolean; timers: Set<ReturnType<typeof setTimeout>> }
+  >();
+
+  constructor(
+    private readonly store: MockStore,
+    private readonly publish: Publish,
+  ) {}
+
+  clock(conversation: StoredConversation): LiveClock {
+    return this.store.clockFor(conversation);
+  }
+
+  /** A user message: persisted at once; answered now, or after the current step of a run. */
+  message(conversation: StoredConversation, text: string, run: boolean): void {
+    const status = conversation.info.execution_status;
+    if (status === 'waiting_for_confirmation') {
+      // As on the real server: a message now approves the pending actions.
+      this.publish(conversation, userMessage(this.clock(conversation), text));
+      this.respond(conversation, true);
+      this.queueAnswer(conversation, text);
+      return;
+    }
+    this.publish(conversation, userMessage(this.clock(conversation), text));
+    const current = this.store.runs.get(conversation.info.id);
+    if (current && status === 'running') {
+      this.queueAnswer(conversation, text);
+      return;
+    }
+    if (!run) return;
+    this.store.runs.set(conversation.info.id, { steps: scriptFor(text), step: 0 });
+    this.start(conversation);
+  }
+
+  /** POST /run: 409 while running; a finished conversation needs a message instead. */
+  run(conversation: StoredConversation): 'started' | 'conflict' | 'noop' {
+    const status = conversation.info.execution_status;
+    if (status === 'running') return 'conflict';
+    if (status === 'finished' || status === 'idle') return 'noop';
+    const current = this.store.runs.get(conversation.info.id);
+    const remaining = current ? current.steps.slice(current.step + (current.actionId ? 1 : 0)) : [];
+    this.store.runs.set(conversation.info.id, {
+      steps: remaining.length
+        ? remaining
+        : [{ type: 'answer', say: 'Picking up where I stopped: nothing is left to do.' }],
+      step: 0,
+    });
+    this.start(conversation);
+    return 'started';
+  }
+
+  /** POST /interrupt: cancels at once, even mid-stream or mid-tool. */
+  interrupt(conversation: StoredConversation): void {
+    const id = conversation.info.id;
+    this.cancel(id);
+    const run = this.store.runs.get(id);
+    const clock = this.clock(conversation);
+    const inFlight = run?.actionId ? this.findAction(conversation, run.actionId) : undefined;
+    if (inFlight) {
+      this.publish(
+        conversation,
+        agentError(clock, inFlight, 'Tool call interrupted before completion. The conversation was paused.'),
+      );
+    }
+    if (
+      conversation.info.execution_status === 'running' ||
+      conversation.info.execution_status === 'waiting_for_confirmation'
+    ) {
+      this.publish(conversation, interruptEvent(clock));
+      this.setStatus(conversation, 'paused');
+    }
+  }
+
+  /** POST /pause: the current step finishes first. */
+  pause(conversation: StoredConversation): void {
+    const run = this.store.runs.get(conversation.info.id);
+    if (run && conversation.info.execution_status === 'running') run.pauseRequested = true;
+  }
+
+  /** respond_to_confirmation: approve runs the pending action; reject ends the run. */
+  respond(conversation: StoredConversation, accept: boolean, reason = 'Rejected by the user'): void {
+    if (conversation.info.execution_status !== 'waiting_for_confirmation') return;
+    const run = this.store.runs.get(conversation.info.id);
+    if (!run) return;
+    if (accept) {
+      this.setStatus(conversation, 'running');
+      this.start(conversation);
+      return;
+    }
+    const pending = run.actionId ? this.findAction(conversation, run.actionId) : undefined;
+    if (pending) this.publish(conversation, userReject(this.clock(conversation), pending, reason));
+    this.store.runs.delete(conversation.info.id);
+    this.setStatus(conversation, 'idle');
+  }
+
+  /** A hard kill and restart of the server: what was in flight is reported cut off. */
+  restart(): void {
+    for (const [id, run] of this.store.runs) {
+      const conversation = this.store.get(id);
+      this.cancel(id);
+      if (!conversation || conversation.info.execution_status !== 'running') continue;
+      const inFlight = run.actionId ? this.findAction(conversation, run.actionId) : undefined;
+      if (inFlight) {
+        this.publish(
+          conversation,
+          agentError(
+            this.clock(conversation),
+            inFlight,
+            'A restart occurred while this tool was in progress. This may indicate a fatal memory error or system crash. The tool execution was interrupted and did not complete.',
+          ),
+        );
+      }
+      this.setStatus(conversation, 'error');
+    }
+  }
+
+  /** Resumes the runs a reload of the page interrupted (the "server" kept working). */
+  resumeAll(): void {
+    for (const id of this.store.runs.keys()) {
+      const conversation = this.store.get(id);
+      if (conversation?.info.execution_status === 'running') this.start(conversation);
+    }
+  }
+
+  /** The conversation is deleted: its run ends without a trace. */
+  forget(conversationId: string): void {
+    this.cancel(conversationId);
+    this.store.runs.delete(conversationId);
+  }
+
+  stopAll(): void {
+    for (const id of this.live.keys()) this.cancel(id);
+  }
+
+  private queueAnswer(conversation: StoredConversation, text: string): void {
+    const run = this.store.runs.get(conversation.info.id);
+    if (run) run.steps.push(...queuedAnswer(text));
+    this.store.save();
+  }
+
+  private start(conversation: StoredConversation): void {
+    const id = conversation.info.id;
+    this.cancel(id);
+    const token = { cancelled: false, timers: new Set<ReturnType<typeof setTimeout>>() };
+    this.live.set(id, token);
+    if (conversation.info.execution_status !== 'running') this.setStatus(conversation, 'running');
+    this.perform(conversation, token).catch((error: unknown) => {
+      if (!(error instanceof Cancelled)) throw error;
+    });
+  }
+
+  private cancel(id: string): void {
+    const token = this.live.get(id);
+    if (!token) return;
+    token.cancelled = true;
+    for (const timer of token.timers) clearTimeout(timer);
+    this.live.delete(id);
+  }
+
+  private async perform(
+    conversation: StoredConversation,
+    token: { cancelled: boolean; timers: Set<ReturnType<typeof setTimeout>> },
+  ) {
+    const id = conversation.info.id;
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve, reject) => {
+        if (token.cancelled) return reject(new Cancelled());
+        const timer = setTimeout(() => {
+          token.timers.delete(timer);
+          if (token.cancelled) reject(new Cancelled());
+          else resolve();
+        }, ms);
+        token.timers.add(timer);
+      });
+    const stream = async (field: 'content' | 'reasoning_content', text: string) => {
+      for (const piece of text.match(/\S+\s*/g) ?? []) {
+        await sleep(this.timing.tokenMs);
+        this.publish(conversation, {
+          ...this.clock(conversation).next(),
+          kind: 'StreamingDeltaEvent',
+          source: 'agent',
+          [field]: piece,
+        });
+      }
+    };
+
+    for (;;) {
+      const run = this.store.runs.get(id);
+      if (!run || token.cancelled) return;
+      const step = run.steps[run.step];
+      if (!step) break;
+      if (step.type === 'answer') {
+        await stream('content', step.say);
+        this.publish(conversation, agentMessage(this.clock(conversation), step.say));
+      } else {
+        let action = run.actionId ? this.findAction(conversation, run.actionId) : undefined;
+        if (!action) {
+          await stream('reasoning_content', step.reasoning);
+          await stream('content', step.say);
+          const clock = this.clock(conversation);
+          const options = { thought: step.say, reasoning: step.reasoning };
+          action =
+            step.type === 'terminal'
+              ? terminalAction(clock, step.command, options)
+              : fileEditAction(clock, step.path, step.before, step.after, options);
+          this.publish(conversation, action);
+          run.actionId = action.id;
+          this.store.save();
+          if (conversation.info.confirmation_policy?.kind === 'AlwaysConfirm') {
+            this.setStatus(conversation, 'waiting_for_confirmation');
+            this.cancel(id);
+            return;
+          }
+        }
+        await sleep(this.timing.toolMs);
+        const clock = this.clock(conversation);
+        this.publish(
+          conversation,
+          step.type === 'terminal'
+            ? terminalObservation(clock, action, step.output, 0)
+            : fileEditObservation(clock, action, step.before, step.after),
+        );
+      }
+      run.step += 1;
+      run.actionId = undefined;
+      this.store.save();
+      if (run.pauseRequested && run.step < run.steps.length) {
+        this.publish(conversation, pauseEvent(this.clock(conversation)));
+        this.setStatus(conversation, 'paused');
+        run.pauseRequested = false;
+        this.cancel(id);
+        return;
+      }
+    }
+    this.store.runs.delete(id);
+    this.cancel(id);
+    this.setStatus(conversation, 'finished');
+  }
+
+  private setStatus(
+    conversation: StoredConversation,
+    status: StoredConversation['info']['execution_status'],
+  ): void {
+    this.store.setStatus(conversation, status);
+    this.publish(conversation, statusUpdate(this.clock(conversation), status));
+  }
+
+  private findAction(conversation: StoredConversation, id: string): ActionEvent | undefined {
+    return conversation.events.find((e): e is ActionEvent => e.id === id && e.kind === 'ActionEvent');
+  }
+}
+
+function queuedAnswer(text: string): Step[] {
+  return [
+    { type: 'answer', say: `About your message “${text.slice(0, 120)}”: noted, and taken into account.` },
+  ];
+}

@@ -1,0 +1,45 @@
+import type { ExecutionStatus } from '../agent-server/protocol';
+import type { ConnectionState } from '../agent-server/socket';
+import { isActive } from './projection';
+
+// What the user may do in the conversation right now, as pure predicates: one place, tested as
+// truth tables, read by the composer and the header.
+
+/** Why sending is not possible, or undefined when it is. */
+export function sendBlockedReason(
+  status: ExecutionStatus | undefined,
+  connection: ConnectionState,
+): string | undefined {
+  if (connection.kind === 'key-rejected')
+    return 'The session API key was rejected. Fix it in Connection settings.';
+  if (connection.kind === 'gone') return 'This conversation no longer exists on the server.';
+  if (status === 'waiting_for_confirmation') {
+    // A message now would silently approve the pending actions on the server.
+    return 'The agent is waiting for your approval. Approve or reject the pending actions first.';
+  }
+  return undefined;
+}
+
+export function canSend(
+  text: string,
+  status: ExecutionStatus | undefined,
+  connection: ConnectionState,
+): boolean {
+  return text.trim() !== '' && sendBlockedReason(status, connection) === undefined;
+}
+
+export function canStop(status: ExecutionStatus | undefined, stopping: boolean): boolean {
+  return status === 'running' && !stopping;
+}
+
+/** Continue re-runs a stopped agent; a finished one needs a new message instead. */
+export function canContinue(status: ExecutionStatus | undefined): boolean {
+  return status === 'paused' || status === 'error' || status === 'stuck';
+}
+
+export type Activity = 'idle' | 'running' | 'confirming';
+
+export function activityOf(status: ExecutionStatus | undefined): Activity {
+  if (status === 'waiting_for_confirmation') return 'confirming';
+  return isActive(status) ? 'running' : 'idle';
+}

@@ -1,0 +1,47 @@
+import { useEffect, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { agentServerClients } from '../agent-server/client';
+import type { ConnectionSettings } from '../agent-server/settings';
+import { eventLogFor } from './eventLog';
+import { ConversationSession } from './liveSession';
+import { conversationsKey } from './queries';
+
+const sessions = new Map<string, { session: ConversationSession; users: number }>();
+
+/** The live session of a conversation, shared by every component showing it, open while shown. */
+export function useConversationSession(
+  settings: ConnectionSettings,
+  conversationId: string,
+): ConversationSession {
+  const queryClient = useQueryClient();
+  const key = `${settings.serverUrl}\u0000${settings.sessionApiKey}\u0000${conversationId}`;
+  const session = useMemo(() => {
+    const existing = sessions.get(key);
+    if (existing) return existing.session;
+    const created = new ConversationSession(conversationId, eventLogFor(settings.serverUrl, conversationId), {
+      clients: agentServerClients(settings),
+      serverUrl: settings.serverUrl,
+      sessionApiKey: settings.sessionApiKey,
+      // The run ended or a gap was filled: re-read the conversation (status, title) and the list.
+      onSettled: () => void queryClient.invalidateQueries({ queryKey: conversationsKey(settings) }),
+    });
+    sessions.set(key, { session: created, users: 0 });
+    return created;
+  }, [key, conversationId, settings, queryClient]);
+
+  useEffect(() => {
+    const entry = sessions.get(key) ?? { session, users: 0 };
+    sessions.set(key, entry);
+    entry.users += 1;
+    session.start();
+    return () => {
+      entry.users -= 1;
+      if (entry.users === 0) {
+        session.stop();
+        sessions.delete(key);
+      }
+    };
+  }, [key, session]);
+
+  return session;
+}
