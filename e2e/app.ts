@@ -53,6 +53,74 @@ export class Tether {
     await expect(this.page.locator('.spinner')).toHaveCount(0);
   }
 
+  /** Pace of the mock agent: delay between streamed tokens, and how long a tool runs. */
+  async setAgentTiming(tokenMs: number, toolMs: number) {
+    await this.page.evaluate(
+      ([t, u]) => (window.__tetherMock!.agent.timing = { tokenMs: t!, toolMs: u! }),
+      [tokenMs, toolMs],
+    );
+  }
+
+  async mock<T>(fn: (server: NonNullable<Window['__tetherMock']>) => T): Promise<T> {
+    return this.page.evaluate(`(${fn.toString()})(window.__tetherMock)`) as Promise<T>;
+  }
+
+  async startConversation(text: string): Promise<string> {
+    await this.page.getByLabel('What should the agent do?').fill(text);
+    await this.page.getByRole('button', { name: 'Start conversation' }).click();
+    await expect(this.page).toHaveURL(/\/conversations\/[\w-]+$/);
+    return this.page.url().split('/').at(-1)!;
+  }
+
+  get status(): Locator {
+    return this.page.locator('.conversation-header [data-status]');
+  }
+
+  get streaming(): Locator {
+    return this.page.locator('.streaming');
+  }
+
+  get composer(): Locator {
+    return this.page.getByLabel('Message to the agent');
+  }
+
+  async expectStatus(status: string) {
+    await expect(this.status).toHaveAttribute('data-status', status, { timeout: 20_000 });
+  }
+
+  /**
+   * Every persisted event the mock holds for the conversation is on screen, and no row shows an
+   * event twice. (Short conversations only: the list is virtualised.)
+   */
+  async expectRowsMatchServer(conversationId: string) {
+    const hidden = [
+      'ConversationStateUpdateEvent',
+      'SystemPromptEvent',
+      'Condensation',
+      'StreamingDeltaEvent',
+    ];
+    const expected = await this.page.evaluate(
+      ([id, skip]) =>
+        window
+          .__tetherMock!.store.get(id as string)!
+          .events.filter((e) => !(skip as string[]).includes(e.kind))
+          .map((e) => e.id)
+          .sort(),
+      [conversationId, hidden] as const,
+    );
+    const shown = await this.page.evaluate(() => {
+      const rows = [...document.querySelectorAll('.chat-row[data-event-id]')].map((el) =>
+        el.getAttribute('data-event-id')!,
+      );
+      const all = [...document.querySelectorAll('[data-event-id]')].map((el) =>
+        el.getAttribute('data-event-id')!,
+      );
+      return { rows, all: [...new Set(all)].sort() };
+    });
+    expect(new Set(shown.rows).size, 'no row shows an event twice').toBe(shown.rows.length);
+    expect(shown.all).toEqual(expected);
+  }
+
   listItem(conversationId: string): Locator {
     return this.list.locator(`li[data-conversation-id="${conversationId}"]`);
   }

@@ -15,6 +15,12 @@ type SocketClient = { send(data: string): void; close(code?: number, reason?: st
 
 export class MockAgentServer {
   readonly agent: MockAgent;
+  /** Socket connections opened so far: tests count reconnect attempts with it. */
+  socketConnections = 0;
+  /** Test control: while set, every new socket is closed at once (a server that is down). */
+  refuseSockets = false;
+  /** Test control: how long interrupt and pause take to answer. */
+  stopDelayMs = 0;
   private readonly sockets = new Map<string, Set<SocketClient>>();
 
   constructor(readonly store: MockStore) {
@@ -61,6 +67,11 @@ export class MockAgentServer {
   private socketHandler() {
     const link = ws.link(`${MOCK_SERVER_URL.replace(/^http/, 'ws')}/sockets/events/:id`);
     return link.addEventListener('connection', ({ client, params }) => {
+      this.socketConnections += 1;
+      if (this.refuseSockets) {
+        client.close(1011, 'Unavailable');
+        return;
+      }
       const url = new URL(client.url);
       const conversationId = String(params.id);
       let subscribed = false;
@@ -303,6 +314,7 @@ export class MockAgentServer {
         api('/api/conversations/:id/interrupt'),
         withConversation(async (conversation, request) => {
           await record(request);
+          await new Promise((resolve) => setTimeout(resolve, this.stopDelayMs));
           agent.interrupt(conversation);
           return success();
         }),
@@ -312,6 +324,7 @@ export class MockAgentServer {
         api('/api/conversations/:id/pause'),
         withConversation(async (conversation, request) => {
           await record(request);
+          await new Promise((resolve) => setTimeout(resolve, this.stopDelayMs));
           agent.pause(conversation);
           return success();
         }),

@@ -116,7 +116,16 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
               className="chat-row-slot"
               style={{ transform: `translateY(${item.start - EDGE_PX}px)` }}
             >
-              <ChatRow row={row} activity={activity} />
+              <ChatRow
+                row={row}
+                activity={activity}
+                unread={
+                  activity !== 'idle' &&
+                  row.type === 'message' &&
+                  row.event.source === 'user' &&
+                  row.sortKey > log.projection.readUpTo
+                }
+              />
             </div>
           );
         })}

@@ -22,7 +22,16 @@ function Thinking({ text }: { text: string }) {
 const SAFE_IMAGE = /^(https?:|data:image\/)/i;
 
 /** One row of the conversation; re-renders only when its row object or the activity changes. */
-export const ChatRow = memo(function ChatRow({ row, activity }: { row: Row; activity: Activity }) {
+export const ChatRow = memo(function ChatRow({
+  row,
+  activity,
+  unread = false,
+}: {
+  row: Row;
+  activity: Activity;
+  /** A user message the running agent has not reached yet (seed 000): shown as queued. */
+  unread?: boolean;
+}) {
   switch (row.type) {
     case 'message': {
       const { llm_message: message, source } = row.event;
@@ -40,6 +49,11 @@ export const ChatRow = memo(function ChatRow({ row, activity }: { row: Row; acti
           {images.map((url, i) => (
             <img key={i} className="message-image" src={url} alt={`Image ${i + 1} attached to the message`} />
           ))}
+          {unread && (
+            <p className="pending-state" role="status">
+              Queued: the agent reads it after its current step
+            </p>
+          )}
         </div>
       );
     }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { describeError } from '../agent-server/client';
@@ -206,20 +206,20 @@ function ConfirmationToggle({
 }) {
   const settings = useConnectionSettings();
   const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
-  const required = useMemo(() => policy !== undefined && policy !== 'NeverConfirm', [policy]);
+  /** The value being saved, shown at once; the server's policy once it is re-read. */
+  const [saving, setSaving] = useState<boolean | undefined>(undefined);
   if (policy === undefined) return null;
   return (
     <label className="confirmation-toggle">
       <input
         type="checkbox"
-        checked={required}
-        disabled={saving}
+        checked={saving ?? policy !== 'NeverConfirm'}
+        disabled={saving !== undefined}
         onChange={async (event) => {
-          setSaving(true);
+          setSaving(event.target.checked);
           await session.setConfirmationRequired(event.target.checked);
           await queryClient.invalidateQueries({ queryKey: conversationsKey(settings) });
-          setSaving(false);
+          setSaving(undefined);
         }}
       />
       Ask before actions

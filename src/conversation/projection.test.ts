@@ -21,7 +21,14 @@ import {
 } from '../../mocks/events';
 import type { ServerEvent } from '../agent-server/protocol';
 import { asServerEvent } from '../agent-server/protocol';
-import { ConversationProjection, callState, isActive, projectEvents, type Row } from './projection';
+import {
+  ConversationProjection,
+  callState,
+  isActive,
+  projectEvents,
+  sortKeyOf,
+  type Row,
+} from './projection';
 
 const clock = () => new EventClock(Date.UTC(2026, 10, 1, 9), 'e');
 
@@ -345,3 +352,19 @@ function snapshot(projection: ConversationProjection) {
     ...(row.type === 'turn' ? { calls: row.calls.map((call) => ({ ...call })) } : {}),
   }));
 }
+
+describe('messages sent during a run (seed 000)', () => {
+  it('are unread until the agent acts after them; the message that started the run is not', () => {
+    const c = clock();
+    const first = userMessage(c, 'start');
+    const running = statusUpdate(c, 'running');
+    const projection = projectEvents([first, running]);
+    expect(sortKeyOf(first) < projection.readUpTo).toBe(true);
+    const action = terminalAction(c, 'ls');
+    const midRun = userMessage(c, 'also this');
+    projection.apply([action, midRun]);
+    expect(sortKeyOf(midRun) > projection.readUpTo).toBe(true);
+    projection.apply([agentMessage(c, 'noted')]);
+    expect(sortKeyOf(midRun) > projection.readUpTo).toBe(false);
+  });
+});

@@ -117,6 +117,8 @@ export class ConversationProjection {
   private newestStatus: { sortKey: string; status: ExecutionStatus } | undefined;
   private newestConversationError = '';
   private newestUserMessage = '';
+  private newestAgentEvent = '';
+  private runningSince = '';
 
   /** Bumped on every change, so subscribers can compare cheaply. */
   version = 0;
@@ -162,6 +164,14 @@ export class ConversationProjection {
     return this.newestConversationError !== '' && this.newestConversationError > this.newestUserMessage;
   }
 
+  /**
+   * User messages sorting after this key arrived during the current run and the agent has not
+   * answered since: the newest of the agent's last event and the run's start.
+   */
+  get readUpTo(): string {
+    return this.newestAgentEvent > this.runningSince ? this.newestAgentEvent : this.runningSince;
+  }
+
   /** Applies events (any order, duplicates allowed). Returns whether anything changed. */
   apply(batch: readonly ServerEvent[]): boolean {
     const touched = new Set<string>();
@@ -176,6 +186,7 @@ export class ConversationProjection {
     if (this.events.has(event.id) || event.kind === 'StreamingDeltaEvent') return;
     this.events.set(event.id, event);
     const sortKey = sortKeyOf(event);
+    if (event.source === 'agent' && sortKey > this.newestAgentEvent) this.newestAgentEvent = sortKey;
 
     const problem = malformation(event);
     if (problem) {
@@ -224,6 +235,7 @@ export class ConversationProjection {
     if (!isExecutionStatus(value)) return;
     if (!this.newestStatus || sortKey > this.newestStatus.sortKey)
       this.newestStatus = { sortKey, status: value };
+    if (value === 'running' && sortKey > this.runningSince) this.runningSince = sortKey;
   }
 
   private call(toolCallId: string): ToolCall {
