@@ -18,3 +18,63 @@ test('a conversation with every kind of card', async ({ page }) => {
   await expect(app.log.getByText('That was every card.', { exact: false })).toBeVisible();
   await expect(page).toHaveScreenshot('every-card.png', { fullPage: true });
 });
+
+test.describe('live states', () => {
+  // Dates of new conversations come from the clock: fix it, and keep timers running.
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-21T10:00:00Z'));
+  });
+
+  async function runningConversation(app: Tether) {
+    await app.open();
+    await app.setAgentTiming(1, 600_000);
+    await app.startConversation('Upgrade the dependencies');
+    await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'running');
+    await expect(app.streaming).toHaveCount(0);
+  }
+
+  test('running', async ({ page }) => {
+    const app = new Tether(page);
+    await runningConversation(app);
+    await expect(page.locator('.conversation')).toHaveScreenshot('state-running.png');
+  });
+
+  test('stopping, then paused', async ({ page }) => {
+    const app = new Tether(page);
+    await runningConversation(app);
+    await app.mock((m) => (m.stopDelayMs = 600_000));
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await expect(app.status).toHaveText('Stopping…');
+    await expect(page.locator('.conversation')).toHaveScreenshot('state-stopping.png');
+  });
+
+  test('paused', async ({ page }) => {
+    const app = new Tether(page);
+    await runningConversation(app);
+    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    await app.expectStatus('paused');
+    await expect(page.locator('.conversation')).toHaveScreenshot('state-paused.png');
+  });
+
+  test('reconnecting', async ({ page }) => {
+    const app = new Tether(page);
+    await runningConversation(app);
+    await app.mock((m) => {
+      m.refuseSockets = true;
+      m.dropSockets();
+    });
+    await expect(page.getByText(/Connection to the agent-server lost/)).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator('.conversation')).toHaveScreenshot('state-reconnecting.png', {
+      mask: [page.locator('.countdown')],
+    });
+  });
+
+  test('error after a server restart', async ({ page }) => {
+    const app = new Tether(page);
+    await runningConversation(app);
+    await app.mock((m) => m.restart());
+    await app.expectStatus('error');
+    await expect(page.locator('[data-connection="open"]')).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator('.conversation')).toHaveScreenshot('state-error.png');
+  });
+});

@@ -187,7 +187,9 @@ function ConnectionBanner({
     const seconds = Math.max(0, Math.ceil((connection.retryAt - now) / 1000));
     return (
       <div className="banner warning" role="status">
-        Connection to the agent-server lost. Reconnecting (attempt {connection.attempt}) in {seconds} s.{' '}
+        Connection to the agent-server lost. Reconnecting (attempt{' '}
+        <span className="countdown">{connection.attempt}</span>) in{' '}
+        <span className="countdown">{seconds}</span> s.{' '}
         <button type="button" onClick={() => session.reconnectNow()}>
           Try now
         </button>
