@@ -57,7 +57,7 @@ test.describe('conversation list', () => {
     await page.getByRole('button', { name: 'Start conversation' }).click();
     await expect(page).toHaveURL(/\/conversations\//);
     await expect(app.log.locator('.from-user').getByText('Count the files in src/')).toBeVisible();
-    await expect(app.log.getByText(/The mock agent has nothing more to add/)).toBeVisible();
+    await expect(app.log.getByText(/Done. I looked at the workspace/)).toBeVisible({ timeout: 20_000 });
     await expect(app.list.getByRole('link', { name: /Count the files in src\// })).toBeVisible();
     const sent = await page.evaluate(() => window.__tetherMock!.store.received.at(-1));
     expect(sent).toMatchObject({
@@ -212,9 +212,11 @@ test.describe('reading a conversation', () => {
       app.scroller.evaluate(async (el) => {
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         const box = el.getBoundingClientRect();
-        const row = document
-          .elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-          ?.closest('.chat-row');
+        const middle = box.top + box.height / 2;
+        const row = [...el.querySelectorAll('.chat-row[data-event-id]')].find((r) => {
+          const rect = r.getBoundingClientRect();
+          return rect.bottom >= middle;
+        });
         return {
           id: row?.getAttribute('data-event-id'),
           offset: (row?.getBoundingClientRect().top ?? NaN) - box.top,
