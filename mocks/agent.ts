@@ -70,7 +70,14 @@ export function scriptFor(request: string): Step[] {
 }
 
 export class MockAgent {
-  timing: AgentTiming = { tokenMs: 30, toolMs: 600 };
+  /** The pace of the agent; kept with the store, so a reload of the mock keeps it. */
+  get timing(): AgentTiming {
+    return this.store.agentTiming;
+  }
+  set timing(timing: AgentTiming) {
+    this.store.agentTiming = timing;
+    this.store.save();
+  }
   private readonly live = new Map<
     string,
     { cancelled: boolean; timers: Set<ReturnType<typeof setTimeout>> }

@@ -111,3 +111,40 @@ describe('mock REST semantics (as the real server)', () => {
     }
   });
 });
+
+describe('journal across page reloads', () => {
+  it('restores what changed since seeding, and the agent’s runs and pace', () => {
+    const memory = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => memory.get(k) ?? null,
+      setItem: (k: string, v: string) => void memory.set(k, v),
+    } as unknown as Storage;
+    const first = new MockStore(() => new Date(Date.UTC(2026, 10, 21)), storage);
+    seedStore(first);
+    first.sealSeeds();
+    const created = first.createConversation('NeverConfirm');
+    first.append(created, {
+      id: 'x1',
+      kind: 'MessageEvent',
+      source: 'user',
+      timestamp: '2026-11-21T00:00:00',
+    } as ServerEvent);
+    first.get(SEEDED.parser)!.info.title = 'Renamed';
+    first.touch(first.get(SEEDED.parser)!);
+    first.remove(SEEDED.crash);
+    first.runs.set(created.info.id, { steps: [{ type: 'answer', say: 'hi' }], step: 0 });
+    first.agentTiming = { tokenMs: 7, toolMs: 8 };
+    first.save();
+
+    const second = new MockStore(() => new Date(), storage);
+    seedStore(second);
+    second.sealSeeds();
+    second.restore();
+    expect(second.get(created.info.id)!.events.map((e) => e.id)).toEqual(['x1']);
+    expect(second.get(SEEDED.parser)!.info.title).toBe('Renamed');
+    expect(second.get(SEEDED.parser)!.events).toHaveLength(first.get(SEEDED.parser)!.events.length);
+    expect(second.get(SEEDED.crash)).toBeUndefined();
+    expect(second.runs.get(created.info.id)).toMatchObject({ step: 0 });
+    expect(second.agentTiming).toEqual({ tokenMs: 7, toolMs: 8 });
+  });
+});

@@ -1,6 +1,6 @@
 import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
 import { LiveClock } from './events';
-import type { RunState } from './agent';
+import type { AgentTiming, RunState } from './agent';
 
 // The mock agent-server's memory. It follows the real server's search semantics
 // (openhands/agent_server/event_service.py `_search_events_sync`): events stay in append
@@ -18,6 +18,7 @@ interface Journal {
   conversations: { info: ConversationInfo; appended: ServerEvent[] }[];
   deleted: string[];
   runs: [string, RunState][];
+  agentTiming: AgentTiming;
 }
 
 const JOURNAL_KEY = 'tether.mock-agent-server';
@@ -30,6 +31,7 @@ export class MockStore {
   readonly received: { method: string; path: string; body: unknown }[] = [];
   /** Runs of the scripted agent, by conversation id. */
   readonly runs = new Map<string, RunState>();
+  agentTiming: AgentTiming = { tokenMs: 30, toolMs: 600 };
   private readonly seededLength = new Map<string, number>();
   private readonly touched = new Set<string>();
   private readonly deleted = new Set<string>();
@@ -178,6 +180,7 @@ export class MockStore {
       }),
       deleted: [...this.deleted],
       runs: [...this.runs],
+      agentTiming: this.agentTiming,
     };
     try {
       this.storage.setItem(JOURNAL_KEY, JSON.stringify(journal));
@@ -212,6 +215,7 @@ export class MockStore {
       this.touched.add(info.id);
     }
     for (const [id, run] of journal.runs) this.runs.set(id, run);
+    if (journal.agentTiming) this.agentTiming = journal.agentTiming;
   }
 }
 
