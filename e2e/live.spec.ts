@@ -68,7 +68,8 @@ test.describe('a live run', () => {
   }) => {
     const app = new Tether(page);
     await app.open();
-    await app.setAgentTiming(20, 2500);
+    // Slow enough that the message stays unread for a few seconds, even on a loaded machine.
+    await app.setAgentTiming(150, 4000);
     const id = await app.startConversation('Update the docs');
     await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'running');
     await app.composer.fill('Also mention the new flag');
@@ -78,6 +79,7 @@ test.describe('a live run', () => {
     await expect(row).toContainText('Queued');
     const sent = await app.mock((m) => m.store.received.filter((r) => r.path.endsWith('/events')).length);
     expect(sent, 'sent over the socket, not REST').toBe(0);
+    await app.setAgentTiming(10, 300);
     await expect(app.log.getByText('About your message “Also mention the new flag”')).toBeVisible({
       timeout: 20_000,
     });

@@ -5,15 +5,18 @@ import type { ConversationInfo } from '../agent-server/protocol';
 import { useConnectionSettings } from '../agent-server/settings';
 import { conversationsKey } from '../conversation/queries';
 import { newConversationPayload } from '../conversation/newConversation';
+import { useLlmSettings, useSaveLlmSettings, type LlmSettings } from '../agent-server/llmSettings';
 
 export function NewConversation() {
   const settings = useConnectionSettings();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const llm = useLlmSettings();
+  const saveLlm = useSaveLlmSettings();
   const create = useMutation({
-    mutationFn: (text: string) =>
+    mutationFn: ({ text, model }: { text: string; model: LlmSettings }) =>
       agentServerClients(settings).conversations.createConversation<ConversationInfo>(
-        newConversationPayload(text),
+        newConversationPayload(text, model),
       ),
     onSuccess: async (conversation) => {
       await queryClient.invalidateQueries({ queryKey: conversationsKey(settings) });
@@ -27,8 +30,15 @@ export function NewConversation() {
       aria-label="New conversation"
       onSubmit={(event) => {
         event.preventDefault();
-        const text = String(new FormData(event.currentTarget).get('message') ?? '').trim();
-        if (text) create.mutate(text);
+        const form = new FormData(event.currentTarget);
+        const text = String(form.get('message') ?? '').trim();
+        const model = {
+          model: String(form.get('model') ?? '').trim() || llm.model,
+          baseUrl: String(form.get('baseUrl') ?? '').trim(),
+          apiKey: String(form.get('apiKey') ?? ''),
+        };
+        saveLlm(model);
+        if (text) create.mutate({ text, model });
       }}
     >
       <h2>New conversation</h2>
@@ -36,6 +46,31 @@ export function NewConversation() {
         What should the agent do?
         <textarea name="message" rows={3} required placeholder="Describe the task…" />
       </label>
+      <details className="llm-settings">
+        <summary>
+          Model: <span className="llm-model">{llm.model}</span>
+        </summary>
+        <label>
+          Model
+          <input name="model" defaultValue={llm.model} placeholder="openai/gpt-4o-mini" />
+        </label>
+        <label>
+          Base URL
+          <input
+            name="baseUrl"
+            type="url"
+            defaultValue={llm.baseUrl}
+            placeholder="https://api.openai.com/v1"
+          />
+        </label>
+        <label>
+          API key
+          <input name="apiKey" type="password" autoComplete="off" defaultValue={llm.apiKey} />
+        </label>
+        <p className="hint">
+          Used for new conversations. Kept in this browser; the key goes to the agent-server only.
+        </p>
+      </details>
       <button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Starting…' : 'Start conversation'}
       </button>

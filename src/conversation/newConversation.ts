@@ -1,4 +1,5 @@
 import type { CreateConversationPayload } from '@openhands/typescript-client/clients';
+import type { LlmSettings } from '../agent-server/llmSettings';
 
 // The tools every Tether conversation gets; the server adds `finish` and `think` itself.
 export const DEFAULT_TOOLS = [
@@ -8,10 +9,25 @@ export const DEFAULT_TOOLS = [
 ];
 
 /** The create payload: the first message always carries run:true, so the agent starts at once. */
-export function newConversationPayload(text: string): CreateConversationPayload {
+export function newConversationPayload(
+  text: string,
+  llm: LlmSettings,
+  workingDir = 'workspace',
+): CreateConversationPayload {
   return {
-    agent: { kind: 'Agent', llm: { model: 'openai/gpt-4o-mini', usage_id: 'agent' }, tools: DEFAULT_TOOLS },
-    workspace: { working_dir: 'workspace' },
+    agent: {
+      kind: 'Agent',
+      llm: {
+        model: llm.model,
+        ...(llm.baseUrl ? { base_url: llm.baseUrl } : {}),
+        ...(llm.apiKey ? { api_key: llm.apiKey } : {}),
+        usage_id: 'agent',
+        // Token deltas arrive as StreamingDeltaEvents only when the LLM streams.
+        stream: true,
+      },
+      tools: DEFAULT_TOOLS,
+    },
+    workspace: { working_dir: workingDir },
     initial_message: { role: 'user', content: [{ type: 'text', text }], run: true },
     confirmation_policy: { kind: 'NeverConfirm' },
     autotitle: true,

@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, openSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from 'node:net';
+
+// The real OpenHands agent-server, run from the project's venv with a hermetic environment
+// (../shared/agent-server-protocol.md): its own conversations folder and HOME, a session key,
+// no tool preloading, no VS Code, no lease after a crash, no price-map download.
+
+export const SESSION_KEY = 'tether-e2e-session-key';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export class AgentServer {
+  readonly root = mkdtempSync(join(tmpdir(), 'tether-agent-server-'));
+  private process: ChildProcess | undefined;
+  port = 0;
+
+  constructor(private readonly python: string) {
+    mkdirSync(join(this.root, 'home'), { recursive: true });
+    mkdirSync(join(this.root, 'conversations'), { recursive: true });
+    mkdirSync(join(this.root, 'workspace'), { recursive: true });
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  get workspace(): string {
+    return join(this.root, 'workspace');
+  }
+
+  async start(): Promise<void> {
+    if (!this.port) this.port = await freePort();
+    const log = openSync(join(this.root, 'server.log'), 'a');
+    this.process = spawn(
+      this.python,
+      ['-m', 'openhands.agent_server', '--host', '127.0.0.1', '--port', String(this.port)],
+      {
+        cwd: this.workspace,
+        stdio: ['ignore', log, log],
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          HOME: join(this.root, 'home'),
+          TZ: 'UTC',
+          OH_SESSION_API_KEYS_0: SESSION_KEY,
+          OH_CONVERSATIONS_PATH: join(this.root, 'conversations'),
+          OH_SECRET_KEY: 'tether-e2e-secret',
+          OH_PRELOAD_TOOLS: 'false',
+          OH_ENABLE_VSCODE: 'false',
+          OH_LEASE_TTL_SECONDS: '0',
+          LITELLM_LOCAL_MODEL_COST_MAP: 'true',
+          GIT_AUTHOR_NAME: 'Tether',
+          GIT_AUTHOR_EMAIL: 'tether@localhost',
+          GIT_COMMITTER_NAME: 'Tether',
+          GIT_COMMITTER_EMAIL: 'tether@localhost',
+        },
+      },
+    );
+    await this.waitUntilReady();
+  }
+
+  private async waitUntilReady(): Promise<void> {
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (this.process?.exitCode !== null && this.process?.exitCode !== undefined) {
+        throw new Error(
+          `The agent-server exited with ${this.process.exitCode}; see ${join(this.root, 'server.log')}`,
+        );
+      }
+      try {
+        const response = await fetch(`${this.url}/ready`);
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`The agent-server was not ready within 90 s; see ${join(this.root, 'server.log')}`);
+  }
+
+  /** A hard kill, as a crash: no shutdown hooks run. */
+  async kill(): Promise<void> {
+    await this.signal('SIGKILL');
+  }
+
+  async stop(): Promise<void> {
+    await this.signal('SIGTERM');
+  }
+
+  private async signal(signal: NodeJS.Signals): Promise<void> {
+    const child = this.process;
+    this.process = undefined;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /** REST helper for assertions (the app itself always goes through the UI). */
+  async api<T>(path: string, init: RequestInit = {}): Promise<T> {
+    const response = await fetch(`${this.url}${path}`, {
+      ...init,
+      headers: {
+        'X-Session-API-Key': SESSION_KEY,
+        'Content-Type': 'application/json',
+        ...(init.headers ?? {}),
+      },
+    });
+    if (!response.ok)
+      throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  /** Every persisted event id of a conversation, in the server's order. */
+  async eventIds(conversationId: string): Promise<{ id: string; kind: string }[]> {
+    const all: { id: string; kind: string }[] = [];
+    let pageId: string | undefined;
+    for (;;) {
+      const page = await this.api<{ items: { id: string; kind: string }[]; next_page_id?: string | null }>(
+        `/api/conversations/${conversationId}/events/search?limit=100${pageId ? `&page_id=${pageId}` : ''}`,
+      );
+      all.push(...page.items.map(({ id, kind }) => ({ id, kind })));
+      if (!page.next_page_id) return all;
+      pageId = page.next_page_id;
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { newConversationPayload } from './newConversation';
+
+describe('newConversationPayload', () => {
+  it('sends the first message with run:true and the chosen LLM, streaming', () => {
+    const payload = newConversationPayload('Fix it', {
+      model: 'openai/scripted',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: 'sk-1',
+    });
+    expect(payload.initial_message).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'Fix it' }],
+      run: true,
+    });
+    expect(payload.agent).toMatchObject({
+      llm: { model: 'openai/scripted', base_url: 'http://127.0.0.1:9/v1', api_key: 'sk-1', stream: true },
+    });
+  });
+
+  it('leaves out an empty base URL and key', () => {
+    const payload = newConversationPayload('x', { model: 'm', baseUrl: '', apiKey: '' });
+    expect((payload.agent as { llm: object }).llm).not.toHaveProperty('base_url');
+    expect((payload.agent as { llm: object }).llm).not.toHaveProperty('api_key');
+  });
+});
