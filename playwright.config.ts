@@ -44,6 +44,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    { name: 'mocks', testIgnore: ['real/**'] },
+    // The real agent-server runs after the mock journeys, so the two never compete for the CPU.
+    { name: 'real-agent-server', testDir: 'e2e/real', timeout: 180_000, dependencies: ['mocks'] },
+  ],
   webServer: {
     command: `npx vite preview --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,

@@ -9,15 +9,21 @@ cache="${TETHER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tether}"
 venv="$cache/agent-server-$version"
 stamp="$venv/.tether-installed"
 
+is_python312() { "$1" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 12))' >/dev/null 2>&1; }
+
 find_python312() {
-  if command -v python3.12 >/dev/null 2>&1; then command -v python3.12; return; fi
+  local candidates=()
   if command -v pyenv >/dev/null 2>&1; then
     local v
-    v=$(pyenv versions --bare 2>/dev/null | grep -E '^3\.12(\.[0-9]+)?$' | sort -V | tail -n 1)
-    if [ -n "$v" ]; then echo "$(pyenv root)/versions/$v/bin/python"; return; fi
+    for v in $(pyenv versions --bare 2>/dev/null | grep -E '^3\.12(\.[0-9]+)?$' | sort -rV); do
+      candidates+=("$(pyenv root)/versions/$v/bin/python")
+    done
   fi
-  for candidate in "$HOME"/.pyenv/versions/3.12*/bin/python; do
-    if [ -x "$candidate" ]; then echo "$candidate"; return; fi
+  candidates+=("$HOME"/.pyenv/versions/3.12*/bin/python)
+  command -v python3.12 >/dev/null 2>&1 && candidates+=("$(command -v python3.12)")
+  local c
+  for c in "${candidates[@]}"; do
+    if [ -x "$c" ] && is_python312 "$c"; then echo "$c"; return; fi
   done
 }
 

@@ -80,7 +80,10 @@ export class ScriptedLlm {
         .end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
-    const turn: Turn = this.script.shift() ?? { text: 'OK.' };
+    // Calls without tools are the server's own side requests (the conversation title): they get
+    // a short answer and leave the script alone.
+    const sideRequest = !Array.isArray(body.tools) || body.tools.length === 0;
+    const turn: Turn = sideRequest ? { text: 'Scripted title' } : (this.script.shift() ?? { text: 'OK.' });
     if ('error' in turn) {
       const type =
         turn.error === 401 ? 'invalid_api_key' : turn.error === 429 ? 'rate_limit_exceeded' : 'server_error';

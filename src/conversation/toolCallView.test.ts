@@ -46,6 +46,10 @@ describe('callHeadline', () => {
     expect(callHeadline(call(taskTrackerAction(c, [])))).toBe('Update the task list');
     const ghost = terminalAction(c, 'echo hi');
     expect(callHeadline(call(undefined, terminalObservation(c, ghost, 'hi')))).toBe('echo hi');
+    const autoSummary = fileEditAction(c, '/b.py', 'x', 'y', {
+      summary: 'file_editor: {"command": "str_replace"}',
+    });
+    expect(callHeadline(call(autoSummary))).toBe('str_replace /b.py');
     const invalid = { ...terminalAction(c, 'x'), action: undefined };
     expect(callHeadline(call(invalid))).toBe('Invalid call to terminal');
   });
@@ -58,6 +62,14 @@ describe('outcomeView', () => {
     const observation = terminalObservation(c, run, '', 1);
     expect(outcomeView(observation)).toMatchObject({ kind: 'output', label: 'exit code 1', warning: true });
     expect(callState(call(run, observation), false)).toBe('done');
+  });
+
+  it('strips terminal escape sequences from output', () => {
+    const c = clock();
+    const run = terminalAction(c, 'pwd');
+    expect(outcomeView(terminalObservation(c, run, '\u001b[?2004l/workspace\n\u001b[?2004h')).text).toBe(
+      '/workspace\n',
+    );
   });
 
   it('gives file edits their path and both contents, and task lists their tasks', () => {

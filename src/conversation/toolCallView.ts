@@ -1,3 +1,4 @@
+import stripAnsi from 'strip-ansi';
 import { contentText, isRecord } from '../agent-server/protocol';
 import { agentErrorState, type CallState, type Outcome, type ToolCall } from './projection';
 
@@ -33,7 +34,8 @@ export function toolName(call: ToolCall): string {
 export function callHeadline(call: ToolCall): string {
   const action = call.action?.action;
   const summary = str(call.action?.summary);
-  if (summary) return summary;
+  // Without a summary from the model, the server writes "tool: {raw arguments}": not worth a headline.
+  if (summary && !summary.startsWith(`${call.action?.tool_name}: {`)) return summary;
   if (isRecord(action)) {
     if (str(action.command) && action.kind === 'TerminalAction') return String(action.command);
     if (action.kind === 'FileEditorAction')
@@ -77,7 +79,8 @@ export function outcomeView(outcome: Outcome): OutcomeView {
     }
     case 'ObservationEvent': {
       const observation = outcome.observation;
-      const text = contentText(observation.content);
+      // Terminal output carries the shell's escape sequences (bracketed paste, colours).
+      const text = stripAnsi(contentText(observation.content));
       if (
         observation.kind === 'FileEditorObservation' &&
         (str(observation.old_content) !== undefined || str(observation.new_content) !== undefined)

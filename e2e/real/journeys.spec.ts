@@ -1,0 +1,193 @@
+import { connect, expect, expectRowsMatch, startConversation, test } from './fixtures';
+
+// Journeys through the UI against the real OpenHands agent-server, whose LLM is scripted.
+
+test.describe.configure({ mode: 'serial' });
+
+test('configure server and LLM, then watch a run: reasoning and text stream, a command, a file edit, the answer', async ({
+  page,
+  server,
+  llm,
+}, testInfo) => {
+  llm.setScript([
+    {
+      reasoning: 'The user wants a greeting file. I will check where I am first.',
+      text: 'Let me see where I am.',
+      tokenMs: 80,
+      toolCalls: [
+        { name: 'terminal', arguments: { command: 'sleep 1; pwd', summary: 'Show the working folder' } },
+      ],
+    },
+    {
+      text: 'Now I write the file.',
+      toolCalls: [
+        {
+          name: 'file_editor',
+          arguments: {
+            command: 'create',
+            path: `${server.workspace}/GREETING.md`,
+            file_text: 'Hello from Tether\n',
+          },
+        },
+      ],
+    },
+    { text: 'I created **GREETING.md** with a greeting.', tokenMs: 40 },
+  ]);
+  await connect(page, server);
+  await expect(page.getByText('Connected (server 1.57.0)')).toBeVisible({ timeout: 30_000 });
+  const id = await startConversation(page, llm, 'Create a greeting file');
+  await expect(page.locator('.streaming')).toContainText('greeting file', { timeout: 30_000 });
+  const terminal = page.locator('[data-tool-call-id]').filter({ hasText: 'Show the working folder' });
+  await expect(terminal).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+  await page.screenshot({ path: testInfo.outputPath('running.png') });
+  await expect(terminal).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(terminal).toContainText('exit code 0');
+  const edit = page.locator('[data-tool-call-id]').filter({ hasText: 'GREETING.md' });
+  await expect(edit).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(edit).toContainText('+ Hello from Tether');
+  await expect(page.getByRole('log').getByText('I created GREETING.md with a greeting.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.locator('.conversation-header [data-status]')).toHaveAttribute('data-status', 'finished');
+  await expect(page.locator('.streaming')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('answered.png'), fullPage: true });
+  await expectRowsMatch(page, server, id);
+  const created = llm.requests.find((r) => Array.isArray(r.body.tools));
+  expect(created?.authorization).toBe('Bearer sk-scripted');
+});
+
+const status = (page: import('@playwright/test').Page) => page.locator('.conversation-header [data-status]');
+const card = (page: import('@playwright/test').Page, text: string | RegExp) =>
+  page.locator('[data-tool-call-id]').filter({ hasText: text });
+
+test('a message sent while the agent runs is delivered and answered (seed 000)', async ({
+  page,
+  server,
+  llm,
+}, testInfo) => {
+  llm.setScript([
+    {
+      text: 'Working on it.',
+      toolCalls: [
+        { name: 'terminal', arguments: { command: 'sleep 4; echo slow done', summary: 'A slow step' } },
+      ],
+    },
+    { text: 'Both done: the slow step and your extra request, goodbye!' },
+  ]);
+  await connect(page, server);
+  const id = await startConversation(page, llm, 'Run the slow step');
+  await expect(card(page, 'A slow step')).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+  await page.getByLabel('Message to the agent').fill('Also say goodbye');
+  await page.getByLabel('Message to the agent').press('Enter');
+  await expect(
+    page.getByRole('log').locator('.from-user').filter({ hasText: 'Also say goodbye' }),
+  ).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: testInfo.outputPath('sent-mid-run.png') });
+  await expect(page.getByRole('log').getByText('your extra request, goodbye!')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(status(page)).toHaveAttribute('data-status', 'finished');
+  // The agent's second LLM call saw the message.
+  expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain('Also say goodbye');
+  await expectRowsMatch(page, server, id);
+});
+
+test('Stop during a slow stream: paused within 2 s, no further text; Continue goes on (seed 001)', async ({
+  page,
+  server,
+  llm,
+}, testInfo) => {
+  llm.setScript([
+    {
+      hang: true,
+      text: 'I am thinking very slowly about this problem and it will take a long while',
+      tokenMs: 250,
+    },
+    { text: 'Resumed and finished.' },
+  ]);
+  await connect(page, server);
+  const id = await startConversation(page, llm, 'Think slowly');
+  await expect(page.locator('.streaming')).toContainText('thinking very', { timeout: 30_000 });
+  const stoppedAt = Date.now();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(status(page)).toHaveText(/Stopping…|Paused/);
+  await expect(status(page)).toHaveAttribute('data-status', 'paused', { timeout: 2000 });
+  expect(Date.now() - stoppedAt).toBeLessThan(2500);
+  await expect(page.locator('.streaming')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('stopped.png') });
+  await page.waitForTimeout(2000);
+  await expect(page.locator('.streaming')).toHaveCount(0);
+  await expect(page.getByRole('log').getByText('a long while')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('log').getByText('Resumed and finished.')).toBeVisible({ timeout: 30_000 });
+  await expectRowsMatch(page, server, id);
+});
+
+test('reload mid-run, then cut the socket mid-run: no event missing, none twice', async ({
+  page,
+  server,
+  llm,
+}, testInfo) => {
+  llm.setScript([
+    {
+      text: 'Step one.',
+      toolCalls: [
+        { name: 'terminal', arguments: { command: 'sleep 3; echo one', summary: 'First slow step' } },
+      ],
+    },
+    {
+      text: 'Step two.',
+      toolCalls: [
+        { name: 'terminal', arguments: { command: 'sleep 3; echo two', summary: 'Second slow step' } },
+      ],
+    },
+    { text: 'All steps done.' },
+  ]);
+  const sockets: import('@playwright/test').WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/sockets\/events\//, (ws) => {
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await connect(page, server);
+  const id = await startConversation(page, llm, 'Two slow steps');
+  await expect(card(page, 'First slow step')).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+  await page.reload();
+  await expect(card(page, 'First slow step')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('after-reload.png') });
+  await expect(card(page, 'Second slow step')).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+  // Cut the live socket while the second step runs; the app reconnects and fills the gap.
+  const before = sockets.length;
+  await sockets.at(-1)!.close({ code: 1011, reason: 'cut by the test' });
+  await expect(page.locator('[data-connection="open"]')).toBeVisible({ timeout: 15_000 });
+  expect(sockets.length).toBeGreaterThan(before);
+  await expect(page.getByRole('log').getByText('All steps done.')).toBeVisible({ timeout: 30_000 });
+  await expectRowsMatch(page, server, id);
+});
+
+test('a wrong session key is explained, with no reconnect storm; an LLM 401 shows the server’s error', async ({
+  page,
+  server,
+  llm,
+}, testInfo) => {
+  llm.setScript([{ error: 401, message: 'Incorrect API key provided: sk-scr***' }]);
+  await connect(page, server);
+  const id = await startConversation(page, llm, 'This will fail');
+  const error = page.getByRole('log').getByRole('alert');
+  await expect(error).toContainText('The conversation stopped with an error', { timeout: 30_000 });
+  await expect(status(page)).toHaveAttribute('data-status', 'error');
+  await page.screenshot({ path: testInfo.outputPath('llm-401.png') });
+
+  const sockets: string[] = [];
+  page.on('websocket', (ws) => sockets.push(ws.url()));
+  await connect(page, server, 'not-the-key');
+  await expect(page.getByText('Wrong session API key: the server answered 401')).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.goto(`/conversations/${id}`);
+  await expect(page.locator('[data-connection="key-rejected"]')).toBeVisible({ timeout: 15_000 });
+  await page.screenshot({ path: testInfo.outputPath('wrong-key.png') });
+  const attempts = sockets.length;
+  await page.waitForTimeout(4000);
+  expect(sockets.length).toBe(attempts);
+  expect(sockets.every((url) => !url.includes('not-the-key'))).toBe(true);
+});
