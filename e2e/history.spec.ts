@@ -168,7 +168,7 @@ test.describe('reading a conversation', () => {
     const error = app.log.getByRole('alert');
     await expect(error).toContainText('The conversation stopped with an error (authentication)');
     await expect(error).toContainText('Incorrect API key provided');
-    await expect(error).toContainText('Check the LLM API key in the settings.');
+    await expect(error).toContainText('Check the LLM settings (model, base URL, API key)');
     await expect(page.getByText(/interrupted by a server restart/)).toHaveCount(0);
   });
 

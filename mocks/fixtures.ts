@@ -203,9 +203,9 @@ function llmErrorConversation(clock: EventClock): ServerEvent[] {
       'LLMAuthenticationError',
       'litellm.AuthenticationError: Incorrect API key provided.',
       {
-        kind: 'authentication',
+        kind: 'auth',
         retryable: false,
-        user_action: 'Check the LLM API key in the settings.',
+        user_action: 'settings',
       },
     ),
     statusUpdate(clock, 'error'),
@@ -367,7 +367,7 @@ function galleryConversation(clock: EventClock): ServerEvent[] {
     conversationError(clock, 'LLMRateLimitError', 'Rate limit reached for the model.', {
       kind: 'rate_limit',
       retryable: true,
-      user_action: 'Wait a minute, then continue.',
+      user_action: 'retry',
     }),
   );
   events.push({

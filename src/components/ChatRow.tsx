@@ -21,6 +21,22 @@ function Thinking({ text }: { text: string }) {
 
 const SAFE_IMAGE = /^(https?:|data:image\/)/i;
 
+// The server's ErrorClassification (openhands/sdk/event/error_classification.py) in words.
+const FAILURE_WORDS: Record<string, string> = {
+  auth: 'authentication',
+  quota: 'quota exceeded',
+  rate_limit: 'rate limit',
+  config: 'configuration',
+  transient: 'temporary failure',
+  agent_action: 'agent action',
+  internal: 'internal error',
+  unknown: 'unknown cause',
+};
+const USER_ACTION_WORDS: Record<string, string> = {
+  retry: 'Try again: Continue, or send a message.',
+  settings: 'Check the LLM settings (model, base URL, API key) used by this conversation.',
+};
+
 /** One row of the conversation; re-renders only when its row object or the activity changes. */
 export const ChatRow = memo(function ChatRow({
   row,
@@ -94,10 +110,15 @@ export const ChatRow = memo(function ChatRow({
       return (
         <div className="chat-row conversation-error" role="alert" data-event-id={row.eventId}>
           <strong>
-            The conversation stopped with an error{classification?.kind ? ` (${classification.kind})` : ''}.
+            The conversation stopped with an error
+            {classification?.kind ? ` (${FAILURE_WORDS[classification.kind] ?? classification.kind})` : ''}.
           </strong>
           <p>{detail || code || 'No detail was given.'}</p>
-          {classification?.user_action && <p className="user-action">{classification.user_action}</p>}
+          {classification?.user_action && classification.user_action !== 'none' && (
+            <p className="user-action">
+              {USER_ACTION_WORDS[classification.user_action] ?? classification.user_action}
+            </p>
+          )}
           {classification && (
             <p className="error-meta">
               {classification.retryable ? 'Retrying may help.' : 'Retrying will not help.'}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
-import { describeError } from '../agent-server/client';
+import { describeError, httpStatus } from '../agent-server/client';
 import type { Page } from '../agent-server/protocol';
 import type { ConnectionState } from '../agent-server/socket';
 import { useConnectionSettings } from '../agent-server/settings';
@@ -44,7 +44,9 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const status = live.status ?? conversation.data?.execution_status;
   const activity = activityOf(status);
-  const error = conversation.error ?? history.error;
+  const restError = conversation.error ?? history.error;
+  // A rejected key is already explained by the socket's banner: say it once.
+  const error = live.connection.kind === 'key-rejected' && httpStatus(restError) === 401 ? null : restError;
   const restartNotice = status === 'error' && !log.projection.errorExplained;
 
   // Esc stops the agent, as the Stop button does.
@@ -60,7 +62,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
     <section className="conversation" aria-labelledby="conversation-title">
       <header className="conversation-header">
         <h1 id="conversation-title">
-          {conversation.data ? conversationTitle(conversation.data.title, firstMessage.data) : 'Loading…'}
+          {conversation.data
+            ? conversationTitle(conversation.data.title, firstMessage.data)
+            : conversation.isError
+              ? 'Conversation unavailable'
+              : 'Loading…'}
         </h1>
         {status && (
           <span className={`status status-${status}`} data-status={status}>

@@ -190,9 +190,9 @@ describe('g. other kinds', () => {
     const c = clock();
     const events = [systemPrompt(c), userMessage(c, 'hi'), statusUpdate(c, 'running')];
     const error = conversationError(c, 'LLMAuthenticationError', 'Invalid API key', {
-      kind: 'authentication',
+      kind: 'auth',
       retryable: false,
-      user_action: 'Check the API key',
+      user_action: 'settings',
     });
     events.push(error, pauseEvent(c), interruptEvent(c));
     events.push({
