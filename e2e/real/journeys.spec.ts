@@ -191,3 +191,51 @@ test('a wrong session key is explained, with no reconnect storm; an LLM 401 show
   expect(sockets.length).toBe(attempts);
   expect(sockets.every((url) => !url.includes('not-the-key'))).toBe(true);
 });
+
+test('a hard kill of the server mid-tool: the UI recovers without a reload, shows the cut-off calls, and goes on', async ({
+  page,
+  server,
+  llm,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  llm.setScript([
+    {
+      text: 'Two slow things at once.',
+      toolCalls: [
+        { name: 'terminal', arguments: { command: 'sleep 8; echo first', summary: 'First parallel step' } },
+        { name: 'terminal', arguments: { command: 'sleep 8; echo second', summary: 'Second parallel step' } },
+      ],
+    },
+    { text: 'Recovered after the restart.' },
+  ]);
+  await connect(page, server);
+  const id = await startConversation(page, llm, 'Do two slow things');
+  const first = card(page, 'First parallel step');
+  const second = card(page, 'Second parallel step');
+  await expect(first).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+  await expect(second).toHaveAttribute('data-state', 'running');
+
+  await server.kill();
+  await expect(page.locator('[data-connection="reconnecting"], [data-connection="connecting"]')).toBeVisible({
+    timeout: 15_000,
+  });
+  await server.start();
+
+  // No reload: the socket comes back by itself and the server's truth replaces the spinners.
+  await expect(status(page)).toHaveAttribute('data-status', 'error', { timeout: 60_000 });
+  await expect(page.locator('[data-connection="open"]')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-state="running"]')).toHaveCount(0);
+  await expect(page.locator('.spinner')).toHaveCount(0);
+  const cutOff = page.locator('[data-tool-call-id]').filter({ hasText: 'Interrupted by a server restart' });
+  await expect(cutOff).toHaveCount(1);
+  await page.screenshot({ path: testInfo.outputPath('after-restart.png') });
+
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('log').getByText('Recovered after the restart.')).toBeVisible({
+    timeout: 60_000,
+  });
+  // Whatever the server produced for calls already on screen landed in their cards.
+  await expect(page.locator('[data-state="running"]')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('continued.png'), fullPage: true });
+  await expectRowsMatch(page, server, id);
+});
