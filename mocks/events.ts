@@ -106,7 +106,7 @@ export function action(
     source: 'agent',
     tool_name: toolName,
     tool_call_id: toolCallId,
-    tool_call: { name: toolName, arguments: JSON.stringify(fields) },
+    tool_call: { id: toolCallId, name: toolName, arguments: JSON.stringify(fields), origin: 'completion' },
     action: fields,
     llm_response_id: options.responseId ?? `resp_${base.id}`,
     thought: options.thought ? [{ type: 'text', text: options.thought }] : [],

@@ -20,10 +20,18 @@ import {
   userReject,
   type Task,
 } from './events';
-import type { MockStore, StoredConversation } from './store';
+import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
 // Seeded conversations for the built-in mock agent-server: one for every case the chat view
 // must handle. Fixed clock and ids, so screenshots and tests are deterministic.
+
+/** Ids of fixture events that are broken on purpose (the UI must survive them). */
+export const DELIBERATELY_MALFORMED = new Set<string>();
+
+function deliberatelyMalformed(event: { id: string } & Record<string, unknown>): ServerEvent {
+  DELIBERATELY_MALFORMED.add(event.id);
+  return event as unknown as ServerEvent;
+}
 
 export const SEED_TIME = Date.UTC(2026, 10, 20, 9, 0, 0);
 
@@ -56,6 +64,8 @@ function conversation(
     created_at: new Date(startMs).toISOString(),
     updated_at: `${last.slice(0, 19)}Z`,
     confirmation_policy: { kind: 'NeverConfirm' },
+    agent: defaultAgent(),
+    workspace: { kind: 'LocalWorkspace', working_dir: 'workspace' },
   };
   return { info, events };
 }
@@ -304,7 +314,7 @@ function odditiesConversation(clock: EventClock): ServerEvent[] {
       source: 'environment',
       payload: { cpu: 0.4 },
     } as ServerEvent,
-    { ...clock.next(), kind: 'MessageEvent', source: 'agent', llm_message: null } as unknown as ServerEvent,
+    deliberatelyMalformed({ ...clock.next(), kind: 'MessageEvent', source: 'agent', llm_message: null }),
   );
   // An outcome whose action the server never sent: shown on its own.
   const ghost = terminalAction(clock, 'echo never-loaded');

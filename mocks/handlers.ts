@@ -2,7 +2,7 @@ import { http, HttpResponse, ws, type HttpResponseResolver } from 'msw';
 import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 import { contentText, isRecord, type ServerEvent } from '../src/agent-server/protocol';
 import { MockAgent } from './agent';
-import type { MockStore, StoredConversation } from './store';
+import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
 // The built-in mock agent-server: REST and WebSocket handlers over the store and the scripted
 // agent. Status codes, bodies and socket behaviour follow the real server's routers
@@ -231,7 +231,14 @@ export class MockAgentServer {
           isRecord(body.confirmation_policy) && typeof body.confirmation_policy.kind === 'string'
             ? body.confirmation_policy.kind
             : 'NeverConfirm';
-        const conversation = store.createConversation(policy);
+        const llm = isRecord(body.agent.llm) ? body.agent.llm : {};
+        const conversation = store.createConversation(
+          policy,
+          defaultAgent(
+            typeof llm.model === 'string' ? llm.model : undefined,
+            typeof llm.base_url === 'string' ? llm.base_url : null,
+          ),
+        );
         const initial = isRecord(body.initial_message) ? contentText(body.initial_message.content) : '';
         // The real server always runs after an initial message.
         if (initial) agent.message(conversation, initial, true);

@@ -141,7 +141,7 @@ export class MockStore {
     return { items, next_page_id: next };
   }
 
-  createConversation(confirmationPolicy: string): StoredConversation {
+  createConversation(confirmationPolicy: string, agent: unknown = defaultAgent()): StoredConversation {
     const now = this.now();
     const id = crypto.randomUUID();
     const conversation: StoredConversation = {
@@ -152,6 +152,8 @@ export class MockStore {
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
         confirmation_policy: { kind: confirmationPolicy },
+        agent,
+        workspace: { kind: 'LocalWorkspace', working_dir: 'workspace' },
       },
       events: [],
     };
@@ -217,6 +219,19 @@ export class MockStore {
     for (const [id, run] of journal.runs) this.runs.set(id, run);
     if (journal.agentTiming) this.agentTiming = journal.agentTiming;
   }
+}
+
+/** The agent as ConversationInfo shows it: the server never echoes the LLM key back. */
+export function defaultAgent(model = 'openai/gpt-4o-mini', baseUrl: string | null = null) {
+  return {
+    kind: 'Agent',
+    llm: { model, base_url: baseUrl, api_key: null, usage_id: 'agent', stream: true, is_subscription: false },
+    tools: [
+      { name: 'terminal', params: { terminal_type: 'subprocess' } },
+      { name: 'file_editor' },
+      { name: 'task_tracker' },
+    ],
+  };
 }
 
 function hex(id: string): string {

@@ -53,7 +53,7 @@ export interface ActionEvent extends EventBase {
   kind: 'ActionEvent';
   tool_name: string;
   tool_call_id: string;
-  tool_call?: { arguments?: string; name?: string };
+  tool_call?: { id?: string; arguments?: string; name?: string; origin?: string };
   action?: Action;
   llm_response_id?: string;
   thought?: Content[];
