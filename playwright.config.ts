@@ -17,6 +17,7 @@ const PORT = 4173;
 
 export default defineConfig({
   testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,

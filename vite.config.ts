@@ -8,7 +8,7 @@ export default defineConfig({
   build: { target: 'es2022', sourcemap: true },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'mocks/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'mocks/**/*.test.ts', 'e2e/real/*.test.ts'],
     restoreMocks: true,
   },
 });

@@ -123,6 +123,34 @@ test('Stop during a slow stream: paused within 2 s, no further text; Continue go
   await expectRowsMatch(page, server, id);
 });
 
+test('Stop while a tool runs: the call in flight shows interrupted, nothing spins', async ({
+  page,
+  server,
+  llm,
+}, testInfo) => {
+  llm.setScript([
+    {
+      text: 'This takes a while.',
+      toolCalls: [{ name: 'terminal', arguments: { command: 'sleep 30', summary: 'A very slow step' } }],
+    },
+    { text: 'Carrying on after the stop.' },
+  ]);
+  await connect(page, server);
+  const id = await startConversation(page, llm, 'Start something slow');
+  const slow = card(page, 'A very slow step');
+  await expect(slow).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await expect(status(page)).toHaveAttribute('data-status', 'paused', { timeout: 5000 });
+  await expect(slow).toHaveAttribute('data-state', 'interrupted');
+  await expect(page.locator('.spinner')).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('tool-interrupted.png') });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('log').getByText('Carrying on after the stop.')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectRowsMatch(page, server, id);
+});
+
 test('reload mid-run, then cut the socket mid-run: no event missing, none twice', async ({
   page,
   server,
