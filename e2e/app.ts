@@ -1,19 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { expectRowsShow } from './rows';
 
 // Page object for Tether: locators by role and label, as a person (or a screen reader) finds
 // things; data-* attributes only where the DOM contract defines them.
 
-export const SEEDED = {
-  parser: '3f1c2a4e-0000-4000-8000-000000000001',
-  parallel: '3f1c2a4e-0000-4000-8000-000000000002',
-  crash: '3f1c2a4e-0000-4000-8000-000000000003',
-  interrupted: '3f1c2a4e-0000-4000-8000-000000000004',
-  llmError: '3f1c2a4e-0000-4000-8000-000000000005',
-  restart: '3f1c2a4e-0000-4000-8000-000000000006',
-  long: '3f1c2a4e-0000-4000-8000-000000000007',
-  oddities: '3f1c2a4e-0000-4000-8000-000000000008',
-  gallery: '3f1c2a4e-0000-4000-8000-000000000009',
-} as const;
+export { SEEDED } from '../mocks/fixtures';
 
 export class Tether {
   constructor(readonly page: Page) {}
@@ -88,37 +79,13 @@ export class Tether {
     await expect(this.status).toHaveAttribute('data-status', status, { timeout: 20_000 });
   }
 
-  /**
-   * Every persisted event the mock holds for the conversation is on screen, and no row shows an
-   * event twice. (Short conversations only: the list is virtualised.)
-   */
+  /** Every persisted event the mock holds for the conversation is on screen, none twice. */
   async expectRowsMatchServer(conversationId: string) {
-    const hidden = [
-      'ConversationStateUpdateEvent',
-      'SystemPromptEvent',
-      'Condensation',
-      'StreamingDeltaEvent',
-    ];
-    const expected = await this.page.evaluate(
-      ([id, skip]) =>
-        window
-          .__tetherMock!.store.get(id as string)!
-          .events.filter((e) => !(skip as string[]).includes(e.kind))
-          .map((e) => e.id)
-          .sort(),
-      [conversationId, hidden] as const,
+    const events = await this.page.evaluate(
+      (id) => window.__tetherMock!.store.get(id)!.events.map(({ id, kind }) => ({ id, kind })),
+      conversationId,
     );
-    const shown = await this.page.evaluate(() => {
-      const rows = [...document.querySelectorAll('.chat-row[data-event-id]')].map((el) =>
-        el.getAttribute('data-event-id')!,
-      );
-      const all = [...document.querySelectorAll('[data-event-id]')].map((el) =>
-        el.getAttribute('data-event-id')!,
-      );
-      return { rows, all: [...new Set(all)].sort() };
-    });
-    expect(new Set(shown.rows).size, 'no row shows an event twice').toBe(shown.rows.length);
-    expect(shown.all).toEqual(expected);
+    await expectRowsShow(this.page, events);
   }
 
   listItem(conversationId: string): Locator {

@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { AgentServer, SESSION_KEY } from './agentServer';
 import { ScriptedLlm } from './scriptedLlm';
+import { expectRowsShow } from '../rows';
 
 // Fixtures for the journeys against the real agent-server: one server per worker (it takes
 // half a minute to start), one scripted LLM per test.
@@ -57,20 +58,5 @@ export async function startConversation(page: Page, llm: ScriptedLlm, text: stri
 
 /** The UI shows every persisted event of the conversation once (state updates are not rows). */
 export async function expectRowsMatch(page: Page, server: AgentServer, conversationId: string) {
-  const hidden = new Set(['ConversationStateUpdateEvent', 'SystemPromptEvent', 'Condensation']);
-  const expected = (await server.eventIds(conversationId))
-    .filter((e) => !hidden.has(e.kind))
-    .map((e) => e.id)
-    .sort();
-  const shown = await page.evaluate(() => {
-    const rows = [...document.querySelectorAll('.chat-row[data-event-id]')].map((el) =>
-      el.getAttribute('data-event-id')!,
-    );
-    const all = [...document.querySelectorAll('[data-event-id]')].map((el) =>
-      el.getAttribute('data-event-id')!,
-    );
-    return { rows, all: [...new Set(all)].sort() };
-  });
-  expect(new Set(shown.rows).size, 'no row shows an event twice').toBe(shown.rows.length);
-  expect(shown.all).toEqual(expected);
+  await expectRowsShow(page, await server.eventIds(conversationId));
 }

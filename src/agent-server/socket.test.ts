@@ -7,42 +7,9 @@ import {
   type ConnectionState,
   type SocketEnvironment,
 } from './socket';
+import { FakeSocket } from './testing/FakeSocket';
 
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSING = 2;
-  static readonly CLOSED = 3;
-  static instances: FakeSocket[] = [];
-  readyState = FakeSocket.CONNECTING;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  receive(data: string) {
-    this.onmessage?.({ data });
-  }
-  drop(code = 1006) {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.({ code });
-  }
-}
-
-const latest = () => FakeSocket.instances.at(-1)!;
+const latest = () => FakeSocket.latest();
 
 function setup(overrides: Partial<SocketEnvironment> = {}) {
   const states: ConnectionState[] = [];

@@ -13,38 +13,7 @@ import type { AgentServerClients } from '../agent-server/client';
 import type { SocketEnvironment } from '../agent-server/socket';
 import { ConversationEventLog } from './eventLog';
 import { ConversationSession } from './liveSession';
-
-class FakeSocket {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static instances: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
-  onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.instances.push(this);
-  }
-  send(data: string) {
-    this.sent.push(data);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  frame(event: object) {
-    this.onmessage?.({ data: JSON.stringify(event) });
-  }
-  drop() {
-    this.readyState = 3;
-    this.onclose?.({ code: 1006 });
-  }
-}
+import { FakeSocket } from '../agent-server/testing/FakeSocket';
 
 const environment: SocketEnvironment = {
   WebSocket: FakeSocket as unknown as typeof WebSocket,
