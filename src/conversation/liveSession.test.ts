@@ -50,6 +50,7 @@ function session(overrides: Record<string, unknown> = {}) {
     sessionApiKey: 'k',
     onSettled,
     socketEnvironment: environment,
+    scheduleFrame: (fn) => fn(),
   });
   return { live, log, conversations, onSettled, state: () => live.live.getState() };
 }
@@ -111,6 +112,37 @@ describe('frames into the log', () => {
     t.live.receive('not an object');
     t.live.receive({ kind: 'MessageEvent' });
     expect(t.log.rejected).toBe(2);
+  });
+});
+
+describe('per-frame batching', () => {
+  it('applies the deltas of one frame in one update', () => {
+    const frames: (() => void)[] = [];
+    const log = new ConversationEventLog();
+    const { clients } = fakeClients();
+    const live = new ConversationSession('c1', log, {
+      clients,
+      serverUrl: 'http://h',
+      sessionApiKey: '',
+      onSettled: () => {},
+      socketEnvironment: environment,
+      scheduleFrame: (fn) => frames.push(fn),
+    });
+    const updates = vi.fn();
+    live.live.subscribe(updates);
+    live.receive(full('running'));
+    updates.mockClear();
+    for (let i = 0; i < 50; i++) live.receive(delta('x', String(i)));
+    expect(updates).not.toHaveBeenCalled();
+    expect(frames).toHaveLength(1);
+    frames.shift()!();
+    expect(updates).toHaveBeenCalledTimes(1);
+    expect(live.live.getState().stream.content).toBe('x'.repeat(50));
+    // Deltas still waiting for their frame when the turn is replaced never show up.
+    live.receive(delta('late'));
+    live.receive(agentMessage(clock(), 'final'));
+    frames.shift()!();
+    expect(live.live.getState().stream.content).toBe('');
   });
 });
 

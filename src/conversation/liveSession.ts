@@ -49,7 +49,12 @@ export interface SessionDependencies {
   onSettled: () => void;
   socketEnvironment?: SocketEnvironment;
   now?: () => number;
+  /** Runs a function before the next paint; deltas are applied at most once per frame. */
+  scheduleFrame?: (fn: () => void) => void;
 }
+
+const nextFrame = (fn: () => void) =>
+  typeof requestAnimationFrame === 'function' ? void requestAnimationFrame(() => fn()) : queueMicrotask(fn);
 
 const EMPTY_STREAM = { content: '', reasoning: '' };
 const RECONCILE_PAGE = 100;
@@ -60,6 +65,10 @@ export class ConversationSession {
   private openedBefore = false;
   private nextLocalId = 0;
   private readonly now: () => number;
+  private readonly scheduleFrame: (fn: () => void) => void;
+  /** Deltas received since the last frame. */
+  private unflushed = EMPTY_STREAM;
+  private flushScheduled = false;
 
   constructor(
     readonly conversationId: string,
@@ -67,6 +76,7 @@ export class ConversationSession {
     private readonly deps: SessionDependencies,
   ) {
     this.now = deps.now ?? Date.now;
+    this.scheduleFrame = deps.scheduleFrame ?? nextFrame;
     this.live = createStore<LiveState>(() => ({
       status: undefined,
       connection: { kind: 'closed' },
@@ -142,7 +152,7 @@ export class ConversationSession {
     if (known) return;
     if (event.kind === 'MessageEvent' && event.source === 'user') this.echoed(event as MessageEvent);
     if (event.source === 'agent' || event.kind === 'InterruptEvent')
-      this.live.setState({ stream: EMPTY_STREAM });
+      this.clearStream();
   }
 
   // ---- commands -------------------------------------------------------------------------
@@ -256,12 +266,30 @@ export class ConversationSession {
     const content = typeof event.content === 'string' ? event.content : '';
     const reasoning = typeof event.reasoning_content === 'string' ? event.reasoning_content : '';
     if (!content && !reasoning) return;
+    this.unflushed = { content: this.unflushed.content + content, reasoning: this.unflushed.reasoning + reasoning };
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    // A fast stream sends hundreds of deltas a second: the screen needs one update a frame.
+    this.scheduleFrame(() => this.flushDeltas());
+  }
+
+  private flushDeltas(): void {
+    this.flushScheduled = false;
+    const { content, reasoning } = this.unflushed;
+    this.unflushed = EMPTY_STREAM;
+    if (!content && !reasoning) return;
     // Deltas only belong to a running turn: once stopped, late ones are dropped (seed 000).
     const { status, stopping } = this.live.getState();
     if (stopping || (status !== undefined && !isActive(status))) return;
     this.live.setState((s) => ({
       stream: { content: s.stream.content + content, reasoning: s.stream.reasoning + reasoning },
     }));
+  }
+
+  /** The live bubble is replaced (by the persisted event) or abandoned (stop, drop). */
+  private clearStream(): void {
+    this.unflushed = EMPTY_STREAM;
+    this.live.setState({ stream: EMPTY_STREAM });
   }
 
   private serverError(event: ServerEvent): void {
@@ -279,6 +307,7 @@ export class ConversationSession {
     if (previous === next) return;
     const wasActive = isActive(previous);
     const nowActive = isActive(next);
+    if (!nowActive) this.unflushed = EMPTY_STREAM;
     this.live.setState({
       status: next,
       ...(nowActive ? {} : { stream: EMPTY_STREAM, stopping: false }),
@@ -299,7 +328,7 @@ export class ConversationSession {
       this.openedBefore = true;
     } else if (state.kind === 'reconnecting' || state.kind === 'offline') {
       // The stream is cut: its partial text would be stale when the socket comes back.
-      this.live.setState({ stream: EMPTY_STREAM });
+      this.clearStream();
     }
   }
 
