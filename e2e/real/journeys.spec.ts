@@ -2,8 +2,6 @@ import { connect, expect, expectRowsMatch, startConversation, test } from './fix
 
 // Journeys through the UI against the real OpenHands agent-server, whose LLM is scripted.
 
-test.describe.configure({ mode: 'serial' });
-
 test('configure server and LLM, then watch a run: reasoning and text stream, a command, a file edit, the answer', async ({
   page,
   server,
@@ -11,9 +9,11 @@ test('configure server and LLM, then watch a run: reasoning and text stream, a c
 }, testInfo) => {
   llm.setScript([
     {
-      reasoning: 'The user wants a greeting file. I will check where I am first.',
+      // Slow and long enough that the socket is attached before the stream ends, even on a cold server.
+      reasoning:
+        'The user wants a greeting file. I will check where I am first, then write the file, then say what I did, step by step and without hurrying at all.',
       text: 'Let me see where I am.',
-      tokenMs: 80,
+      tokenMs: 200,
       toolCalls: [
         { name: 'terminal', arguments: { command: 'sleep 1; pwd', summary: 'Show the working folder' } },
       ],
