@@ -270,7 +270,12 @@ export function longConversation(clock: EventClock, targetEvents: number): Serve
       events.push(edit, fileEditObservation(clock, edit, '  return null;\n', '  return [];\n'));
     } else {
       const run = terminalAction(clock, `npm test -- module${turn}`);
-      events.push(run, terminalObservation(clock, run, `${'.'.repeat(40)}\n${turn} passed`, 0));
+      // Every tenth run prints a long log, as real test suites do.
+      const log =
+        turn % 10 === 2
+          ? Array.from({ length: 200 }, (_, i) => `ok ${i + 1} module${turn} case ${i + 1}`).join('\n')
+          : '.'.repeat(40);
+      events.push(run, terminalObservation(clock, run, `${log}\n${turn} passed`, 0));
     }
     events.push(agentMessage(clock, `${LONG_REPLY}\n\nStep ${turn} is done.`));
   }
@@ -448,4 +453,30 @@ export function seedStore(store: MockStore): void {
       ]),
     );
   }
+}
+
+/** Conversations for `npm run bench` and the budget checks, seeded on demand (`?seed=bench`). */
+export const BENCH = {
+  events10k: '3f1c2a4e-0000-4000-8000-b00000010000',
+  events5k: '3f1c2a4e-0000-4000-8000-b00000005000',
+  events10: '3f1c2a4e-0000-4000-8000-b00000000010',
+} as const;
+
+export function seedBenchConversations(store: MockStore): void {
+  const hour = 3600_000;
+  store.add(
+    conversation(BENCH.events10k, 'Bench: 10,000 events', 'finished', SEED_TIME - 100 * hour, (c) =>
+      longConversation(c, 9999),
+    ),
+  );
+  store.add(
+    conversation(BENCH.events5k, 'Bench: 5,000 events', 'finished', SEED_TIME - 101 * hour, (c) =>
+      longConversation(c, 4999),
+    ),
+  );
+  store.add(
+    conversation(BENCH.events10, 'Bench: 10 events', 'finished', SEED_TIME - 102 * hour, (c) =>
+      longConversation(c, 9),
+    ),
+  );
 }

@@ -2,6 +2,7 @@ import { http, HttpResponse, ws, type HttpResponseResolver } from 'msw';
 import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 import { contentText, isRecord, type ServerEvent } from '../src/agent-server/protocol';
 import { MockAgent } from './agent';
+import { statusUpdate } from './events';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
 // The built-in mock agent-server: REST and WebSocket handlers over the store and the scripted
@@ -43,6 +44,32 @@ export class MockAgentServer {
   rejectKey(newKey = 'rotated-key'): void {
     this.store.sessionApiKeys = [newKey];
     this.closeAll(4001, 'Authentication failed');
+  }
+
+  /**
+   * Bench control: the conversation runs and receives `count` streaming deltas at `perSecond`,
+   * in ticks of 20 ms, then finishes.
+   */
+  async streamDeltas(conversationId: string, count: number, perSecond: number): Promise<void> {
+    const conversation = this.store.get(conversationId);
+    if (!conversation) throw new Error(`No conversation ${conversationId}`);
+    const clock = this.store.clockFor(conversation);
+    this.store.setStatus(conversation, 'running');
+    this.publish(conversation, statusUpdate(clock, 'running'));
+    const perTick = Math.max(1, Math.round(perSecond / 50));
+    for (let sent = 0; sent < count;) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let i = 0; i < perTick && sent < count; i++, sent++) {
+        this.publish(conversation, {
+          ...clock.next(),
+          kind: 'StreamingDeltaEvent',
+          source: 'agent',
+          content: `token${sent} `,
+        });
+      }
+    }
+    this.store.setStatus(conversation, 'finished');
+    this.publish(conversation, statusUpdate(clock, 'finished'));
   }
 
   /** Test control: a hard kill and restart while the agent works. */

@@ -10,7 +10,7 @@ import { readConnectionSettings, usesMockServer } from './agent-server/settings'
 async function start() {
   if (usesMockServer(readConnectionSettings())) {
     // Loaded only when used, so a real deployment never downloads the mock.
-    const { startMockAgentServer } = await import('../mocks/browser');
+    const { startMockAgentServer } = await import('../mocks/mockAgentServer');
     await startMockAgentServer();
   }
   createRoot(document.getElementById('root')!).render(

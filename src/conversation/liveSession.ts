@@ -151,8 +151,7 @@ export class ConversationSession {
     this.log.ingest([event]);
     if (known) return;
     if (event.kind === 'MessageEvent' && event.source === 'user') this.echoed(event as MessageEvent);
-    if (event.source === 'agent' || event.kind === 'InterruptEvent')
-      this.clearStream();
+    if (event.source === 'agent' || event.kind === 'InterruptEvent') this.clearStream();
   }
 
   // ---- commands -------------------------------------------------------------------------
@@ -266,7 +265,10 @@ export class ConversationSession {
     const content = typeof event.content === 'string' ? event.content : '';
     const reasoning = typeof event.reasoning_content === 'string' ? event.reasoning_content : '';
     if (!content && !reasoning) return;
-    this.unflushed = { content: this.unflushed.content + content, reasoning: this.unflushed.reasoning + reasoning };
+    this.unflushed = {
+      content: this.unflushed.content + content,
+      reasoning: this.unflushed.reasoning + reasoning,
+    };
     if (this.flushScheduled) return;
     this.flushScheduled = true;
     // A fast stream sends hundreds of deltas a second: the screen needs one update a frame.

@@ -1,6 +1,6 @@
 import { setupWorker } from 'msw/browser';
 import { MockAgentServer } from './handlers';
-import { seedStore } from './fixtures';
+import { seedBenchConversations, seedStore } from './fixtures';
 import { MockStore } from './store';
 
 declare global {
@@ -14,6 +14,8 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   // Changes are kept for the tab's life, so a reload finds the same conversations (and runs).
   const store = new MockStore(() => new Date(), window.sessionStorage);
   seedStore(store);
+  // Long conversations for benchmarks, only when asked for: they cost memory and start-up time.
+  if (new URLSearchParams(window.location.search).get('seed') === 'bench') seedBenchConversations(store);
   store.sealSeeds();
   store.restore();
   const server = new MockAgentServer(store);

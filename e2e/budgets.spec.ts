@@ -1,0 +1,23 @@
+import { expect, test } from '@playwright/test';
+import { BENCH } from '../mocks/fixtures';
+import { domElementCount, loadedAssetBytes, openConversation } from '../bench/measure';
+
+// The deterministic budgets of `npm run bench`, checked on every test run so a regression
+// cannot land. (The timing figures are printed by the bench and do not fail CI.)
+
+test('a 10,000-event conversation keeps the page under 3,000 DOM elements', async ({ page }) => {
+  await openConversation(page, BENCH.events10k);
+  expect(await domElementCount(page)).toBeLessThanOrEqual(3000);
+  await page.locator('.chat-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+  await page.waitForTimeout(300);
+  expect(await domElementCount(page)).toBeLessThanOrEqual(3000);
+});
+
+test('the JS and CSS loaded before the first conversation is usable stay under 150 KB gzip', async ({
+  page,
+}) => {
+  await openConversation(page, BENCH.events10);
+  const { app } = await loadedAssetBytes(page);
+  expect(app).toBeGreaterThan(10_000);
+  expect(app).toBeLessThanOrEqual(150 * 1024);
+});
