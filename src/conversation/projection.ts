@@ -59,18 +59,16 @@ export function sortKeyOf(event: { timestamp: string; id: string }): string {
   return `${event.timestamp}\u0000${event.id}`;
 }
 
-function bySortKey(a: { timestamp: string; id: string }, b: { timestamp: string; id: string }): number {
-  const ka = sortKeyOf(a);
-  const kb = sortKeyOf(b);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
+function compareEvents(a: { timestamp: string; id: string }, b: { timestamp: string; id: string }): number {
+  if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** A new list with the item in sort order; events mostly arrive in order, so usually an append. */
 function insertSorted<T extends { timestamp: string; id: string }>(list: readonly T[], item: T): T[] {
-  const next = list.slice();
-  let i = next.length;
-  while (i > 0 && bySortKey(next[i - 1]!, item) > 0) i--;
-  next.splice(i, 0, item);
-  return next;
+  const next = [...list, item];
+  if (list.length === 0 || compareEvents(list[list.length - 1]!, item) <= 0) return next;
+  return next.sort(compareEvents);
 }
 
 function thoughtText(action: ActionEvent): string {
@@ -108,12 +106,17 @@ function malformation(event: ServerEvent): string | null {
 
 export class ConversationProjection {
   private readonly events = new Map<string, ServerEvent>();
+  /** Every row that exists, with where it sorts. Row objects are built when first read. */
+  private readonly rowSortKeys = new Map<string, string>();
+  /** Rows built so far; a touched row is dropped here and built anew on its next read. */
   private readonly rowsByKey = new Map<string, Row>();
   private order: string[] = [];
   private readonly actions = new Map<string, ActionEvent>();
   private readonly outcomes = new Map<string, Outcome[]>();
   private readonly groups = new Map<string, ActionEvent[]>();
   private readonly calls = new Map<string, ToolCall>();
+  /** Why each malformed event is malformed, by id. */
+  private readonly malformed = new Map<string, string>();
   private newestStatus: { sortKey: string; status: ExecutionStatus } | undefined;
   private newestConversationError = '';
   private newestUserMessage = '';
@@ -127,12 +130,18 @@ export class ConversationProjection {
     return this.order;
   }
 
+  /** The row for a key of `rowOrder`: the same object until an event touches it. */
   row(key: string): Row | undefined {
-    return this.rowsByKey.get(key);
+    let row = this.rowsByKey.get(key);
+    if (!row && this.rowSortKeys.has(key)) {
+      row = this.buildRow(key);
+      if (row) this.rowsByKey.set(key, row);
+    }
+    return row;
   }
 
   get rows(): Row[] {
-    return this.order.map((key) => this.rowsByKey.get(key)!);
+    return this.order.map((key) => this.row(key)!);
   }
 
   has(eventId: string): boolean {
@@ -190,6 +199,7 @@ export class ConversationProjection {
 
     const problem = malformation(event);
     if (problem) {
+      this.malformed.set(event.id, problem);
       touched.add(`ev:${event.id}`);
       return;
     }
@@ -283,7 +293,7 @@ export class ConversationProjection {
     const event = this.events.get(id);
     if (!event) return undefined;
     const base = { key, sortKey: sortKeyOf(event), eventId: event.id };
-    const problem = malformation(event);
+    const problem = this.malformed.get(event.id);
     if (problem) return { ...base, type: 'unknown', event, reason: problem };
     switch (event.kind) {
       case 'MessageEvent':
@@ -298,31 +308,47 @@ export class ConversationProjection {
     }
   }
 
+  /** Where a row sorts, without building it; undefined when the row should not exist. */
+  private rowSortKey(key: string): string | undefined {
+    const colon = key.indexOf(':');
+    const type = key.slice(0, colon);
+    const id = key.slice(colon + 1);
+    if (type === 'turn') {
+      const first = this.groups.get(id)?.[0];
+      return first && sortKeyOf(first);
+    }
+    if (type === 'orphan') {
+      if (this.actions.has(id)) return undefined;
+      const first = this.outcomes.get(id)?.[0];
+      return first && sortKeyOf(first);
+    }
+    const event = this.events.get(id);
+    return event && sortKeyOf(event);
+  }
+
   private reorder(touched: Set<string>): void {
     const removed = new Set<string>();
-    const placed: Row[] = [];
+    const placed: [string, string][] = [];
     for (const key of touched) {
-      const before = this.rowsByKey.get(key);
-      const after = this.buildRow(key);
-      if (before) removed.add(key);
-      if (after) {
-        this.rowsByKey.set(key, after);
-        placed.push(after);
+      this.rowsByKey.delete(key);
+      if (this.rowSortKeys.has(key)) removed.add(key);
+      const sortKey = this.rowSortKey(key);
+      if (sortKey === undefined) {
+        this.rowSortKeys.delete(key);
       } else {
-        this.rowsByKey.delete(key);
+        this.rowSortKeys.set(key, sortKey);
+        placed.push([sortKey, key]);
       }
     }
     // Small changes splice into place; a big batch (a history page) sorts once instead.
     if (placed.length + removed.size > 64) {
-      this.order = [...this.rowsByKey.keys()].sort((a, b) => {
-        const ka = this.rowsByKey.get(a)!.sortKey;
-        const kb = this.rowsByKey.get(b)!.sortKey;
-        return ka < kb ? -1 : ka > kb ? 1 : 0;
-      });
+      const all = [...this.rowSortKeys].map(([key, sortKey]) => [sortKey, key] as const);
+      all.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      this.order = all.map((entry) => entry[1]);
       return;
     }
     const order = removed.size ? this.order.filter((key) => !removed.has(key)) : this.order.slice();
-    for (const row of placed) order.splice(this.lowerBound(order, row.sortKey), 0, row.key);
+    for (const [sortKey, key] of placed) order.splice(this.lowerBound(order, sortKey), 0, key);
     this.order = order;
   }
 
@@ -331,7 +357,7 @@ export class ConversationProjection {
     let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.rowsByKey.get(order[mid]!)!.sortKey < sortKey) lo = mid + 1;
+      if (this.rowSortKeys.get(order[mid]!)! < sortKey) lo = mid + 1;
       else hi = mid;
     }
     return lo;

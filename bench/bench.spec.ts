@@ -1,0 +1,211 @@
+import { test, type Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { BENCH, longConversation } from '../mocks/fixtures';
+import { EventClock, agentMessage } from '../mocks/events';
+import { ConversationProjection, projectEvents } from '../src/conversation/projection';
+import { domElementCount, loadedAssetBytes, openConversation } from './measure';
+
+// `npm run bench`: every figure measured RUNS times, the median printed against its budget.
+// Fails (non-zero exit) when a budget is missed. Browser figures use Debian's Chromium on the
+// production build with the built-in mock agent-server (which runs in the page).
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+interface Figure {
+  name: string;
+  unit: string;
+  budget: number;
+  /** Whether a higher value is better (frames per second). */
+  atLeast?: boolean;
+  values: number[];
+}
+
+const figures: Figure[] = [];
+function record(name: string, unit: string, budget: number, value: number, atLeast = false) {
+  let figure = figures.find((f) => f.name === name);
+  if (!figure) figures.push((figure = { name, unit, budget, atLeast, values: [] }));
+  figure.values.push(value);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function time(fn: () => void): number {
+  const started = performance.now();
+  fn();
+  return performance.now() - started;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('projection (Node)', () => {
+  const events = longConversation(new EventClock(Date.UTC(2026, 0, 1), 'b'), 10_000);
+  const payload = JSON.stringify({ items: events });
+  for (let run = 0; run < RUNS; run++) {
+    // Each figure is the median of several repetitions, after a warm-up.
+    const parse: number[] = [];
+    const project: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      let parsed: { items: typeof events } | undefined;
+      parse.push(time(() => (parsed = JSON.parse(payload) as { items: typeof events })));
+      project.push(time(() => projectEvents(parsed!.items)));
+    }
+    record(
+      '1. projecting 10,000 events ÷ JSON.parse of them',
+      '×',
+      0.5,
+      median(project.slice(2)) / median(parse.slice(2)),
+    );
+
+    const projection: ConversationProjection = projectEvents(events);
+    const clock = new EventClock(Date.UTC(2027, 0, 1), `live${run}`);
+    const singles: number[] = [];
+    for (let i = 0; i < 500; i++) {
+      const event = agentMessage(clock, `live ${i}`);
+      singles.push(time(() => projection.apply([event])));
+    }
+    record('2. applying one live event to a 10,000-event projection', 'ms', 0.05, median(singles.slice(50)));
+  }
+});
+
+test('opening, DOM size, heap and bytes (browser)', async ({ page }) => {
+  for (let run = 0; run < RUNS; run++) {
+    const large = await openConversation(page, BENCH.events10k);
+    const elements = await domElementCount(page);
+    const heap = await usedHeapMb(page);
+    const small = await openConversation(page, BENCH.events10);
+    const bytes = await loadedAssetBytes(page);
+    record('3. opening 10,000 events ÷ opening 10 events', '×', 3, large / small);
+    record('4. DOM elements with 10,000 events open', '', 3000, elements);
+    record('9. JS heap with 10,000 events open (mock server included)', 'MB', 80, heap);
+    record('10. JS + CSS before first conversation usable (gzip, app)', 'KB', 150, bytes.app / 1024);
+    if (run === 0)
+      console.log(
+        `   (the mock agent-server's own chunk adds ${(bytes.mock / 1024).toFixed(1)} KB gzip on the mocks)`,
+      );
+  }
+});
+
+test('streaming 2,000 deltas at 500/s into 5,000 events, typing meanwhile (browser)', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (let run = 0; run < RUNS; run++) {
+    await openConversation(page, BENCH.events5k);
+    await page.locator('[data-connection="open"]').waitFor();
+    await startFrameProbe(page);
+    const stream = page.evaluate((id) => window.__tetherMock!.streamDeltas(id, 2000, 500), BENCH.events5k);
+    await page.locator('.streaming').waitFor();
+    await page.evaluate(() => {
+      const composer = document.getElementById('composer-input')!;
+      const latencies: number[] = [];
+      (window as unknown as { __latencies: number[] }).__latencies = latencies;
+      composer.addEventListener('keydown', (event) => {
+        const pressed = event.timeStamp;
+        // The frame after the key, once painted: the next task after requestAnimationFrame.
+        requestAnimationFrame(() => setTimeout(() => latencies.push(performance.now() - pressed)));
+      });
+    });
+    await page
+      .getByLabel('Message to the agent')
+      .pressSequentially('typing while the agent streams', { delay: 60 });
+    await stream;
+    const probe = await stopFrameProbe(page);
+    const latencies = await page.evaluate(() => (window as unknown as { __latencies: number[] }).__latencies);
+    record('5. stream: longest main-thread task (0: none over 50 ms)', 'ms', 50, probe.longestTask);
+    record('6. stream: frames per second (median)', 'fps', 55, probe.fps, true);
+    record('8. typing during the stream: input to paint (median)', 'ms', 50, median(latencies));
+  }
+});
+
+test('scrolling through 10,000 events (browser)', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (let run = 0; run < RUNS; run++) {
+    await openConversation(page, BENCH.events10k);
+    await startFrameProbe(page);
+    // Scroll up 40 px a frame for three seconds, loading older pages on the way.
+    await page.locator('.chat-scroll').evaluate(
+      (el) =>
+        new Promise<void>((resolve) => {
+          const until = performance.now() + 3000;
+          const step = () => {
+            el.scrollTop -= 40;
+            if (performance.now() < until) requestAnimationFrame(step);
+            else resolve();
+          };
+          requestAnimationFrame(step);
+        }),
+    );
+    const probe = await stopFrameProbe(page);
+    record('7. scrolling 10,000 events: frames per second (median)', 'fps', 55, probe.fps, true);
+  }
+});
+
+test.afterAll(() => {
+  const rows = [...figures]
+    .sort((a, b) => Number.parseInt(a.name) - Number.parseInt(b.name))
+    .map((figure) => {
+      const value = median(figure.values);
+      const pass = figure.atLeast ? value >= figure.budget : value <= figure.budget;
+      return { figure, value, pass };
+    });
+  const table = [
+    `| figure | median (${RUNS} runs) | budget | result |`,
+    '| --- | --- | --- | --- |',
+    ...rows.map(
+      ({ figure, value, pass }) =>
+        `| ${figure.name} | ${format(value)} ${figure.unit} | ${figure.atLeast ? '≥' : '≤'} ${format(figure.budget)} ${figure.unit} | ${pass ? 'pass' : 'FAIL'} |`,
+    ),
+  ].join('\n');
+  console.log(`\n${table}\n`);
+  writeFileSync('bench-results.md', `${table}\n`);
+  const failed = rows.filter((r) => !r.pass);
+  if (failed.length) throw new Error(`Budgets missed: ${failed.map((r) => r.figure.name).join('; ')}`);
+});
+
+function format(value: number): string {
+  return value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toFixed(4);
+}
+
+async function usedHeapMb(page: Page): Promise<number> {
+  const client = await page.context().newCDPSession(page);
+  await client.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await client.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await client.detach();
+  return usedSize / 1024 / 1024;
+}
+
+/** Counts frames (requestAnimationFrame) per second and the longest task (Long Tasks API). */
+async function startFrameProbe(page: Page) {
+  await page.evaluate(() => {
+    const probe = { frames: [] as number[], longest: 0, running: true };
+    (window as unknown as { __probe: typeof probe }).__probe = probe;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) probe.longest = Math.max(probe.longest, entry.duration);
+    }).observe({ type: 'longtask' });
+    const tick = (now: number) => {
+      probe.frames.push(now);
+      if (probe.running) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+async function stopFrameProbe(page: Page): Promise<{ fps: number; longestTask: number }> {
+  return page.evaluate(() => {
+    const probe = (window as unknown as { __probe: { frames: number[]; longest: number; running: boolean } })
+      .__probe;
+    probe.running = false;
+    const perSecond: number[] = [];
+    const start = probe.frames[0] ?? 0;
+    for (const at of probe.frames) {
+      const second = Math.floor((at - start) / 1000);
+      perSecond[second] = (perSecond[second] ?? 0) + 1;
+    }
+    // Whole seconds only: the last one is cut short.
+    const full = perSecond.slice(0, -1).filter((n) => n !== undefined);
+    const sorted = [...(full.length ? full : perSecond)].sort((a, b) => a - b);
+    return { fps: sorted[sorted.length >> 1] ?? 0, longestTask: probe.longest };
+  });
+}
