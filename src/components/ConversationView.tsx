@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { describeError, httpStatus } from '../agent-server/client';
@@ -14,6 +14,7 @@ import {
   firstUserMessageQuery,
 } from '../conversation/queries';
 import { useConversationSession } from '../conversation/useConversationSession';
+import { eventLogFor } from '../conversation/eventLog';
 import { ChatHistory } from './ChatHistory';
 import { Composer } from './Composer';
 import { LiveFooter } from './LiveFooter';
@@ -25,12 +26,14 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const history = useInfiniteQuery(eventHistoryQuery(settings, conversationId));
   const untitled = conversation.isSuccess && !conversation.data.title?.trim();
   const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversationId), enabled: untitled });
-  const session = useConversationSession(settings, conversationId);
-  const log = session.log;
+  const log = useMemo(
+    () => eventLogFor(settings.serverUrl, conversationId),
+    [settings.serverUrl, conversationId],
+  );
   useSyncExternalStore(log.subscribe, log.getVersion);
-  const live = useStore(session.live);
 
   // Each page object is fed once; a refetch brings new page objects and dedupe does the rest.
+  // (Declared before the session, so the first page is in the log when the socket connects.)
   const fed = useRef(new WeakSet<Page<unknown>>());
   useEffect(() => {
     for (const page of history.data?.pages ?? []) {
@@ -39,6 +42,9 @@ export function ConversationView({ conversationId }: { conversationId: string })
       log.ingest(Array.isArray(page?.items) ? page.items : []);
     }
   }, [history.data, log]);
+
+  const session = useConversationSession(settings, conversationId, !history.isPending);
+  const live = useStore(session.live);
 
   useEffect(() => session.noteConversationInfo(conversation.data), [session, conversation.data]);
 

@@ -53,6 +53,11 @@ export type Row =
 
 export type CallState = 'running' | 'done' | 'error' | 'rejected' | 'interrupted';
 
+// Row keys: an event row is keyed by its event id; turns and standalone outcomes by a marker
+// (a control character no event id contains) and the response or tool call id.
+const TURN = '\u0001';
+const ORPHAN = '\u0002';
+
 const HIDDEN_KINDS = new Set(['SystemPromptEvent', 'Condensation', 'ConversationStateUpdateEvent']);
 
 export function sortKeyOf(event: { timestamp: string; id: string }): string {
@@ -65,10 +70,13 @@ function compareEvents(a: { timestamp: string; id: string }, b: { timestamp: str
 }
 
 /** A new list with the item in sort order; events mostly arrive in order, so usually an append. */
-function insertSorted<T extends { timestamp: string; id: string }>(list: readonly T[], item: T): T[] {
+function insertSorted<T extends { timestamp: string; id: string }>(
+  list: readonly T[] | undefined,
+  item: T,
+): T[] {
+  if (!list) return [item];
   const next = [...list, item];
-  if (list.length === 0 || compareEvents(list[list.length - 1]!, item) <= 0) return next;
-  return next.sort(compareEvents);
+  return compareEvents(list[list.length - 1]!, item) <= 0 ? next : next.sort(compareEvents);
 }
 
 function thoughtText(action: ActionEvent): string {
@@ -81,8 +89,8 @@ function thoughtText(action: ActionEvent): string {
 }
 
 /** Why an event cannot be paired or shown as its kind; null when it is well-formed. */
-function malformation(event: ServerEvent): string | null {
-  switch (event.kind) {
+function malformation(event: ServerEvent, kind: string): string | null {
+  switch (kind) {
     case 'MessageEvent': {
       const message = (event as MessageEvent).llm_message;
       return isRecord(message) && Array.isArray(message.content)
@@ -103,6 +111,9 @@ function malformation(event: ServerEvent): string | null {
       return null;
   }
 }
+
+/** Rows an apply changed: their new sort key, or undefined when the row goes away. */
+type Touched = Map<string, string | undefined>;
 
 export class ConversationProjection {
   private readonly events = new Map<string, ServerEvent>();
@@ -183,7 +194,7 @@ export class ConversationProjection {
 
   /** Applies events (any order, duplicates allowed). Returns whether anything changed. */
   apply(batch: readonly ServerEvent[]): boolean {
-    const touched = new Set<string>();
+    const touched: Touched = new Map();
     for (const event of batch) this.applyOne(event, touched);
     if (touched.size === 0) return false;
     this.reorder(touched);
@@ -191,51 +202,61 @@ export class ConversationProjection {
     return true;
   }
 
-  private applyOne(event: ServerEvent, touched: Set<string>): void {
-    if (this.events.has(event.id) || event.kind === 'StreamingDeltaEvent') return;
-    this.events.set(event.id, event);
-    const sortKey = sortKeyOf(event);
-    if (event.source === 'agent' && sortKey > this.newestAgentEvent) this.newestAgentEvent = sortKey;
+  private applyOne(event: ServerEvent, touched: Touched): void {
+    // Events of many shapes pass here: each field is read once (shape-polymorphic reads are slow).
+    const { id, kind, source, timestamp } = event;
+    if (kind === 'StreamingDeltaEvent' || this.events.has(id)) return;
+    this.events.set(id, event);
+    const sortKey = `${timestamp}\u0000${id}`;
+    if (source === 'agent' && sortKey > this.newestAgentEvent) this.newestAgentEvent = sortKey;
 
-    const problem = malformation(event);
+    const problem = malformation(event, kind);
     if (problem) {
-      this.malformed.set(event.id, problem);
-      touched.add(`ev:${event.id}`);
+      this.malformed.set(id, problem);
+      touched.set(id, sortKey);
       return;
     }
-    switch (event.kind) {
+    switch (kind) {
       case 'ConversationStateUpdateEvent':
         this.trackStatus(event as ServerEvent & { key: string; value: unknown }, sortKey);
         return;
       case 'ActionEvent': {
         const action = event as ActionEvent;
-        const groupKey = action.llm_response_id ?? `action:${action.id}`;
-        this.actions.set(action.tool_call_id, action);
-        this.groups.set(groupKey, insertSorted(this.groups.get(groupKey) ?? [], action));
-        this.calls.delete(action.tool_call_id);
-        touched.add(`turn:${groupKey}`);
-        touched.add(`orphan:${action.tool_call_id}`);
+        const toolCallId = action.tool_call_id;
+        const groupKey = action.llm_response_id ?? `action:${id}`;
+        const members = insertSorted(this.groups.get(groupKey), action);
+        this.actions.set(toolCallId, action);
+        this.groups.set(groupKey, members);
+        this.calls.delete(toolCallId);
+        touched.set(TURN + groupKey, members[0] === action ? sortKey : sortKeyOf(members[0]!));
+        // Outcomes that came first had a row of their own: it merges into the turn now.
+        if (this.outcomes.has(toolCallId)) touched.set(ORPHAN + toolCallId, undefined);
         return;
       }
       case 'ObservationEvent':
       case 'UserRejectObservation':
       case 'AgentErrorEvent': {
-        const outcome = event as Outcome;
-        const callKey = outcome.tool_call_id;
-        this.outcomes.set(callKey, insertSorted(this.outcomes.get(callKey) ?? [], outcome));
+        const callKey = (event as Outcome).tool_call_id;
+        const outcomes = insertSorted(this.outcomes.get(callKey), event as Outcome);
+        this.outcomes.set(callKey, outcomes);
         this.calls.delete(callKey);
         const action = this.actions.get(callKey);
-        touched.add(action ? `turn:${action.llm_response_id ?? `action:${action.id}`}` : `orphan:${callKey}`);
+        if (action) {
+          const groupKey = action.llm_response_id ?? `action:${action.id}`;
+          touched.set(TURN + groupKey, sortKeyOf(this.groups.get(groupKey)![0]!));
+        } else {
+          touched.set(ORPHAN + callKey, outcomes[0] === event ? sortKey : sortKeyOf(outcomes[0]!));
+        }
         return;
       }
       case 'ConversationErrorEvent':
         if (sortKey > this.newestConversationError) this.newestConversationError = sortKey;
         break;
       case 'MessageEvent':
-        if (event.source === 'user' && sortKey > this.newestUserMessage) this.newestUserMessage = sortKey;
+        if (source === 'user' && sortKey > this.newestUserMessage) this.newestUserMessage = sortKey;
         break;
     }
-    if (!HIDDEN_KINDS.has(event.kind)) touched.add(`ev:${event.id}`);
+    if (!HIDDEN_KINDS.has(kind)) touched.set(id, sortKey);
   }
 
   private trackStatus(event: { key: string; value: unknown }, sortKey: string): void {
@@ -262,9 +283,8 @@ export class ConversationProjection {
   }
 
   private buildRow(key: string): Row | undefined {
-    const colon = key.indexOf(':');
-    const type = key.slice(0, colon);
-    const id = key.slice(colon + 1);
+    const type = key[0] === TURN ? 'turn' : key[0] === ORPHAN ? 'orphan' : 'event';
+    const id = type === 'event' ? key : key.slice(1);
     if (type === 'turn') {
       const members = this.groups.get(id);
       if (!members?.length) return undefined;
@@ -308,31 +328,12 @@ export class ConversationProjection {
     }
   }
 
-  /** Where a row sorts, without building it; undefined when the row should not exist. */
-  private rowSortKey(key: string): string | undefined {
-    const colon = key.indexOf(':');
-    const type = key.slice(0, colon);
-    const id = key.slice(colon + 1);
-    if (type === 'turn') {
-      const first = this.groups.get(id)?.[0];
-      return first && sortKeyOf(first);
-    }
-    if (type === 'orphan') {
-      if (this.actions.has(id)) return undefined;
-      const first = this.outcomes.get(id)?.[0];
-      return first && sortKeyOf(first);
-    }
-    const event = this.events.get(id);
-    return event && sortKeyOf(event);
-  }
-
-  private reorder(touched: Set<string>): void {
+  private reorder(touched: Touched): void {
     const removed = new Set<string>();
     const placed: [string, string][] = [];
-    for (const key of touched) {
+    for (const [key, sortKey] of touched) {
       this.rowsByKey.delete(key);
       if (this.rowSortKeys.has(key)) removed.add(key);
-      const sortKey = this.rowSortKey(key);
       if (sortKey === undefined) {
         this.rowSortKeys.delete(key);
       } else {
