@@ -19,6 +19,8 @@ const LOAD_OLDER_WITHIN_PX = 600;
 const AT_BOTTOM_PX = 48;
 /** Height of the "Loading older events…" strip above the rows; must match .history-edge. */
 const EDGE_PX = 32;
+/** How long the reader's row is held in place while the rows above it are measured. */
+const PIN_MS = 800;
 
 /**
  * The conversation's rows, virtualised: only the rows near the viewport are in the DOM. Older
@@ -28,9 +30,21 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
   useSyncExternalStore(log.subscribe, log.getVersion);
   const order = log.projection.rowOrder;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const anchor = useRef<{ key: string; offset: number } | null>(null);
   const atBottom = useRef(true);
-  const previousFirst = useRef<string | undefined>(undefined);
+  const previousOrder = useRef<readonly string[]>([]);
+  // When older rows are about to be put above, note where the row in the middle of the view is
+  // now, before React moves anything (what getSnapshotBeforeUpdate does for classes). Reading the
+  // DOM here is deliberate: afterwards the old positions are gone.
+  const anchor = useRef<{ key: string; offset: number } | null>(null);
+  if (previousOrder.current.length > 0 && order[0] !== previousOrder.current[0]) {
+    anchor.current = middleRow(scrollRef.current, previousOrder.current);
+  }
+
+  // After older rows came in, the rows above the reader are measured over the next frames; the
+  // reader's row stays pinned where it was until then (or until they scroll themselves).
+  const pin = useRef<{ key: string; offset: number; until: number } | null>(null);
+  const orderRef = useRef(order);
+  orderRef.current = order;
 
   const virtualizer = useVirtualizer({
     count: order.length,
@@ -39,34 +53,49 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
     overscan: 6,
     scrollMargin: EDGE_PX,
     getItemKey: (index) => order[index]!,
+    onChange: (instance) => {
+      const pinned = pin.current;
+      const element = scrollRef.current;
+      if (!pinned || !element) return;
+      if (performance.now() > pinned.until) {
+        pin.current = null;
+        return;
+      }
+      const start = instance.measurementsCache[orderRef.current.indexOf(pinned.key)]?.start;
+      if (start !== undefined && Math.abs(element.scrollTop - (start - pinned.offset)) > 1) {
+        element.scrollTop = start - pinned.offset;
+      }
+    },
   });
+
+  // The reader scrolling themselves ends the pin at once.
+  const release = useCallback(() => {
+    pin.current = null;
+  }, []);
 
   const onScroll = useCallback(() => {
     const element = scrollRef.current;
     if (!element) return;
     const top = element.scrollTop;
-    // Anchor on the row in the middle of the view: rows at the top edge may still change
-    // when the older page brings their action (an outcome merging into its call).
-    const middle = top + element.clientHeight / 2;
-    const centre = virtualizer.getVirtualItems().find((item) => item.end > middle);
-    anchor.current = centre ? { key: String(centre.key), offset: centre.start - top } : null;
     atBottom.current = element.scrollHeight - top - element.clientHeight < AT_BOTTOM_PX;
     if (top < LOAD_OLDER_WITHIN_PX && hasOlder && !loadingOlder) loadOlder();
-  }, [virtualizer, hasOlder, loadingOlder, loadOlder]);
+  }, [hasOlder, loadingOlder, loadOlder]);
 
   useLayoutEffect(() => {
-    const first = order[0];
-    const prepended = previousFirst.current !== undefined && first !== previousFirst.current;
-    if (previousFirst.current === undefined && order.length > 0) {
+    const before = previousOrder.current;
+    previousOrder.current = order;
+    if (order.length === 0) return;
+    if (before.length === 0) {
       virtualizer.scrollToIndex(order.length - 1, { align: 'end' });
-    } else if (prepended && anchor.current) {
-      const index = order.indexOf(anchor.current.key);
-      const start = virtualizer.measurementsCache[index]?.start;
+    } else if (order[0] !== before[0] && anchor.current) {
+      // Older rows came in above: put the row that was in the middle back where it was.
+      const start = virtualizer.measurementsCache[order.indexOf(anchor.current.key)]?.start;
       if (start !== undefined) virtualizer.scrollToOffset(start - anchor.current.offset);
-    } else if (atBottom.current && order.length > 0) {
+      pin.current = { ...anchor.current, until: performance.now() + PIN_MS };
+      anchor.current = null;
+    } else if (atBottom.current) {
       virtualizer.scrollToIndex(order.length - 1, { align: 'end' });
     }
-    previousFirst.current = first;
   }, [order, virtualizer]);
 
   useLayoutEffect(() => {
@@ -89,7 +118,15 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
 
   const items = virtualizer.getVirtualItems();
   return (
-    <div className="chat-scroll" ref={scrollRef} onScroll={onScroll}>
+    <div
+      className="chat-scroll"
+      ref={scrollRef}
+      onScroll={onScroll}
+      onWheel={release}
+      onTouchStart={release}
+      onKeyDown={release}
+      onPointerDown={release}
+    >
       <div className="history-edge" aria-live="polite">
         {loadingOlder
           ? 'Loading older events…'
@@ -133,4 +170,25 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
       {footer}
     </div>
   );
+}
+
+/**
+ * The row crossing the middle of the scroller, and its distance from the scroller's top, read
+ * from the DOM. Rows carry their index in `order`. (The middle, not the top: rows at the top edge
+ * can change when the older page brings an outcome's action and they merge.)
+ */
+function middleRow(
+  scroller: HTMLElement | null,
+  order: readonly string[],
+): { key: string; offset: number } | null {
+  if (!scroller) return null;
+  const top = scroller.getBoundingClientRect().top;
+  const middle = top + scroller.clientHeight / 2;
+  for (const slot of scroller.querySelectorAll<HTMLElement>('.chat-row-slot')) {
+    const box = slot.getBoundingClientRect();
+    if (box.bottom <= middle) continue;
+    const key = order[Number(slot.dataset.index)];
+    return key === undefined ? null : { key, offset: box.top - top };
+  }
+  return null;
 }

@@ -329,6 +329,18 @@ export class ConversationProjection {
   }
 
   private reorder(touched: Touched): void {
+    // A big batch (a history page) sorts every row once; small changes splice into place.
+    if (touched.size > 64) {
+      for (const [key, sortKey] of touched) {
+        this.rowsByKey.delete(key);
+        if (sortKey === undefined) this.rowSortKeys.delete(key);
+        else this.rowSortKeys.set(key, sortKey);
+      }
+      const all = [...this.rowSortKeys].map(([key, sortKey]) => [sortKey, key] as const);
+      all.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+      this.order = all.map((entry) => entry[1]);
+      return;
+    }
     const removed = new Set<string>();
     const placed: [string, string][] = [];
     for (const [key, sortKey] of touched) {
@@ -340,13 +352,6 @@ export class ConversationProjection {
         this.rowSortKeys.set(key, sortKey);
         placed.push([sortKey, key]);
       }
-    }
-    // Small changes splice into place; a big batch (a history page) sorts once instead.
-    if (placed.length + removed.size > 64) {
-      const all = [...this.rowSortKeys].map(([key, sortKey]) => [sortKey, key] as const);
-      all.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      this.order = all.map((entry) => entry[1]);
-      return;
     }
     const order = removed.size ? this.order.filter((key) => !removed.has(key)) : this.order.slice();
     for (const [sortKey, key] of placed) order.splice(this.lowerBound(order, sortKey), 0, key);
