@@ -108,6 +108,7 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
     const element = scrollRef.current;
     if (
       element &&
+      order.length > 0 &&
       hasOlder &&
       !loadingOlder &&
       element.scrollHeight <= element.clientHeight + LOAD_OLDER_WITHIN_PX
