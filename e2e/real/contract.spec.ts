@@ -109,10 +109,16 @@ test('the mock’s REST answers and frames validate against the real server’s 
       text: 'Listing.',
       toolCalls: [{ name: 'terminal', arguments: { command: 'echo hi' } }],
     },
+    // The second turn streams slowly and calls a tool, so its action comes over the socket.
+    {
+      text: 'Now listing once more, slowly.',
+      tokenMs: 150,
+      toolCalls: [{ name: 'terminal', arguments: { command: 'echo again' } }],
+    },
     { text: 'Done.' },
   ]);
   await connect(page, server);
-  await startConversation(page, llm, 'Record my frames');
+  const conversationId = await startConversation(page, llm, 'Record my frames');
   await expect(page.getByRole('log').getByText('Done.')).toBeVisible({ timeout: 60_000 });
   const kinds = new Set(realFrames.map((f) => f.kind));
   for (const kind of [
@@ -124,8 +130,11 @@ test('the mock’s REST answers and frames validate against the real server’s 
   ]) {
     expect(kinds, kind).toContain(kind);
   }
-  const realProblems = realFrames.flatMap((frame) =>
-    has(frame.kind) ? validate(frame.kind, frame) : [`unknown kind ${frame.kind}`],
+  const persisted = await server.api<{ items: ServerEvent[] }>(
+    `/api/conversations/${conversationId}/events/search?limit=100`,
+  );
+  const realProblems = [...realFrames, ...persisted.items].flatMap((event) =>
+    has(event.kind) ? validate(event.kind, event) : [`unknown kind ${event.kind}`],
   );
   expect([...new Set(realProblems)]).toEqual([]);
   // The mock sends the kinds a real run sends (and no kind the server does not know).

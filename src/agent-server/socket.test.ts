@@ -66,10 +66,8 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('eventsSocketUrl', () => {
-  it('resends everything without a cursor and since the cursor with one; no key in the URL', () => {
-    expect(eventsSocketUrl('http://h:1', 'abc', undefined)).toBe(
-      'ws://h:1/sockets/events/abc?resend_mode=all',
-    );
+  it('asks for new events only without a cursor, and resends since the cursor with one; no key in the URL', () => {
+    expect(eventsSocketUrl('http://h:1', 'abc', undefined)).toBe('ws://h:1/sockets/events/abc');
     expect(eventsSocketUrl('https://h/base/', 'abc', '2026-11-20T09:00:00.5')).toBe(
       'wss://h/base/sockets/events/abc?resend_mode=since&after_timestamp=2026-11-20T09%3A00%3A00.5',
     );

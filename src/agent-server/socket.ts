@@ -75,11 +75,11 @@ export function eventsSocketUrl(
     `${serverUrl.replace(/\/+$/, '')}/`,
   );
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  // Without a cursor the socket carries only new events: the history comes over REST, page by
+  // page, instead of the server replaying all of it down the socket.
   if (cursor) {
     url.searchParams.set('resend_mode', 'since');
     url.searchParams.set('after_timestamp', cursor);
-  } else {
-    url.searchParams.set('resend_mode', 'all');
   }
   return url.toString();
 }

@@ -32,19 +32,25 @@ export function ConversationView({ conversationId }: { conversationId: string })
   );
   useSyncExternalStore(log.subscribe, log.getVersion);
 
+  const session = useConversationSession(settings, conversationId);
+  const live = useStore(session.live);
+
   // Each page object is fed once; a refetch brings new page objects and dedupe does the rest.
-  // (Declared before the session, so the first page is in the log when the socket connects.)
+  // The socket connects at once and, holding nothing yet, carries only new events: once the
+  // newest page is in, a REST read of what came after it closes any gap between the two.
   const fed = useRef(new WeakSet<Page<unknown>>());
+  const gapClosed = useRef(false);
   useEffect(() => {
     for (const page of history.data?.pages ?? []) {
       if (fed.current.has(page)) continue;
       fed.current.add(page);
       log.ingest(Array.isArray(page?.items) ? page.items : []);
     }
-  }, [history.data, log]);
-
-  const session = useConversationSession(settings, conversationId, !history.isPending);
-  const live = useStore(session.live);
+    if (history.data && !gapClosed.current) {
+      gapClosed.current = true;
+      void session.reconcile({ settle: false });
+    }
+  }, [history.data, log, session]);
 
   useEffect(() => session.noteConversationInfo(conversation.data), [session, conversation.data]);
 

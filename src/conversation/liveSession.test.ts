@@ -253,7 +253,7 @@ describe('reconnecting', () => {
       searchEvents: vi.fn().mockResolvedValue({ items: [action, missed], next_page_id: null }),
     });
     t.live.start();
-    expect(FakeSocket.instances.at(-1)!.url).toContain('resend_mode=all');
+    expect(FakeSocket.instances.at(-1)!.url).not.toContain('resend_mode');
     FakeSocket.instances.at(-1)!.open();
     FakeSocket.instances.at(-1)!.frame(action);
     FakeSocket.instances.at(-1)!.drop();

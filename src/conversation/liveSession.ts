@@ -339,7 +339,7 @@ export class ConversationSession {
    * by page, plus the conversation's status. Messages sent over a socket that died before their
    * echo arrived and are still not in the history are marked as not delivered.
    */
-  async reconcile(): Promise<void> {
+  async reconcile({ settle = true } = {}): Promise<void> {
     const startedAt = this.now();
     const conversations = this.deps.clients.conversations;
     try {
@@ -367,7 +367,7 @@ export class ConversationSession {
           });
         }
       }
-      this.deps.onSettled();
+      if (settle) this.deps.onSettled();
     } catch (error) {
       if (error instanceof HttpError && error.status === 404) {
         this.live.setState({ problem: 'The agent-server does not know this conversation any more.' });

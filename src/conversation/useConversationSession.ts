@@ -8,15 +8,10 @@ import { conversationsKey } from './queries';
 
 const sessions = new Map<string, { session: ConversationSession; users: number }>();
 
-/**
- * The live session of a conversation, shared by every component showing it, open while shown.
- * It connects once `ready`: after the first history page is in the log, so the socket resends
- * only what is newer than that page instead of the whole history.
- */
+/** The live session of a conversation, shared by every component showing it, open while shown. */
 export function useConversationSession(
   settings: ConnectionSettings,
   conversationId: string,
-  ready: boolean,
 ): ConversationSession {
   const queryClient = useQueryClient();
   const key = `${settings.serverUrl}\u0000${settings.sessionApiKey}\u0000${conversationId}`;
@@ -35,7 +30,6 @@ export function useConversationSession(
   }, [key, conversationId, settings, queryClient]);
 
   useEffect(() => {
-    if (!ready) return;
     const entry = sessions.get(key) ?? { session, users: 0 };
     sessions.set(key, entry);
     entry.users += 1;
@@ -47,7 +41,7 @@ export function useConversationSession(
         sessions.delete(key);
       }
     };
-  }, [key, session, ready]);
+  }, [key, session]);
 
   return session;
 }
