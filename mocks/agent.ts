@@ -209,10 +209,6 @@ export class MockAgent {
     this.store.runs.delete(conversationId);
   }
 
-  stopAll(): void {
-    for (const id of this.live.keys()) this.cancel(id);
-  }
-
   private queueAnswer(conversation: StoredConversation, text: string): void {
     const run = this.store.runs.get(conversation.info.id);
     if (run) run.steps.push(...queuedAnswer(text));
