@@ -41,7 +41,8 @@ if [ ! -f "$stamp" ]; then
   # openhands-sdk is pinned too: left free, the resolver can pick an older SDK the server cannot import.
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
     "openhands-agent-server==$version" "openhands-tools==$version" "openhands-sdk==$version" >&2
-  "$venv/bin/python" -c 'import openhands.agent_server.api' >&2
+  # No price-map download on import: the network is closed and litellm would retry for seconds.
+  LITELLM_LOCAL_MODEL_COST_MAP=true "$venv/bin/python" -c 'import openhands.agent_server.api' >&2
   touch "$stamp"
 fi
 echo "$venv/bin/python"
