@@ -344,24 +344,17 @@ export class MockAgentServer {
         }),
       ),
 
-      http.post(
-        api('/api/conversations/:id/interrupt'),
-        withConversation(async (conversation, request) => {
-          await record(request);
-          await new Promise((resolve) => setTimeout(resolve, this.stopDelayMs));
-          agent.interrupt(conversation);
-          return success();
-        }),
-      ),
-
-      http.post(
-        api('/api/conversations/:id/pause'),
-        withConversation(async (conversation, request) => {
-          await record(request);
-          await new Promise((resolve) => setTimeout(resolve, this.stopDelayMs));
-          agent.pause(conversation);
-          return success();
-        }),
+      // Interrupt stops at once, pause after the current step; both answer after `stopDelayMs`.
+      ...(['interrupt', 'pause'] as const).map((command) =>
+        http.post(
+          api(`/api/conversations/:id/${command}`),
+          withConversation(async (conversation, request) => {
+            await record(request);
+            await new Promise((resolve) => setTimeout(resolve, this.stopDelayMs));
+            agent[command](conversation);
+            return success();
+          }),
+        ),
       ),
 
       http.post(
