@@ -144,7 +144,7 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
         style={{ height: virtualizer.getTotalSize() }}
       >
         {items.map((item) => {
-          const row = log.projection.row(order[item.index]!);
+          const row = log.projection.rowAt(item.index);
           if (!row) return null;
           return (
             <div

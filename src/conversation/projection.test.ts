@@ -271,6 +271,17 @@ describe('h. incremental application', () => {
     expect(after[1]).not.toBe(before[1]);
   });
 
+  it('gives a new row order on a change and leaves the one read before as it was', () => {
+    const c = clock();
+    const projection = projectEvents([userMessage(c, 'hello')]);
+    const before = projection.rowOrder;
+    const copy = [...before];
+    projection.apply([agentMessage(c, 'hi')]);
+    expect(projection.rowOrder).not.toBe(before);
+    expect(before).toEqual(copy);
+    expect(projection.rowOrder).toHaveLength(2);
+  });
+
   it('ignores duplicates without a new version', () => {
     const c = clock();
     const hello = userMessage(c, 'hello');
@@ -347,6 +358,9 @@ describe('h. incremental application', () => {
 });
 
 function snapshot(projection: ConversationProjection) {
+  // What the screen reads (keys, then each row by key) must agree with the rows themselves.
+  expect(projection.rowOrder.map((_, index) => projection.rowAt(index))).toEqual(projection.rows);
+  expect(projection.rowOrder).toEqual(projection.rows.map((row) => row.key));
   return projection.rows.map((row) => ({
     ...row,
     ...(row.type === 'turn' ? { calls: row.calls.map((call) => ({ ...call })) } : {}),

@@ -64,19 +64,24 @@ export function sortKeyOf(event: { timestamp: string; id: string }): string {
   return `${event.timestamp}\u0000${event.id}`;
 }
 
-function compareEvents(a: { timestamp: string; id: string }, b: { timestamp: string; id: string }): number {
+type Sortable = { readonly timestamp: string; readonly id: string };
+
+function compareEvents(a: Sortable, b: Sortable): number {
   if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** A new list with the item in sort order; events mostly arrive in order, so usually an append. */
-function insertSorted<T extends { timestamp: string; id: string }>(
-  list: readonly T[] | undefined,
-  item: T,
-): T[] {
-  if (!list) return [item];
-  const next = [...list, item];
-  return compareEvents(list[list.length - 1]!, item) <= 0 ? next : next.sort(compareEvents);
+/** Whether (timestamp, id) sorts after `than`; true when there is nothing to compare with. */
+function isAfter(timestamp: string, id: string, than: Sortable | undefined): boolean {
+  return !than || timestamp > than.timestamp || (timestamp === than.timestamp && id > than.id);
+}
+
+/** Puts the item in sort order in place; returns its index. Events mostly come in order. */
+function insertSorted<T extends Sortable>(list: T[], item: T): number {
+  let index = list.length;
+  while (index > 0 && compareEvents(list[index - 1]!, item) > 0) index--;
+  list.splice(index, 0, item);
+  return index;
 }
 
 function thoughtText(action: ActionEvent): string {
@@ -112,63 +117,123 @@ function malformation(event: ServerEvent, kind: string): string | null {
   }
 }
 
-/** Rows an apply changed: their new sort key, or undefined when the row goes away. */
-type Touched = Map<string, string | undefined>;
+/**
+ * One row of the view: where it sorts and what it shows. A row sorts by its first event, whose
+ * timestamp and id are copied here: sorting then reads one object shape, where reading events
+ * of many shapes is slow. Every slot has every field, for the same reason.
+ */
+interface Slot {
+  readonly key: string;
+  timestamp: string;
+  id: string;
+  /** False once the row is gone (standalone outcomes whose action arrived). */
+  live: boolean;
+  /** Whether the slot is in the current order. */
+  placed: boolean;
+  /** The apply that last touched the slot, so that a batch lists it once. */
+  touchedIn: number;
+  /** The row object, built on first read and dropped whenever an event touches the row. */
+  row: Row | undefined;
+  /** An event row's event and, when malformed, why. */
+  readonly event: ServerEvent | undefined;
+  readonly problem: string | null;
+  /** A turn's actions, oldest first. */
+  readonly actions: ActionEvent[] | undefined;
+  /** A standalone outcome row's call. */
+  readonly call: CallRecord | undefined;
+}
+
+function newSlot(
+  key: string,
+  timestamp: string,
+  id: string,
+  event: ServerEvent | undefined,
+  problem: string | null,
+  actions: ActionEvent[] | undefined,
+  call: CallRecord | undefined,
+): Slot {
+  return {
+    key,
+    timestamp,
+    id,
+    live: true,
+    placed: false,
+    touchedIn: 0,
+    row: undefined,
+    event,
+    problem,
+    actions,
+    call,
+  };
+}
+
+function compareSlots(a: Slot, b: Slot): number {
+  if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Everything known of one tool call, by its tool_call_id. */
+interface CallRecord {
+  readonly toolCallId: string;
+  action: ActionEvent | undefined;
+  /** The turn its action belongs to. */
+  turn: Slot | undefined;
+  /** Oldest first (seed 004 can give two). */
+  readonly outcomes: Outcome[];
+  /** The row of outcomes that came before their action. */
+  orphan: Slot | undefined;
+  /** The call as rows show it; rebuilt after any change. */
+  view: ToolCall | undefined;
+}
 
 export class ConversationProjection {
-  private readonly events = new Map<string, ServerEvent>();
-  /** Every row that exists, with where it sorts. Row objects are built when first read. */
-  private readonly rowSortKeys = new Map<string, string>();
-  /** Rows built so far; a touched row is dropped here and built anew on its next read. */
-  private readonly rowsByKey = new Map<string, Row>();
-  private order: string[] = [];
-  private readonly actions = new Map<string, ActionEvent>();
-  private readonly outcomes = new Map<string, Outcome[]>();
-  private readonly groups = new Map<string, ActionEvent[]>();
-  private readonly calls = new Map<string, ToolCall>();
-  /** Why each malformed event is malformed, by id. */
-  private readonly malformed = new Map<string, string>();
-  private newestStatus: { sortKey: string; status: ExecutionStatus } | undefined;
-  private newestConversationError = '';
-  private newestUserMessage = '';
-  private newestAgentEvent = '';
-  private runningSince = '';
+  /** The id of every event applied. */
+  private readonly seen = new Set<string>();
+  /** Turn rows by LLM response id. */
+  private readonly turns = new Map<string, Slot>();
+  private readonly calls = new Map<string, CallRecord>();
+  private newest = '';
+  /** The live rows in sort order, and their keys (a new array on every change, for React). */
+  private order: Slot[] = [];
+  private keys: readonly string[] = [];
+  /** Rows touched by the apply under way, each once. */
+  private touched: Slot[] = [];
+  /** Whether the apply under way moved or removed a row already in order (rare: late events). */
+  private reshuffle = false;
+  private newestStatus: { event: Sortable; status: ExecutionStatus } | undefined;
+  private newestConversationError: Sortable | undefined;
+  private newestUserMessage: Sortable | undefined;
+  private newestAgentEvent: Sortable | undefined;
+  private runningSince: Sortable | undefined;
 
   /** Bumped on every change, so subscribers can compare cheaply. */
   version = 0;
 
   get rowOrder(): readonly string[] {
-    return this.order;
+    return this.keys;
   }
 
-  /** The row for a key of `rowOrder`: the same object until an event touches it. */
-  row(key: string): Row | undefined {
-    let row = this.rowsByKey.get(key);
-    if (!row && this.rowSortKeys.has(key)) {
-      row = this.buildRow(key);
-      if (row) this.rowsByKey.set(key, row);
-    }
-    return row;
+  /** The row at an index of `rowOrder`: the same object until an event touches it. */
+  rowAt(index: number): Row | undefined {
+    const slot = this.order[index];
+    return slot && (slot.row ??= this.buildRow(slot));
   }
 
   get rows(): Row[] {
-    return this.order.map((key) => this.row(key)!);
+    return this.order.map((slot) => (slot.row ??= this.buildRow(slot)));
   }
 
   has(eventId: string): boolean {
-    return this.events.has(eventId);
+    return this.seen.has(eventId);
   }
 
   get eventCount(): number {
-    return this.events.size;
+    return this.seen.size;
   }
 
-  /** The newest event, by the server's clock: the resume cursor for a socket. */
+  /** The newest event's timestamp, by the server's clock: the resume cursor for a socket. */
   get newestTimestamp(): string | undefined {
-    let newest: string | undefined;
-    for (const event of this.events.values())
-      if (!newest || event.timestamp > newest) newest = event.timestamp;
-    return newest;
+    return this.newest || undefined;
   }
 
   /** The execution status the newest persisted state update reports, if any. */
@@ -181,7 +246,8 @@ export class ConversationProjection {
    * conversation's error status is then explained by an event on screen.
    */
   get errorExplained(): boolean {
-    return this.newestConversationError !== '' && this.newestConversationError > this.newestUserMessage;
+    const error = this.newestConversationError;
+    return error !== undefined && isAfter(error.timestamp, error.id, this.newestUserMessage);
   }
 
   /**
@@ -189,132 +255,163 @@ export class ConversationProjection {
    * answered since: the newest of the agent's last event and the run's start.
    */
   get readUpTo(): string {
-    return this.newestAgentEvent > this.runningSince ? this.newestAgentEvent : this.runningSince;
+    const agent = this.newestAgentEvent;
+    const newest = agent && isAfter(agent.timestamp, agent.id, this.runningSince) ? agent : this.runningSince;
+    return newest ? sortKeyOf(newest) : '';
   }
 
   /** Applies events (any order, duplicates allowed). Returns whether anything changed. */
   apply(batch: readonly ServerEvent[]): boolean {
-    const touched: Touched = new Map();
-    for (const event of batch) this.applyOne(event, touched);
-    if (touched.size === 0) return false;
-    this.reorder(touched);
+    for (const event of batch) this.applyOne(event);
+    if (this.touched.length === 0) return false;
+    this.reorder();
     this.version++;
     return true;
   }
 
-  private applyOne(event: ServerEvent, touched: Touched): void {
-    // Events of many shapes pass here: each field is read once (shape-polymorphic reads are slow).
+  private applyOne(event: ServerEvent): void {
+    // Runs for every event of a 10,000-event page: each field is read once (reads across many
+    // event shapes are slow), and few map operations are done per event.
     const { id, kind, source, timestamp } = event;
-    if (kind === 'StreamingDeltaEvent' || this.events.has(id)) return;
-    this.events.set(id, event);
-    const sortKey = `${timestamp}\u0000${id}`;
-    if (source === 'agent' && sortKey > this.newestAgentEvent) this.newestAgentEvent = sortKey;
+    if (kind === 'StreamingDeltaEvent') return;
+    const seenBefore = this.seen.size;
+    if (this.seen.add(id).size === seenBefore) return;
+    if (timestamp > this.newest) this.newest = timestamp;
+    if (source === 'agent' && isAfter(timestamp, id, this.newestAgentEvent)) this.newestAgentEvent = event;
 
     const problem = malformation(event, kind);
-    if (problem) {
-      this.malformed.set(id, problem);
-      touched.set(id, sortKey);
-      return;
-    }
+    if (problem) return this.touch(newSlot(id, timestamp, id, event, problem, undefined, undefined));
     switch (kind) {
       case 'ConversationStateUpdateEvent':
-        this.trackStatus(event as ServerEvent & { key: string; value: unknown }, sortKey);
-        return;
+        return this.trackStatus(event as ServerEvent & { key: string; value: unknown });
       case 'ActionEvent': {
         const action = event as ActionEvent;
-        const toolCallId = action.tool_call_id;
+        const call = this.call(action.tool_call_id);
         const groupKey = action.llm_response_id ?? `action:${id}`;
-        const members = insertSorted(this.groups.get(groupKey), action);
-        this.actions.set(toolCallId, action);
-        this.groups.set(groupKey, members);
-        this.calls.delete(toolCallId);
-        touched.set(TURN + groupKey, members[0] === action ? sortKey : sortKeyOf(members[0]!));
-        // Outcomes that came first had a row of their own: it merges into the turn now.
-        if (this.outcomes.has(toolCallId)) touched.set(ORPHAN + toolCallId, undefined);
+        let turn = this.turns.get(groupKey);
+        if (!turn) {
+          turn = newSlot(TURN + groupKey, timestamp, id, undefined, null, [action], undefined);
+          this.turns.set(groupKey, turn);
+        } else if (insertSorted(turn.actions!, action) === 0) {
+          this.moveTo(turn, timestamp, id);
+        }
+        call.action = action;
+        call.turn = turn;
+        call.view = undefined;
+        this.touch(turn);
+        // Outcomes that came first had a row of their own: they join the turn now.
+        const orphan = call.orphan;
+        if (orphan) {
+          orphan.live = false;
+          this.reshuffle ||= orphan.placed;
+          this.touch(orphan);
+          call.orphan = undefined;
+        }
         return;
       }
       case 'ObservationEvent':
       case 'UserRejectObservation':
       case 'AgentErrorEvent': {
-        const callKey = (event as Outcome).tool_call_id;
-        const outcomes = insertSorted(this.outcomes.get(callKey), event as Outcome);
-        this.outcomes.set(callKey, outcomes);
-        this.calls.delete(callKey);
-        const action = this.actions.get(callKey);
-        if (action) {
-          const groupKey = action.llm_response_id ?? `action:${action.id}`;
-          touched.set(TURN + groupKey, sortKeyOf(this.groups.get(groupKey)![0]!));
-        } else {
-          touched.set(ORPHAN + callKey, outcomes[0] === event ? sortKey : sortKeyOf(outcomes[0]!));
+        const outcome = event as Outcome;
+        const call = this.call(outcome.tool_call_id);
+        const index = insertSorted(call.outcomes, outcome);
+        call.view = undefined;
+        if (call.turn) return this.touch(call.turn);
+        let orphan = call.orphan;
+        if (!orphan) {
+          orphan = call.orphan = newSlot(
+            ORPHAN + call.toolCallId,
+            timestamp,
+            id,
+            undefined,
+            null,
+            undefined,
+            call,
+          );
+        } else if (index === 0) {
+          this.moveTo(orphan, timestamp, id);
         }
-        return;
+        return this.touch(orphan);
       }
       case 'ConversationErrorEvent':
-        if (sortKey > this.newestConversationError) this.newestConversationError = sortKey;
+        if (isAfter(timestamp, id, this.newestConversationError)) this.newestConversationError = event;
         break;
       case 'MessageEvent':
-        if (source === 'user' && sortKey > this.newestUserMessage) this.newestUserMessage = sortKey;
+        if (source === 'user' && isAfter(timestamp, id, this.newestUserMessage))
+          this.newestUserMessage = event;
         break;
     }
-    if (!HIDDEN_KINDS.has(kind)) touched.set(id, sortKey);
+    if (!HIDDEN_KINDS.has(kind)) this.touch(newSlot(id, timestamp, id, event, null, undefined, undefined));
   }
 
-  private trackStatus(event: { key: string; value: unknown }, sortKey: string): void {
-    const value =
-      event.key === 'full_state' && isRecord(event.value) ? event.value.execution_status : event.value;
-    if (event.key !== 'execution_status' && event.key !== 'full_state') return;
-    if (!isExecutionStatus(value)) return;
-    if (!this.newestStatus || sortKey > this.newestStatus.sortKey)
-      this.newestStatus = { sortKey, status: value };
-    if (value === 'running' && sortKey > this.runningSince) this.runningSince = sortKey;
+  /** A row's first event changed: it sorts elsewhere now. */
+  private moveTo(slot: Slot, timestamp: string, id: string): void {
+    slot.timestamp = timestamp;
+    slot.id = id;
+    this.reshuffle ||= slot.placed;
   }
 
-  private call(toolCallId: string): ToolCall {
+  private touch(slot: Slot): void {
+    slot.row = undefined;
+    if (slot.touchedIn === this.version + 1) return;
+    slot.touchedIn = this.version + 1;
+    this.touched.push(slot);
+  }
+
+  private call(toolCallId: string): CallRecord {
     let call = this.calls.get(toolCallId);
     if (!call) {
       call = {
         toolCallId,
-        action: this.actions.get(toolCallId),
-        outcomes: this.outcomes.get(toolCallId) ?? [],
+        action: undefined,
+        turn: undefined,
+        outcomes: [],
+        orphan: undefined,
+        view: undefined,
       };
       this.calls.set(toolCallId, call);
     }
     return call;
   }
 
-  private buildRow(key: string): Row | undefined {
-    const type = key[0] === TURN ? 'turn' : key[0] === ORPHAN ? 'orphan' : 'event';
-    const id = type === 'event' ? key : key.slice(1);
-    if (type === 'turn') {
-      const members = this.groups.get(id);
-      if (!members?.length) return undefined;
-      const first = members[0]!;
-      const withThought = members.find((a) => thoughtText(a) !== '');
-      const withReasoning = members.find(
+  private trackStatus(event: ServerEvent & { key: string; value: unknown }): void {
+    const value =
+      event.key === 'full_state' && isRecord(event.value) ? event.value.execution_status : event.value;
+    if (event.key !== 'execution_status' && event.key !== 'full_state') return;
+    if (!isExecutionStatus(value)) return;
+    if (isAfter(event.timestamp, event.id, this.newestStatus?.event))
+      this.newestStatus = { event, status: value };
+    if (value === 'running' && isAfter(event.timestamp, event.id, this.runningSince))
+      this.runningSince = event;
+  }
+
+  private callView(call: CallRecord): ToolCall {
+    return (call.view ??= {
+      toolCallId: call.toolCallId,
+      action: call.action,
+      outcomes: call.outcomes.slice(),
+    });
+  }
+
+  private buildRow(slot: Slot): Row {
+    const { key, event, actions, call } = slot;
+    const base = { key, sortKey: sortKeyOf(slot), eventId: slot.id };
+    if (actions) {
+      const withThought = actions.find((a) => thoughtText(a) !== '');
+      const withReasoning = actions.find(
         (a) => typeof a.reasoning_content === 'string' && a.reasoning_content,
       );
       return {
+        ...base,
         type: 'turn',
-        key,
-        sortKey: sortKeyOf(first),
-        eventId: first.id,
-        calls: members.map((action) => this.call(action.tool_call_id)),
+        calls: actions.map((action) => this.callView(this.calls.get(action.tool_call_id)!)),
         thought: withThought ? thoughtText(withThought) : '',
         reasoning: withReasoning?.reasoning_content ?? '',
       };
     }
-    if (type === 'orphan') {
-      if (this.actions.has(id)) return undefined;
-      const call = this.call(id);
-      const first = call.outcomes[0];
-      if (!first) return undefined;
-      return { type: 'orphan-outcome', key, sortKey: sortKeyOf(first), eventId: first.id, call };
-    }
-    const event = this.events.get(id);
-    if (!event) return undefined;
-    const base = { key, sortKey: sortKeyOf(event), eventId: event.id };
-    const problem = this.malformed.get(event.id);
-    if (problem) return { ...base, type: 'unknown', event, reason: problem };
+    if (call) return { ...base, type: 'orphan-outcome', call: this.callView(call) };
+    if (!event) throw new Error(`row ${key} has no content`);
+    if (slot.problem) return { ...base, type: 'unknown', event, reason: slot.problem };
     switch (event.kind) {
       case 'MessageEvent':
         return { ...base, type: 'message', event: event as MessageEvent };
@@ -328,46 +425,46 @@ export class ConversationProjection {
     }
   }
 
-  private reorder(touched: Touched): void {
-    // A big batch (a history page) sorts every row once; small changes splice into place.
-    if (touched.size > 64) {
-      for (const [key, sortKey] of touched) {
-        this.rowsByKey.delete(key);
-        if (sortKey === undefined) this.rowSortKeys.delete(key);
-        else this.rowSortKeys.set(key, sortKey);
+  private reorder(): void {
+    const touched = this.touched;
+    this.touched = [];
+    const reshuffle = this.reshuffle;
+    this.reshuffle = false;
+    // A big batch (a history page) or a row that moved: sort every row once. Pages come in time
+    // order, so that is mostly one pass (the sort merges runs).
+    if (reshuffle || touched.length > 64) {
+      const order = this.order.filter((slot) => slot.live);
+      for (const slot of touched) {
+        if (slot.live && !slot.placed) order.push(slot);
+        slot.placed = slot.live;
       }
-      const all = [...this.rowSortKeys].map(([key, sortKey]) => [sortKey, key] as const);
-      all.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-      this.order = all.map((entry) => entry[1]);
+      this.order = order.sort(compareSlots);
+      this.keys = order.map((slot) => slot.key);
       return;
     }
-    const removed = new Set<string>();
-    const placed: [string, string][] = [];
-    for (const [key, sortKey] of touched) {
-      this.rowsByKey.delete(key);
-      if (this.rowSortKeys.has(key)) removed.add(key);
-      if (sortKey === undefined) {
-        this.rowSortKeys.delete(key);
-      } else {
-        this.rowSortKeys.set(key, sortKey);
-        placed.push([sortKey, key]);
-      }
+    // Live events: rows already in order stay where they are; new ones go in by binary search.
+    const order = this.order;
+    const keys = this.keys.slice();
+    for (const slot of touched) {
+      if (slot.placed || !slot.live) continue;
+      slot.placed = true;
+      const at = lowerBound(order, slot);
+      order.splice(at, 0, slot);
+      keys.splice(at, 0, slot.key);
     }
-    const order = removed.size ? this.order.filter((key) => !removed.has(key)) : this.order.slice();
-    for (const [sortKey, key] of placed) order.splice(this.lowerBound(order, sortKey), 0, key);
-    this.order = order;
+    this.keys = keys;
   }
+}
 
-  private lowerBound(order: readonly string[], sortKey: string): number {
-    let lo = 0;
-    let hi = order.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.rowSortKeys.get(order[mid]!)! < sortKey) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+function lowerBound(order: readonly Slot[], slot: Slot): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareSlots(order[mid]!, slot) < 0) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
 }
 
 /** A conversation counts as running while the server says so or a live stream is attached. */
