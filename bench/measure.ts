@@ -7,8 +7,28 @@ import type { Page } from '@playwright/test';
 
 export const BENCH_SEED = '?seed=bench';
 
+const watched = new WeakSet<Page>();
+
+/**
+ * Notes, in the page, the moment the first conversation rows enter the DOM (a mutation
+ * observer runs before the next paint, and before any idle-time work the rows start).
+ */
+async function watchFirstRows(page: Page): Promise<void> {
+  if (watched.has(page)) return;
+  watched.add(page);
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('.chat-row[data-event-id]')) return;
+      (window as { __firstRowsAt?: number }).__firstRowsAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+}
+
 /** Opens a conversation and returns ms from navigation to its first rows on screen. */
 export async function openConversation(page: Page, conversationId: string): Promise<number> {
+  await watchFirstRows(page);
   const started = Date.now();
   await page.goto(`/conversations/${conversationId}${BENCH_SEED}`);
   await page.locator('.chat-row[data-event-id]').first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -21,12 +41,19 @@ export async function domElementCount(page: Page): Promise<number> {
 }
 
 /**
- * Gzip bytes of the app's own JS and CSS the page loaded: the dist files it fetched, compressed
- * here as a server would. The built-in mock agent-server's chunk is counted apart: a page on a
- * real server never loads it.
+ * Gzip bytes of the app's own JS and CSS the page asked for before its first conversation rows
+ * were on screen (see openConversation): the dist files, compressed here as a server would.
+ * Chunks asked for later (the code highlighter, in idle time) are not in it. The built-in mock
+ * agent-server's chunk is counted apart: a page on a real server never loads it.
  */
 export async function loadedAssetBytes(page: Page, distDir = 'dist'): Promise<{ app: number; mock: number }> {
-  const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+  const urls = await page.evaluate(() => {
+    const usableAt = (window as { __firstRowsAt?: number }).__firstRowsAt ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime <= usableAt)
+      .map((entry) => entry.name);
+  });
   const sizes = { app: 0, mock: 0 };
   for (const url of new Set(urls)) {
     const path = new URL(url).pathname;

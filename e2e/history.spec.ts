@@ -127,6 +127,28 @@ test.describe('reading a conversation', () => {
     await app.expectNothingRunning();
   });
 
+  test('highlights code blocks in idle time, loading the highlighter only when code is shown', async ({
+    page,
+  }) => {
+    const highlighterRequests: string[] = [];
+    page.on('request', (request) => {
+      if (/\/highlight[-.][^/]*$/.test(new URL(request.url()).pathname))
+        highlighterRequests.push(request.url());
+    });
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.crash);
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    expect(highlighterRequests).toEqual([]);
+
+    await app.openConversation(SEEDED.parser);
+    await app.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    const block = app.log.locator('.final-answer pre code');
+    await expect(block.locator('.hljs-string')).toHaveText('":"');
+    await expect(block.locator('.hljs-number')).toHaveText('1');
+    await expect(block).toHaveText('key, value = line.split(":", 1)');
+    expect(highlighterRequests.filter((url) => url.endsWith('.js') || url.endsWith('.ts'))).toHaveLength(1);
+  });
+
   test('groups parallel calls of one response with their thought once', async ({ page }) => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.parallel);

@@ -1,12 +1,24 @@
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useSyncExternalStore } from 'react';
 import { contentImages, contentText, isRecord } from '../agent-server/protocol';
 import type { Row } from '../conversation/projection';
 import type { Activity } from '../conversation/composerRules';
-import { renderMarkdown } from './markdown';
+import {
+  hasHighlightableCode,
+  highlighterReady,
+  loadHighlighter,
+  renderMarkdown,
+  subscribeToHighlighter,
+} from './markdown';
 import { ToolCallCard } from './ToolCallCard';
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  const html = useMemo(() => renderMarkdown(text), [text]);
+  const highlighting = useSyncExternalStore(subscribeToHighlighter, highlighterReady);
+  const wantsHighlighter = !highlighting && hasHighlightableCode(text);
+  useEffect(() => {
+    if (wantsHighlighter) void loadHighlighter();
+  }, [wantsHighlighter]);
+  // renderMarkdown keeps its output by text (cleared when the highlighter arrives): no memo here.
+  const html = renderMarkdown(text);
   return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
 });
 

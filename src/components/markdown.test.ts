@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown';
+import { afterEach, describe, expect, it } from 'vitest';
+import { highlightCode } from './highlight';
+import { hasHighlightableCode, installHighlighter, renderMarkdown } from './markdown';
 
 function render(source: string): HTMLElement {
   const host = document.createElement('div');
@@ -29,5 +30,37 @@ describe('renderMarkdown', () => {
     const links = [...host.querySelectorAll('a')];
     expect(links.map((a) => a.getAttribute('href'))).toEqual(['https://example.com']);
     expect(host.textContent).toContain('click');
+  });
+});
+
+describe('code highlighting', () => {
+  afterEach(() => installHighlighter(null));
+
+  it('is asked for only by fenced blocks that name their language', () => {
+    expect(hasHighlightableCode('```python\nx = 1\n```')).toBe(true);
+    expect(hasHighlightableCode('text\n\n~~~ts\nlet a\n~~~')).toBe(true);
+    expect(hasHighlightableCode('```\nplain\n```')).toBe(false);
+    expect(hasHighlightableCode('inline `code` only')).toBe(false);
+  });
+
+  it('leaves code plain until the highlighter is in, then marks tokens', () => {
+    const source = '```python\ndef parse(line):\n    return "<b>" + line\n```';
+    expect(render(source).querySelector('.hljs-keyword')).toBeNull();
+    installHighlighter(highlightCode);
+    const host = render(source);
+    expect(host.querySelector('.hljs-keyword')?.textContent).toBe('def');
+    expect(host.querySelector('.hljs-string')?.textContent).toBe('"<b>"');
+    expect(host.querySelector('b')).toBeNull();
+    expect(host.querySelector('pre code')?.textContent).toBe('def parse(line):\n    return "<b>" + line\n');
+  });
+
+  it('keeps code plain for languages it does not bundle and for very long blocks', () => {
+    installHighlighter(highlightCode);
+    const unknown = render('```brainfuck\n<script>++</script>\n```');
+    expect(unknown.querySelector('[class^="hljs-"]')).toBeNull();
+    expect(unknown.querySelector('script')).toBeNull();
+    expect(unknown.querySelector('pre code')?.textContent).toBe('<script>++</script>\n');
+    const long = render('```js\n' + 'let a = 1;\n'.repeat(3000) + '```');
+    expect(long.querySelector('.hljs-keyword')).toBeNull();
   });
 });
