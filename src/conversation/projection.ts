@@ -167,6 +167,7 @@ function newSlot(
   };
 }
 
+/** The order of compareEvents; apart from it so that its reads only ever see slots. */
 function compareSlots(a: Slot, b: Slot): number {
   if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
