@@ -280,6 +280,14 @@ describe('h. incremental application', () => {
     expect(projection.rowOrder).not.toBe(before);
     expect(before).toEqual(copy);
     expect(projection.rowOrder).toHaveLength(2);
+    const withTwo = projection.rowOrder;
+    const run = terminalAction(c, 'ls');
+    projection.apply([run]);
+    const withRun = projection.rowOrder;
+    expect(withTwo).toHaveLength(2);
+    // An outcome joins its turn: the rows are the same, so the order is the same array.
+    projection.apply([terminalObservation(c, run, 'x')]);
+    expect(projection.rowOrder).toBe(withRun);
   });
 
   it('ignores duplicates without a new version', () => {

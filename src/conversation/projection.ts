@@ -444,16 +444,17 @@ export class ConversationProjection {
       return;
     }
     // Live events: rows already in order stay where they are; new ones go in by binary search.
+    // The keys are copied only when they change (the screen compares them with the last ones).
     const order = this.order;
-    const keys = this.keys.slice();
+    let keys: string[] | undefined;
     for (const slot of touched) {
       if (slot.placed || !slot.live) continue;
       slot.placed = true;
       const at = lowerBound(order, slot);
       order.splice(at, 0, slot);
-      keys.splice(at, 0, slot.key);
+      (keys ??= this.keys.slice()).splice(at, 0, slot.key);
     }
-    this.keys = keys;
+    if (keys) this.keys = keys;
   }
 }
 
