@@ -194,7 +194,7 @@ export class ConversationProjection {
   private readonly turns = new Map<string, Slot>();
   private readonly calls = new Map<string, CallRecord>();
   private newest = '';
-  /** The live rows in sort order, and their keys (a new array on every change, for React). */
+  /** The live rows in sort order, and their keys (a new array whenever the order changes). */
   private order: Slot[] = [];
   private keys: readonly string[] = [];
   /** Rows touched by the apply under way, each once. */
