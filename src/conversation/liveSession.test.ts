@@ -40,7 +40,10 @@ function fakeClients(overrides: Record<string, unknown> = {}) {
   return { conversations, clients: { conversations, server: {} } as unknown as AgentServerClients };
 }
 
-function session(overrides: Record<string, unknown> = {}) {
+type SessionDeps = ConstructorParameters<typeof ConversationSession>[2];
+
+/** A session on fake clients and sockets; `deps` replaces any of its dependencies. */
+function session(overrides: Record<string, unknown> = {}, deps: Partial<SessionDeps> = {}) {
   const { conversations, clients } = fakeClients(overrides);
   const onSettled = vi.fn();
   const log = new ConversationEventLog();
@@ -51,6 +54,7 @@ function session(overrides: Record<string, unknown> = {}) {
     onSettled,
     socketEnvironment: environment,
     scheduleFrame: (fn) => fn(),
+    ...deps,
   });
   return { live, log, conversations, onSettled, state: () => live.live.getState() };
 }
@@ -118,16 +122,7 @@ describe('frames into the log', () => {
 describe('per-frame batching', () => {
   it('applies the deltas of one frame in one update', () => {
     const frames: (() => void)[] = [];
-    const log = new ConversationEventLog();
-    const { clients } = fakeClients();
-    const live = new ConversationSession('c1', log, {
-      clients,
-      serverUrl: 'http://h',
-      sessionApiKey: '',
-      onSettled: () => {},
-      socketEnvironment: environment,
-      scheduleFrame: (fn) => frames.push(fn),
-    });
+    const { live } = session({}, { scheduleFrame: (fn) => frames.push(fn) });
     const updates = vi.fn();
     live.live.subscribe(updates);
     live.receive(full('running'));
@@ -215,16 +210,7 @@ describe('sending', () => {
     vi.useFakeTimers();
     FakeSocket.instances = [];
     let now = 1000;
-    const { clients, conversations } = fakeClients();
-    const log = new ConversationEventLog();
-    const live = new ConversationSession('c1', log, {
-      clients,
-      serverUrl: 'http://h',
-      sessionApiKey: '',
-      onSettled: () => {},
-      socketEnvironment: environment,
-      now: () => now,
-    });
+    const { live, conversations } = session({}, { now: () => now });
     live.start();
     FakeSocket.instances.at(-1)!.open();
     await live.send('lost one');
