@@ -44,6 +44,28 @@ export interface AgentTiming {
 
 export type Publish = (conversation: StoredConversation, event: ServerEvent) => void;
 
+/** A stream's progress, as the session socket frames it (the server turns it into the legacy deltas too). */
+export type StreamProgress =
+  | { type: 'item_started'; item_id: string; attempt: number; anchor_seq: number | null }
+  | {
+      type: 'delta';
+      item_id: string;
+      attempt: number;
+      order: number;
+      kind: 'text' | 'reasoning';
+      content: string;
+    }
+  | { type: 'item_aborted'; item_id: string; attempt: number; reason: string };
+
+export type PublishProgress = (conversation: StoredConversation, frame: StreamProgress) => void;
+
+type LiveRun = {
+  cancelled: boolean;
+  timers: Set<ReturnType<typeof setTimeout>>;
+  /** The stream open now: its id is the id the step's persisted event will carry. */
+  openItem?: string;
+};
+
 class Cancelled extends Error {}
 
 export function scriptFor(request: string): Step[] {
@@ -78,14 +100,12 @@ export class MockAgent {
     this.store.agentTiming = timing;
     this.store.save();
   }
-  private readonly live = new Map<
-    string,
-    { cancelled: boolean; timers: Set<ReturnType<typeof setTimeout>> }
-  >();
+  private readonly live = new Map<string, LiveRun>();
 
   constructor(
     private readonly store: MockStore,
     private readonly publish: Publish,
+    private readonly progress: PublishProgress = () => {},
   ) {}
 
   clock(conversation: StoredConversation): LiveClock {
@@ -133,7 +153,16 @@ export class MockAgent {
   /** POST /interrupt: cancels at once, even mid-stream or mid-tool. */
   interrupt(conversation: StoredConversation): void {
     const id = conversation.info.id;
+    const openItem = this.live.get(id)?.openItem;
     this.cancel(id);
+    if (openItem) {
+      this.progress(conversation, {
+        type: 'item_aborted',
+        item_id: openItem,
+        attempt: 1,
+        reason: 'cancelled',
+      });
+    }
     const run = this.store.runs.get(id);
     const clock = this.clock(conversation);
     const inFlight = run?.actionId ? this.findAction(conversation, run.actionId) : undefined;
@@ -218,7 +247,7 @@ export class MockAgent {
   private start(conversation: StoredConversation): void {
     const id = conversation.info.id;
     this.cancel(id);
-    const token = { cancelled: false, timers: new Set<ReturnType<typeof setTimeout>>() };
+    const token: LiveRun = { cancelled: false, timers: new Set() };
     this.live.set(id, token);
     if (conversation.info.execution_status !== 'running') this.setStatus(conversation, 'running');
     this.perform(conversation, token).catch((error: unknown) => {
@@ -234,10 +263,7 @@ export class MockAgent {
     this.live.delete(id);
   }
 
-  private async perform(
-    conversation: StoredConversation,
-    token: { cancelled: boolean; timers: Set<ReturnType<typeof setTimeout>> },
-  ) {
+  private async perform(conversation: StoredConversation, token: LiveRun) {
     const id = conversation.info.id;
     const sleep = (ms: number) =>
       new Promise<void>((resolve, reject) => {
@@ -249,16 +275,40 @@ export class MockAgent {
         }, ms);
         token.timers.add(timer);
       });
-    const stream = async (field: 'content' | 'reasoning_content', text: string) => {
+    // One stream per step, as the real server mints it: its id becomes the id of the step's
+    // persisted event (the answer or the action), which retires it.
+    let order = 0;
+    const openStream = () => {
+      const itemId = this.clock(conversation).next().id;
+      token.openItem = itemId;
+      order = 0;
+      const anchor = conversation.events.length - 1;
+      this.progress(conversation, {
+        type: 'item_started',
+        item_id: itemId,
+        attempt: 1,
+        anchor_seq: anchor >= 0 ? anchor : null,
+      });
+      return itemId;
+    };
+    const stream = async (itemId: string, kind: 'text' | 'reasoning', text: string) => {
       for (const piece of text.match(/\S+\s*/g) ?? []) {
         await sleep(this.timing.tokenMs);
-        this.publish(conversation, {
-          ...this.clock(conversation).next(),
-          kind: 'StreamingDeltaEvent',
-          source: 'agent',
-          [field]: piece,
+        this.progress(conversation, {
+          type: 'delta',
+          item_id: itemId,
+          attempt: 1,
+          order: order++,
+          kind,
+          content: piece,
         });
       }
+    };
+    /** The clock of the step's persisted event: its id is the stream's. */
+    const retiring = (itemId: string) => {
+      const clock = this.clock(conversation);
+      token.openItem = undefined;
+      return { next: () => ({ ...clock.next(), id: itemId }) };
     };
 
     for (;;) {
@@ -267,14 +317,16 @@ export class MockAgent {
       const step = run.steps[run.step];
       if (!step) break;
       if (step.type === 'answer') {
-        await stream('content', step.say);
-        this.publish(conversation, agentMessage(this.clock(conversation), step.say));
+        const itemId = openStream();
+        await stream(itemId, 'text', step.say);
+        this.publish(conversation, agentMessage(retiring(itemId), step.say));
       } else {
         let action = run.actionId ? this.findAction(conversation, run.actionId) : undefined;
         if (!action) {
-          await stream('reasoning_content', step.reasoning);
-          await stream('content', step.say);
-          const clock = this.clock(conversation);
+          const itemId = openStream();
+          await stream(itemId, 'reasoning', step.reasoning);
+          await stream(itemId, 'text', step.say);
+          const clock = retiring(itemId);
           const options = { thought: step.say, reasoning: step.reasoning };
           action =
             step.type === 'terminal'

@@ -1,7 +1,7 @@
 import { http, HttpResponse, ws, type HttpResponseResolver } from 'msw';
 import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 import { contentText, isRecord, type ServerEvent } from '../src/agent-server/protocol';
-import { MockAgent } from './agent';
+import { MockAgent, type StreamProgress } from './agent';
 import { statusUpdate } from './events';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
@@ -13,6 +13,7 @@ const api = (path: string) => `${MOCK_SERVER_URL}${path}`;
 const AUTH_TIMEOUT_MS = 10_000;
 
 type SocketClient = { send(data: string): void; close(code?: number, reason?: string): void };
+type Subscriber = { client: SocketClient; protocol: 'legacy' | 'session' };
 
 export class MockAgentServer {
   readonly agent: MockAgent;
@@ -22,17 +23,50 @@ export class MockAgentServer {
   refuseSockets = false;
   /** Test control: how long interrupt and pause take to answer. */
   stopDelayMs = 0;
-  private readonly sockets = new Map<string, Set<SocketClient>>();
+  private readonly sockets = new Map<string, Set<Subscriber>>();
 
-  constructor(readonly store: MockStore) {
-    this.agent = new MockAgent(store, (conversation, event) => this.publish(conversation, event));
+  /** `sessionSocket: false` plays an older server that has only `/sockets/events`. */
+  constructor(
+    readonly store: MockStore,
+    private readonly options: { sessionSocket: boolean } = { sessionSocket: true },
+  ) {
+    this.agent = new MockAgent(
+      store,
+      (conversation, event) => this.publish(conversation, event),
+      (conversation, frame) => this.progress(conversation, frame),
+    );
   }
 
-  /** Persists an event (unless it is a streaming delta) and sends it to every subscriber. */
+  /** Persists an event and sends it to every subscriber, each socket in its own framing. */
   publish(conversation: StoredConversation, event: ServerEvent): void {
-    if (event.kind !== 'StreamingDeltaEvent') this.store.append(conversation, event);
-    const frame = JSON.stringify(event);
-    for (const client of this.sockets.get(conversation.info.id) ?? []) client.send(frame);
+    this.store.append(conversation, event);
+    const seq = conversation.events.length - 1;
+    this.send(conversation.info.id, { legacy: event, session: { type: 'durable', seq, event } });
+  }
+
+  /** Stream progress: session sockets get the frame, legacy ones a StreamingDeltaEvent. */
+  progress(conversation: StoredConversation, frame: StreamProgress): void {
+    const legacy: ServerEvent | undefined =
+      frame.type === 'delta'
+        ? {
+            ...this.store.clockFor(conversation).next(),
+            kind: 'StreamingDeltaEvent',
+            source: 'agent',
+            [frame.kind === 'reasoning' ? 'reasoning_content' : 'content']: frame.content,
+          }
+        : undefined;
+    this.send(conversation.info.id, { legacy, session: frame });
+  }
+
+  private send(conversationId: string, frames: { legacy?: object; session?: object }): void {
+    const text = {
+      legacy: frames.legacy && JSON.stringify(frames.legacy),
+      session: frames.session && JSON.stringify(frames.session),
+    };
+    for (const { client, protocol } of this.sockets.get(conversationId) ?? []) {
+      const frame = text[protocol];
+      if (frame) client.send(frame);
+    }
   }
 
   /** Test control: every open socket drops, as when the network blips. */
@@ -57,17 +91,27 @@ export class MockAgentServer {
     this.store.setStatus(conversation, 'running');
     this.publish(conversation, statusUpdate(clock, 'running'));
     const perTick = Math.max(1, Math.round(perSecond / 50));
+    const itemId = clock.next().id;
+    this.progress(conversation, { type: 'item_started', item_id: itemId, attempt: 1, anchor_seq: null });
     for (let sent = 0; sent < count;) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       for (let i = 0; i < perTick && sent < count; i++, sent++) {
-        this.publish(conversation, {
-          ...clock.next(),
-          kind: 'StreamingDeltaEvent',
-          source: 'agent',
+        this.progress(conversation, {
+          type: 'delta',
+          item_id: itemId,
+          attempt: 1,
+          order: sent,
+          kind: 'text',
           content: `token${sent} `,
         });
       }
     }
+    this.progress(conversation, {
+      type: 'item_aborted',
+      item_id: itemId,
+      attempt: 1,
+      reason: 'no_durable_event',
+    });
     this.store.setStatus(conversation, 'finished');
     this.publish(conversation, statusUpdate(clock, 'finished'));
   }
@@ -79,11 +123,16 @@ export class MockAgentServer {
   }
 
   handlers() {
-    return [...this.restHandlers(), this.socketHandler()];
+    return [
+      ...this.restHandlers(),
+      this.socketHandler('legacy'),
+      ...(this.options.sessionSocket ? [this.socketHandler('session')] : []),
+    ];
   }
 
   private closeAll(code: number, reason: string): void {
-    for (const clients of this.sockets.values()) for (const client of clients) client.close(code, reason);
+    for (const subscribers of this.sockets.values())
+      for (const { client } of subscribers) client.close(code, reason);
     this.sockets.clear();
   }
 
@@ -91,8 +140,15 @@ export class MockAgentServer {
     return this.store.sessionApiKeys.length === 0 || this.store.sessionApiKeys.includes(key ?? '');
   }
 
-  private socketHandler() {
-    const link = ws.link(`${MOCK_SERVER_URL.replace(/^http/, 'ws')}/sockets/events/:id`);
+  /**
+   * `/sockets/events/{id}` (sockets.py) or `/sockets/session/{id}` (session_socket.py). Both take
+   * the key as the first frame. The legacy one sends the state snapshot, then the history asked
+   * for by timestamp, as bare events; the session one sends `sync`, then the history after
+   * `after_seq` as `durable` frames, then the snapshot as a `transient` frame.
+   */
+  private socketHandler(protocol: Subscriber['protocol']) {
+    const path = protocol === 'session' ? 'session' : 'events';
+    const link = ws.link(`${MOCK_SERVER_URL.replace(/^http/, 'ws')}/sockets/${path}/:id`);
     return link.addEventListener('connection', ({ client, params }) => {
       this.socketConnections += 1;
       if (this.refuseSockets) {
@@ -102,6 +158,16 @@ export class MockAgentServer {
       const url = new URL(client.url);
       const conversationId = String(params.id);
       let subscribed = false;
+      const snapshotOf = (conversation: StoredConversation) => ({
+        ...this.store.clockFor(conversation).next(),
+        kind: 'ConversationStateUpdateEvent',
+        source: 'environment',
+        key: 'full_state',
+        value: {
+          execution_status: conversation.info.execution_status,
+          confirmation_policy: conversation.info.confirmation_policy,
+        },
+      });
       const subscribe = () => {
         const conversation = this.store.get(conversationId);
         if (!conversation) {
@@ -109,31 +175,33 @@ export class MockAgentServer {
           return;
         }
         subscribed = true;
-        // First the state snapshot, then the requested history, then live events.
-        client.send(
-          JSON.stringify({
-            ...this.store.clockFor(conversation).next(),
-            kind: 'ConversationStateUpdateEvent',
-            source: 'environment',
-            key: 'full_state',
-            value: {
-              execution_status: conversation.info.execution_status,
-              confirmation_policy: conversation.info.confirmation_policy,
-            },
-          }),
-        );
-        const mode = url.searchParams.get('resend_mode');
-        const after = url.searchParams.get('after_timestamp');
-        const replay =
-          mode === 'all'
-            ? conversation.events
-            : mode === 'since' && after
-              ? conversation.events.filter((e) => e.timestamp >= after)
-              : [];
-        for (const event of replay) client.send(JSON.stringify(event));
+        if (protocol === 'session') {
+          const afterParam = url.searchParams.get('after_seq');
+          const after = afterParam === null ? null : Number(afterParam);
+          const through = conversation.events.length - 1;
+          client.send(
+            JSON.stringify({ type: 'sync', from_seq: after, through_seq: through >= 0 ? through : null }),
+          );
+          if (after !== null) {
+            for (let seq = Math.max(after + 1, 0); seq <= through; seq++)
+              client.send(JSON.stringify({ type: 'durable', seq, event: conversation.events[seq] }));
+          }
+          client.send(JSON.stringify({ type: 'transient', event: snapshotOf(conversation) }));
+        } else {
+          client.send(JSON.stringify(snapshotOf(conversation)));
+          const mode = url.searchParams.get('resend_mode');
+          const after = url.searchParams.get('after_timestamp');
+          const replay =
+            mode === 'all'
+              ? conversation.events
+              : mode === 'since' && after
+                ? conversation.events.filter((e) => e.timestamp >= after)
+                : [];
+          for (const event of replay) client.send(JSON.stringify(event));
+        }
         let set = this.sockets.get(conversationId);
         if (!set) this.sockets.set(conversationId, (set = new Set()));
-        set.add(client);
+        set.add({ client, protocol });
       };
       const authTimer = setTimeout(
         () => !subscribed && client.close(4001, 'Authentication failed'),
@@ -144,6 +212,20 @@ export class MockAgentServer {
         clearTimeout(authTimer);
         subscribe();
       }
+      const reject = (conversation: StoredConversation, code: string, detail: string) =>
+        client.send(
+          JSON.stringify(
+            protocol === 'session'
+              ? { type: 'error', code, detail }
+              : {
+                  ...this.store.clockFor(conversation).next(),
+                  kind: 'ServerErrorEvent',
+                  source: 'environment',
+                  code,
+                  detail,
+                },
+          ),
+        );
       client.addEventListener('message', (event) => {
         let data: unknown;
         try {
@@ -176,21 +258,16 @@ export class MockAgentServer {
           !Array.isArray(data.content) ||
           (data.role !== undefined && data.role !== 'user')
         ) {
-          client.send(
-            JSON.stringify({
-              ...this.store.clockFor(conversation).next(),
-              kind: 'ServerErrorEvent',
-              source: 'environment',
-              code: 'ValidationError',
-              detail: 'The frame is not a message.',
-            }),
-          );
+          reject(conversation, 'ValidationError', 'The frame is not a message.');
           return;
         }
         // The socket always runs the agent after a message, whatever `run` says.
         this.agent.message(conversation, contentText(data.content), true);
       });
-      client.addEventListener('close', () => this.sockets.get(conversationId)?.delete(client));
+      client.addEventListener('close', () => {
+        const set = this.sockets.get(conversationId);
+        for (const subscriber of set ?? []) if (subscriber.client === client) set!.delete(subscriber);
+      });
     });
   }
 
@@ -296,7 +373,7 @@ export class MockAgentServer {
         this.agent.forget(id);
         // The real server answers 400 for an unknown id here, not 404.
         if (!store.remove(id)) return HttpResponse.json({ detail: 'Bad Request' }, { status: 400 });
-        for (const client of this.sockets.get(id) ?? []) client.close(4004, 'Conversation not found');
+        for (const { client } of this.sockets.get(id) ?? []) client.close(4004, 'Conversation not found');
         return success();
       }),
 

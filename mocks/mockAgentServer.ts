@@ -18,7 +18,9 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   if (new URLSearchParams(window.location.search).get('seed') === 'bench') seedBenchConversations(store);
   store.sealSeeds();
   store.restore();
-  const server = new MockAgentServer(store);
+  // `?socket=legacy` plays an agent-server older than the session socket.
+  const params = new URLSearchParams(window.location.search);
+  const server = new MockAgentServer(store, { sessionSocket: params.get('socket') !== 'legacy' });
   window.__tetherMock = server;
   const worker = setupWorker(...server.handlers());
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });

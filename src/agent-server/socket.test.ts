@@ -3,11 +3,11 @@ import {
   BACKOFF_CAP_MS,
   ConversationSocket,
   backoffDelay,
-  eventsSocketUrl,
   type ConnectionState,
   type SocketEnvironment,
 } from './socket';
 import { FakeSocket } from './testing/FakeSocket';
+import { eventsSocketUrl } from './sessionFrames';
 
 const latest = () => FakeSocket.latest();
 
@@ -34,10 +34,8 @@ function setup(overrides: Partial<SocketEnvironment> = {}) {
   };
   const socket = new ConversationSocket(
     {
-      serverUrl: 'http://127.0.0.1:8000',
-      conversationId: 'c1',
       sessionApiKey: 'secret',
-      cursor: () => cursor,
+      url: () => eventsSocketUrl('http://127.0.0.1:8000', 'c1', cursor),
       onFrame: (frame) => frames.push(frame),
       onMalformedFrame: (text) => malformed.push(text),
       onState: (state) => states.push(state),
@@ -64,15 +62,6 @@ beforeEach(() => {
   FakeSocket.instances = [];
 });
 afterEach(() => vi.useRealTimers());
-
-describe('eventsSocketUrl', () => {
-  it('asks for new events only without a cursor, and resends since the cursor with one; no key in the URL', () => {
-    expect(eventsSocketUrl('http://h:1', 'abc', undefined)).toBe('ws://h:1/sockets/events/abc');
-    expect(eventsSocketUrl('https://h/base/', 'abc', '2026-11-20T09:00:00.5')).toBe(
-      'wss://h/base/sockets/events/abc?resend_mode=since&after_timestamp=2026-11-20T09%3A00%3A00.5',
-    );
-  });
-});
 
 describe('backoffDelay', () => {
   it('starts near 0.5 s, doubles, and is capped near 10 s, with jitter', () => {

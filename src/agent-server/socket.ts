@@ -41,14 +41,14 @@ export const browserEnvironment = (): SocketEnvironment => ({
 });
 
 export interface SocketOptions {
-  serverUrl: string;
-  conversationId: string;
   sessionApiKey: string;
-  /** Timestamp of the newest event held: the server resends from there (inclusive). */
-  cursor: () => string | undefined;
+  /** The address of each new connection: it carries the resume cursor held at that moment. */
+  url: () => string;
   onFrame: (frame: unknown) => void;
   onMalformedFrame: (text: string) => void;
   onState: (state: ConnectionState) => void;
+  /** Every close, with whether that connection had opened (a server without the route never does). */
+  onClosed?: (close: { code: number; opened: boolean }) => void;
   /** Called when the socket has been silent for `silenceMs` while open. */
   onSilence: () => void;
   silenceMs?: number;
@@ -63,25 +63,6 @@ export const CLOSE_NOT_FOUND = 4004;
 export function backoffDelay(attempt: number, random: () => number): number {
   const base = Math.min(BACKOFF_CAP_MS, BACKOFF_START_MS * 2 ** Math.max(0, attempt - 1));
   return Math.round(base * (0.75 + random() * 0.5));
-}
-
-export function eventsSocketUrl(
-  serverUrl: string,
-  conversationId: string,
-  cursor: string | undefined,
-): string {
-  const url = new URL(
-    `sockets/events/${encodeURIComponent(conversationId)}`,
-    `${serverUrl.replace(/\/+$/, '')}/`,
-  );
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  // Without a cursor the socket carries only new events: the history comes over REST, page by
-  // page, instead of the server replaying all of it down the socket.
-  if (cursor) {
-    url.searchParams.set('resend_mode', 'since');
-    url.searchParams.set('after_timestamp', cursor);
-  }
-  return url.toString();
 }
 
 export class ConversationSocket {
@@ -150,10 +131,10 @@ export class ConversationSocket {
       return;
     }
     this.setState({ kind: 'connecting', attempt: this.failures + 1 });
-    const { serverUrl, conversationId, cursor } = this.options;
     let socket: WebSocket;
+    let opened = false;
     try {
-      socket = new this.env.WebSocket(eventsSocketUrl(serverUrl, conversationId, cursor()));
+      socket = new this.env.WebSocket(this.options.url());
     } catch {
       this.scheduleRetry();
       return;
@@ -162,6 +143,7 @@ export class ConversationSocket {
     socket.onopen = () => {
       // The key goes in the first frame, never in the URL (it would end up in logs).
       socket.send(JSON.stringify({ type: 'auth', session_api_key: this.options.sessionApiKey }));
+      opened = true;
       this.failures = 0;
       this.setState({ kind: 'open' });
       this.armSilenceTimer();
@@ -183,6 +165,8 @@ export class ConversationSocket {
       this.socket = undefined;
       this.env.clearTimeout(this.silenceTimer);
       if (this.stopped) return;
+      this.options.onClosed?.({ code: event.code, opened });
+      if (this.stopped || this.socket) return;
       if (event.code === CLOSE_KEY_REJECTED) this.setState({ kind: 'key-rejected' });
       else if (event.code === CLOSE_NOT_FOUND) this.setState({ kind: 'gone' });
       else this.scheduleRetry();

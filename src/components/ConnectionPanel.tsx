@@ -6,7 +6,7 @@ import {
   useSaveConnectionSettings,
   usesMockServer,
 } from '../agent-server/settings';
-import { healthQuery } from '../conversation/queries';
+import { healthQuery } from '../conversation/resources/server';
 import type { Health } from '../agent-server/client';
 
 function healthWords(health: Health | undefined, checking: boolean): string {

@@ -1,11 +1,16 @@
 import { useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
-import { agentServerClients, describeError } from '../agent-server/client';
+import { describeError } from '../agent-server/client';
 import type { ConversationInfo } from '../agent-server/protocol';
 import { useConnectionSettings } from '../agent-server/settings';
 import { forgetEventLog } from '../conversation/eventLog';
-import { conversationListQuery, conversationsKey, firstUserMessageQuery } from '../conversation/queries';
+import {
+  conversationListQuery,
+  deleteConversation,
+  renameConversation,
+} from '../conversation/resources/conversations';
+import { firstUserMessageQuery } from '../conversation/resources/events';
 import { STATUS_WORDS, conversationTitle, formatTimestamp } from './conversationWords';
 
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
@@ -66,22 +71,16 @@ function ConversationListItem({
   const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversation.id), enabled: untitled });
   const title = conversationTitle(conversation.title, firstMessage.data);
 
-  const refreshList = () => queryClient.invalidateQueries({ queryKey: conversationsKey(settings) });
   const rename = useMutation({
-    mutationFn: (newTitle: string) =>
-      agentServerClients(settings).conversations.updateConversation(conversation.id, { title: newTitle }),
-    onSuccess: () => {
-      setRenaming(false);
-      return refreshList();
-    },
+    mutationFn: (newTitle: string) => renameConversation(queryClient, settings, conversation.id, newTitle),
+    onSuccess: () => setRenaming(false),
   });
   const remove = useMutation({
-    mutationFn: () => agentServerClients(settings).conversations.deleteConversation(conversation.id),
+    mutationFn: () => deleteConversation(queryClient, settings, conversation.id),
     onSuccess: () => {
       dialog.current?.close();
       forgetEventLog(settings.serverUrl, conversation.id);
       if (selected) navigate('/');
-      return refreshList();
     },
   });
 

@@ -2,17 +2,14 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { describeError, httpStatus } from '../agent-server/client';
-import type { Page } from '../agent-server/protocol';
+import { isRecord, type Page } from '../agent-server/protocol';
+import type { StreamState } from '../conversation/streamItems';
 import type { ConnectionState } from '../agent-server/socket';
 import { useConnectionSettings } from '../agent-server/settings';
 import { activityOf, canContinue, canStop } from '../conversation/composerRules';
 import type { ConversationSession } from '../conversation/liveSession';
-import {
-  conversationQuery,
-  conversationsKey,
-  eventHistoryQuery,
-  firstUserMessageQuery,
-} from '../conversation/queries';
+import { conversationQuery, setConfirmationPolicy } from '../conversation/resources/conversations';
+import { eventHistoryQuery, firstUserMessageQuery } from '../conversation/resources/events';
 import { useConversationSession } from '../conversation/useConversationSession';
 import { eventLogFor } from '../conversation/eventLog';
 import { ChatHistory } from './ChatHistory';
@@ -36,20 +33,18 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const live = useStore(session.live);
 
   // Each page object is fed once; a refetch brings new page objects and dedupe does the rest.
-  // The socket connects at once and, holding nothing yet, carries only new events: once the
-  // newest page is in, a REST read of what came after it closes any gap between the two.
+  // The socket connects at once and carries only what comes after it subscribed; once the
+  // newest page is in too, the session reads over REST whatever came between the two.
   const fed = useRef(new WeakSet<Page<unknown>>());
-  const gapClosed = useRef(false);
   useEffect(() => {
-    for (const page of history.data?.pages ?? []) {
+    const pages = history.data?.pages ?? [];
+    for (const page of pages) {
       if (fed.current.has(page)) continue;
       fed.current.add(page);
       log.ingest(Array.isArray(page?.items) ? page.items : []);
     }
-    if (history.data && !gapClosed.current) {
-      gapClosed.current = true;
-      void session.reconcile({ settle: false });
-    }
+    const newest = pages[0];
+    if (newest) session.historyLoaded(newestEventId(newest));
   }, [history.data, log, session]);
 
   useEffect(() => session.noteConversationInfo(conversation.data), [session, conversation.data]);
@@ -135,7 +130,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
         hasOlder={history.hasNextPage}
         loadingOlder={history.isFetchingNextPage}
         loadOlder={() => void history.fetchNextPage()}
-        followKey={`${live.stream.content.length}:${live.stream.reasoning.length}:${live.pending.length}:${log.projection.eventCount}`}
+        followKey={`${streamLength(live.streams)}:${live.pending.length}:${log.projection.eventCount}`}
         footer={
           <>
             <LiveFooter session={session} />
@@ -161,6 +156,18 @@ export function ConversationView({ conversationId }: { conversationId: string })
       <Composer session={session} serverUrl={settings.serverUrl} />
     </section>
   );
+}
+
+/** The newest event of a history page (pages come newest first); undefined for an empty page. */
+function newestEventId(page: Page<unknown>): string | undefined {
+  const first: unknown = Array.isArray(page?.items) ? page.items[0] : undefined;
+  return isRecord(first) && typeof first.id === 'string' ? first.id : undefined;
+}
+
+function streamLength(streams: StreamState): number {
+  let length = 0;
+  for (const item of streams.items) length += item.text.length + item.reasoning.length;
+  return length;
 }
 
 function ConnectionWords({ connection }: { connection: ConnectionState }) {
@@ -236,9 +243,11 @@ function ConfirmationToggle({
         checked={saving ?? policy !== 'NeverConfirm'}
         disabled={saving !== undefined}
         onChange={async (event) => {
-          setSaving(event.target.checked);
-          await session.setConfirmationRequired(event.target.checked);
-          await queryClient.invalidateQueries({ queryKey: conversationsKey(settings) });
+          const required = event.target.checked;
+          setSaving(required);
+          await session.setConfirmationRequired(required, (kind) =>
+            setConfirmationPolicy(queryClient, settings, session.conversationId, kind),
+          );
           setSaving(undefined);
         }}
       />

@@ -1,24 +1,21 @@
 import { useStore } from 'zustand';
 import type { ConversationSession, PendingMessage } from '../conversation/liveSession';
+import type { StreamItem } from '../conversation/streamItems';
 
 /** What is not (yet) in the history: the agent's streaming turn and the user's messages on their way. */
 export function LiveFooter({ session }: { session: ConversationSession }) {
-  const stream = useStore(session.live, (s) => s.stream);
+  const streams = useStore(session.live, (s) => s.streams);
   const pending = useStore(session.live, (s) => s.pending);
   const status = useStore(session.live, (s) => s.status);
   return (
     <div className="live-footer">
-      {(stream.content || stream.reasoning) && (
-        <div className="chat-row from-agent streaming" aria-live="polite" aria-busy="true">
-          <div className="author">Agent · writing…</div>
-          {stream.reasoning && (
-            <details className="thinking" open>
-              <summary>Thinking</summary>
-              <p className="stream-text">{stream.reasoning}</p>
-            </details>
-          )}
-          {stream.content && <p className="stream-text">{stream.content}</p>}
-        </div>
+      {streams.items.map((item) => (
+        <StreamingBubble key={item.itemId} item={item} />
+      ))}
+      {streams.aborted && streams.items.length === 0 && (
+        <p className="stream-aborted" role="status" data-item-id={streams.aborted.itemId}>
+          The agent abandoned an answer it was writing ({abortWords(streams.aborted.reason)}).
+        </p>
       )}
       {pending.map((message) => (
         <PendingBubble
@@ -30,6 +27,45 @@ export function LiveFooter({ session }: { session: ConversationSession }) {
       ))}
     </div>
   );
+}
+
+function StreamingBubble({ item }: { item: StreamItem }) {
+  if (!item.text && !item.reasoning) return null;
+  return (
+    <div
+      className="chat-row from-agent streaming"
+      aria-busy="true"
+      data-item-id={item.itemId}
+      data-attempt={item.attempt}
+      data-lossy={item.lossy || undefined}
+    >
+      <div className="author">
+        Agent · writing…
+        {item.lossy && (
+          <span
+            className="lossy-note"
+            title="Some of the streamed text did not arrive; the full answer replaces it"
+          >
+            {' '}
+            (partial)
+          </span>
+        )}
+      </div>
+      {item.reasoning && (
+        <details className="thinking" open>
+          <summary>Thinking</summary>
+          <p className="stream-text">{item.reasoning}</p>
+        </details>
+      )}
+      {item.text && <p className="stream-text">{item.text}</p>}
+    </div>
+  );
+}
+
+function abortWords(reason: string): string {
+  if (reason === 'cancelled') return 'stopped';
+  if (reason === 'no_durable_event') return 'it produced no message';
+  return reason;
 }
 
 function PendingBubble({

@@ -1,10 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { agentServerClients, describeError } from '../agent-server/client';
-import type { ConversationInfo } from '../agent-server/protocol';
+import { describeError } from '../agent-server/client';
 import { useConnectionSettings } from '../agent-server/settings';
-import { conversationsKey } from '../conversation/queries';
-import { newConversationPayload } from '../conversation/newConversation';
+import { createConversation } from '../conversation/resources/conversations';
 import { useLlmSettings, useSaveLlmSettings, type LlmSettings } from '../agent-server/llmSettings';
 
 export function NewConversation() {
@@ -15,13 +13,8 @@ export function NewConversation() {
   const saveLlm = useSaveLlmSettings();
   const create = useMutation({
     mutationFn: ({ text, model }: { text: string; model: LlmSettings }) =>
-      agentServerClients(settings).conversations.createConversation<ConversationInfo>(
-        newConversationPayload(text, model),
-      ),
-    onSuccess: async (conversation) => {
-      await queryClient.invalidateQueries({ queryKey: conversationsKey(settings) });
-      navigate(`/conversations/${conversation.id}`);
-    },
+      createConversation(queryClient, settings, text, model),
+    onSuccess: (conversation) => navigate(`/conversations/${conversation.id}`),
   });
 
   return (

@@ -1,6 +1,6 @@
 import type { ExecutionStatus } from '../agent-server/protocol';
 import type { ConnectionState } from '../agent-server/socket';
-import { isActive } from './projection';
+import { isActive } from './executionStatus';
 
 // What the user may do in the conversation right now, as pure predicates: one place, tested as
 // truth tables, read by the composer and the header.

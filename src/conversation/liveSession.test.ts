@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@openhands/typescript-client/client/http-client';
 import {
   EventClock,
@@ -12,7 +12,12 @@ import {
 import type { AgentServerClients } from '../agent-server/client';
 import type { SocketEnvironment } from '../agent-server/socket';
 import { ConversationEventLog } from './eventLog';
-import { ConversationSession } from './liveSession';
+import {
+  ConversationSession,
+  forgetSocketProtocols,
+  rememberSocketProtocol,
+  type SocketProtocol,
+} from './liveSession';
 import { FakeSocket } from '../agent-server/testing/FakeSocket';
 
 const environment: SocketEnvironment = {
@@ -43,7 +48,13 @@ function fakeClients(overrides: Record<string, unknown> = {}) {
 type SessionDeps = ConstructorParameters<typeof ConversationSession>[2];
 
 /** A session on fake clients and sockets; `deps` replaces any of its dependencies. */
-function session(overrides: Record<string, unknown> = {}, deps: Partial<SessionDeps> = {}) {
+function session(
+  overrides: Record<string, unknown> = {},
+  deps: Partial<SessionDeps> = {},
+  protocol: SocketProtocol = 'legacy',
+) {
+  forgetSocketProtocols();
+  rememberSocketProtocol('http://127.0.0.1:8000', protocol);
   const { conversations, clients } = fakeClients(overrides);
   const onSettled = vi.fn();
   const log = new ConversationEventLog();
@@ -76,14 +87,14 @@ const delta = (content: string, id = content) => ({
   content,
 });
 
-describe('frames into the log', () => {
+describe('legacy socket: frames into the log', () => {
   it('deduplicates replayed and live frames by id, and keeps full_state out of the history', () => {
     const t = session();
     const c = clock();
     const hello = userMessage(c, 'hello');
-    t.live.receive(full('running'));
-    t.live.receive(hello);
-    t.live.receive(hello);
+    t.live.receiveFrame(full('running'));
+    t.live.receiveFrame(hello);
+    t.live.receiveFrame(hello);
     expect(t.log.projection.eventCount).toBe(1);
     expect(t.state().status).toBe('running');
   });
@@ -91,30 +102,50 @@ describe('frames into the log', () => {
   it('accumulates deltas into one live bubble, replaced by the persisted agent event', () => {
     const t = session();
     const c = clock();
-    t.live.receive(full('running'));
-    t.live.receive(delta('Hel'));
-    t.live.receive(delta('lo'));
-    expect(t.state().stream.content).toBe('Hello');
-    t.live.receive(agentMessage(c, 'Hello'));
-    expect(t.state().stream.content).toBe('');
+    t.live.receiveFrame(full('running'));
+    t.live.receiveFrame(delta('Hel'));
+    t.live.receiveFrame(delta('lo'));
+    expect(
+      t
+        .state()
+        .streams.items.map((i) => i.text)
+        .join(''),
+    ).toBe('Hello');
+    t.live.receiveFrame(agentMessage(c, 'Hello'));
+    expect(
+      t
+        .state()
+        .streams.items.map((i) => i.text)
+        .join(''),
+    ).toBe('');
   });
 
   it('drops the buffer on interrupt and ignores deltas once the run stopped (seed 000)', () => {
     const t = session();
     const c = clock();
-    t.live.receive(full('running'));
-    t.live.receive(delta('partial'));
-    t.live.receive(interruptEvent(c));
-    expect(t.state().stream.content).toBe('');
-    t.live.receive(statusUpdate(c, 'paused'));
-    t.live.receive(delta('late', 'late'));
-    expect(t.state().stream.content).toBe('');
+    t.live.receiveFrame(full('running'));
+    t.live.receiveFrame(delta('partial'));
+    t.live.receiveFrame(interruptEvent(c));
+    expect(
+      t
+        .state()
+        .streams.items.map((i) => i.text)
+        .join(''),
+    ).toBe('');
+    t.live.receiveFrame(statusUpdate(c, 'paused'));
+    t.live.receiveFrame(delta('late', 'late'));
+    expect(
+      t
+        .state()
+        .streams.items.map((i) => i.text)
+        .join(''),
+    ).toBe('');
   });
 
   it('counts malformed frames without crashing', () => {
     const t = session();
-    t.live.receive('not an object');
-    t.live.receive({ kind: 'MessageEvent' });
+    t.live.receiveFrame('not an object');
+    t.live.receiveFrame({ kind: 'MessageEvent' });
     expect(t.log.rejected).toBe(2);
   });
 });
@@ -125,19 +156,29 @@ describe('per-frame batching', () => {
     const { live } = session({}, { scheduleFrame: (fn) => frames.push(fn) });
     const updates = vi.fn();
     live.live.subscribe(updates);
-    live.receive(full('running'));
+    live.receiveFrame(full('running'));
     updates.mockClear();
-    for (let i = 0; i < 50; i++) live.receive(delta('x', String(i)));
+    for (let i = 0; i < 50; i++) live.receiveFrame(delta('x', String(i)));
     expect(updates).not.toHaveBeenCalled();
     expect(frames).toHaveLength(1);
     frames.shift()!();
     expect(updates).toHaveBeenCalledTimes(1);
-    expect(live.live.getState().stream.content).toBe('x'.repeat(50));
+    expect(
+      live.live
+        .getState()
+        .streams.items.map((i) => i.text)
+        .join(''),
+    ).toBe('x'.repeat(50));
     // Deltas still waiting for their frame when the turn is replaced never show up.
-    live.receive(delta('late'));
-    live.receive(agentMessage(clock(), 'final'));
+    live.receiveFrame(delta('late'));
+    live.receiveFrame(agentMessage(clock(), 'final'));
     frames.shift()!();
-    expect(live.live.getState().stream.content).toBe('');
+    expect(
+      live.live
+        .getState()
+        .streams.items.map((i) => i.text)
+        .join(''),
+    ).toBe('');
   });
 });
 
@@ -146,24 +187,29 @@ describe('status transitions (seed 002)', () => {
     for (const next of ['idle', 'paused', 'finished', 'error', 'stuck'] as const) {
       const t = session();
       const c = clock();
-      t.live.receive(full('running'));
-      t.live.receive(delta('text'));
+      t.live.receiveFrame(full('running'));
+      t.live.receiveFrame(delta('text'));
       expect(t.onSettled).not.toHaveBeenCalled();
-      t.live.receive(statusUpdate(c, next));
+      t.live.receiveFrame(statusUpdate(c, next));
       expect(t.onSettled, next).toHaveBeenCalledTimes(1);
-      expect(t.state().stream.content).toBe('');
+      expect(
+        t
+          .state()
+          .streams.items.map((i) => i.text)
+          .join(''),
+      ).toBe('');
     }
     const t = session();
-    t.live.receive(full('idle'));
-    t.live.receive(full('finished'));
+    t.live.receiveFrame(full('idle'));
+    t.live.receiveFrame(full('finished'));
     expect(t.onSettled).not.toHaveBeenCalled();
   });
 
   it('treats waiting_for_confirmation as still active', () => {
     const t = session();
     const c = clock();
-    t.live.receive(full('running'));
-    t.live.receive(statusUpdate(c, 'waiting_for_confirmation'));
+    t.live.receiveFrame(full('running'));
+    t.live.receiveFrame(statusUpdate(c, 'waiting_for_confirmation'));
     expect(t.onSettled).not.toHaveBeenCalled();
   });
 });
@@ -221,7 +267,7 @@ describe('sending', () => {
     await vi.waitFor(() => expect(live.live.getState().pending).toMatchObject([{ state: 'failed' }]));
     expect(conversations.searchEvents).toHaveBeenCalled();
     // If the echo turns up after all, the message was delivered: the bubble goes.
-    live.receive(userMessage(clock(), 'lost one'));
+    live.receiveFrame(userMessage(clock(), 'lost one'));
     expect(live.live.getState().pending).toEqual([]);
     live.stop();
     vi.useRealTimers();
@@ -265,12 +311,191 @@ describe('stop', () => {
     const t = session({
       interruptConversation: vi.fn().mockRejectedValue(new HttpError(404, 'Not Found', null)),
     });
-    t.live.receive(full('running'));
+    t.live.receiveFrame(full('running'));
     const stopping = t.live.interrupt();
     expect(t.state().stopping).toBe(true);
     await stopping;
     expect(t.conversations.pauseConversation).toHaveBeenCalledWith('c1');
-    t.live.receive(statusUpdate(clock(), 'paused'));
+    t.live.receiveFrame(statusUpdate(clock(), 'paused'));
     expect(t.state().stopping).toBe(false);
+  });
+});
+
+describe('session socket', () => {
+  const sessionFrame = (frame: object) => FakeSocket.latest().frame(frame);
+  const durable = (seq: number, event: object) => sessionFrame({ type: 'durable', seq, event });
+
+  function started(overrides: Record<string, unknown> = {}, deps: Partial<SessionDeps> = {}) {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    const t = session(overrides, deps, 'session');
+    t.live.start();
+    FakeSocket.latest().open();
+    return t;
+  }
+  afterEach(() => vi.useRealTimers());
+
+  it('joins live only, then resumes after the highest durable seq held, never by timestamp', () => {
+    const t = started();
+    expect(FakeSocket.latest().url).toBe('ws://127.0.0.1:8000/sockets/session/c1');
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 4 });
+    const c = clock();
+    durable(5, userMessage(c, 'one'));
+    sessionFrame({ type: 'transient', event: full('running') });
+    expect(t.state().status).toBe('running');
+    FakeSocket.latest().drop();
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.latest().url).toBe('ws://127.0.0.1:8000/sockets/session/c1?after_seq=5');
+    // No REST read on a reconnect: the replay after the cursor is exact.
+    FakeSocket.latest().open();
+    sessionFrame({ type: 'sync', from_seq: 5, through_seq: 6 });
+    durable(6, agentMessage(c, 'two'));
+    expect(t.log.projection.eventCount).toBe(2);
+    expect(t.conversations.searchEvents).not.toHaveBeenCalled();
+    t.live.stop();
+  });
+
+  it('reads the gap between the newest history page and the socket once both are in', async () => {
+    const t = started();
+    t.live.historyLoaded('e9');
+    expect(t.conversations.searchEvents).not.toHaveBeenCalled();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 12 });
+    await vi.waitFor(() =>
+      expect(t.conversations.searchEvents).toHaveBeenCalledWith(
+        'c1',
+        expect.objectContaining({ page_id: 'e9', sort_order: 'TIMESTAMP' }),
+      ),
+    );
+    expect(t.conversations.searchEvents).toHaveBeenCalledTimes(1);
+    t.live.stop();
+  });
+
+  it('keeps one bubble per open item: attempts replace, gaps mark it partial, the durable event retires it', () => {
+    const t = started();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 0 });
+    const items = () => t.state().streams.items;
+    sessionFrame({ type: 'item_started', item_id: 'a', attempt: 1, anchor_seq: 0 });
+    sessionFrame({ type: 'delta', item_id: 'a', attempt: 1, order: 0, kind: 'reasoning', content: 'hmm ' });
+    sessionFrame({ type: 'delta', item_id: 'a', attempt: 1, order: 1, content: 'Hel' });
+    sessionFrame({ type: 'item_started', item_id: 'b', attempt: 1 });
+    sessionFrame({ type: 'delta', item_id: 'b', attempt: 1, order: 0, content: 'other' });
+    expect(items().map((i) => [i.itemId, i.reasoning, i.text, i.lossy])).toEqual([
+      ['a', 'hmm ', 'Hel', false],
+      ['b', '', 'other', false],
+    ]);
+    // A retry re-streams the item: its text replaces the first attempt's.
+    sessionFrame({ type: 'item_started', item_id: 'a', attempt: 2 });
+    sessionFrame({ type: 'delta', item_id: 'a', attempt: 2, order: 0, content: 'Hi' });
+    sessionFrame({ type: 'delta', item_id: 'a', attempt: 1, order: 2, content: 'stale' });
+    sessionFrame({ type: 'delta', item_id: 'a', attempt: 2, order: 3, content: ' there' });
+    expect(items()[0]).toMatchObject({ attempt: 2, text: 'Hi there', reasoning: '', lossy: true });
+    const answer = { ...agentMessage(clock(), 'Hi there'), id: 'a' };
+    durable(1, answer);
+    expect(items().map((i) => i.itemId)).toEqual(['b']);
+    // A late delta of a retired item never brings it back.
+    sessionFrame({ type: 'delta', item_id: 'a', attempt: 2, order: 4, content: '!' });
+    expect(items().map((i) => i.itemId)).toEqual(['b']);
+    sessionFrame({ type: 'item_aborted', item_id: 'b', attempt: 1, reason: 'cancelled' });
+    expect(items()).toEqual([]);
+    expect(t.state().streams.aborted).toEqual({ itemId: 'b', reason: 'cancelled' });
+    t.live.stop();
+  });
+
+  it('marks a stream joined mid-way as partial, and forgets open streams when the socket drops', () => {
+    const t = started();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 3 });
+    sessionFrame({ type: 'delta', item_id: 'x', attempt: 1, order: 7, content: 'tail' });
+    expect(t.state().streams.items).toMatchObject([{ itemId: 'x', text: 'tail', lossy: true }]);
+    FakeSocket.latest().drop();
+    expect(t.state().streams.items).toEqual([]);
+    t.live.stop();
+  });
+
+  it('ignores unknown frame types, counts malformed ones, and reports error frames on the last send', async () => {
+    const t = started();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: null });
+    sessionFrame({ type: 'heartbeat_v2', anything: 1 });
+    expect(t.log.rejected).toBe(0);
+    sessionFrame({ type: 'durable', event: { id: 'no-seq' } });
+    sessionFrame({ no: 'type' });
+    expect(t.log.rejected).toBe(2);
+    await t.live.send('bad');
+    sessionFrame({ type: 'error', code: 'ValidationError', detail: 'not a message' });
+    expect(t.state().pending).toMatchObject([{ state: 'failed', error: 'not a message' }]);
+    expect(t.state().problem).toContain('not a message');
+    t.live.stop();
+  });
+
+  it('marks a socket send lost once the reconnect replay is complete without its echo', async () => {
+    let now = 1000;
+    const t = started({}, { now: () => now });
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 2 });
+    await t.live.send('lost one');
+    await t.live.send('kept one');
+    FakeSocket.latest().drop();
+    now = 5000;
+    vi.advanceTimersByTime(500);
+    FakeSocket.latest().open();
+    sessionFrame({ type: 'sync', from_seq: 2, through_seq: 4 });
+    const c = clock();
+    durable(3, userMessage(c, 'kept one'));
+    expect(t.state().pending).toMatchObject([{ text: 'lost one', state: 'sent' }]);
+    durable(4, agentMessage(c, 'answer'));
+    expect(t.state().pending).toMatchObject([{ text: 'lost one', state: 'failed' }]);
+    t.live.stop();
+  });
+
+  it('falls back to the legacy socket on a server whose REST answers but whose session socket never opens', async () => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    const t = session({}, {}, 'session');
+    forgetSocketProtocols();
+    const getServerInfo = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue({});
+    (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = { getServerInfo };
+    t.live.start();
+    FakeSocket.latest().drop();
+    // Unreachable server: still the session socket, with backoff.
+    await vi.waitFor(() => expect(getServerInfo).toHaveBeenCalledTimes(1));
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.latest().url).toContain('/sockets/session/c1');
+    FakeSocket.latest().drop();
+    await vi.waitFor(() => expect(t.state().protocol).toBe('legacy'));
+    expect(FakeSocket.latest().url).toContain('/sockets/events/c1');
+    t.live.stop();
+  });
+
+  it('takes the status from REST only while the socket has not told it', () => {
+    const t = started();
+    t.live.noteConversationInfo({ execution_status: 'idle' });
+    expect(t.state().status).toBe('idle');
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 0 });
+    sessionFrame({ type: 'transient', event: full('running') });
+    // An older REST answer arriving now must not turn a running conversation idle.
+    t.live.noteConversationInfo({ execution_status: 'finished' });
+    expect(t.state().status).toBe('running');
+    t.live.stop();
+  });
+});
+
+describe('gap filling', () => {
+  it('retries a failed read with backoff and says so meanwhile', async () => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    const searchEvents = vi
+      .fn()
+      .mockRejectedValueOnce(new HttpError(503, 'Unavailable', { detail: 'busy' }))
+      .mockResolvedValue({ items: [], next_page_id: null });
+    const t = session({ searchEvents }, {}, 'session');
+    t.live.start();
+    FakeSocket.latest().open();
+    t.live.historyLoaded('e1');
+    FakeSocket.latest().frame({ type: 'sync', from_seq: null, through_seq: 1 });
+    await vi.waitFor(() => expect(t.state().gap).toMatchObject({ kind: 'retrying', attempt: 1 }));
+    expect(t.state().gap).toMatchObject({ error: 'The agent-server answered 503: busy' });
+    await vi.advanceTimersByTimeAsync(1000);
+    await vi.waitFor(() => expect(t.state().gap).toEqual({ kind: 'idle' }));
+    expect(searchEvents).toHaveBeenCalledTimes(2);
+    t.live.stop();
+    vi.useRealTimers();
   });
 });

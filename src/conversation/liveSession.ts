@@ -1,52 +1,62 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { HttpError } from '@openhands/typescript-client/client/http-client';
 import type { AgentServerClients } from '../agent-server/client';
 import { describeError, httpStatus } from '../agent-server/client';
 import {
   asServerEvent,
   contentText,
-  isExecutionStatus,
-  isRecord,
-  type ConversationInfo,
   type ExecutionStatus,
   type MessageEvent,
-  type ServerEvent,
 } from '../agent-server/protocol';
+import {
+  LEGACY_ITEM,
+  eventsSocketUrl,
+  parseLegacyFrame,
+  parseSessionFrame,
+  sessionSocketUrl,
+  type ParsedFrame,
+} from '../agent-server/sessionFrames';
 import { ConversationSocket, type ConnectionState, type SocketEnvironment } from '../agent-server/socket';
+import { DeltaBuffer } from './deltaBuffer';
 import { ConversationEventLog } from './eventLog';
-import { isActive } from './projection';
+import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
+import { GapFiller, type GapState } from './gapFiller';
+import { Outbox, type PendingMessage } from './outbox';
+import { NO_STREAMS, type StreamState } from './streamItems';
 
-// The live session of one open conversation: it feeds socket frames and REST reconciles into
-// the event log, keeps the execution status, the streaming bubble and the messages on their way,
-// and turns the user's commands (send, stop, continue, approve) into REST or socket calls.
+// The live session of one open conversation: the glue between its socket, its event log, the
+// outbox of messages awaiting their echo, the buffer of streaming progress and the gap filler;
+// and the user's commands (send, stop, continue, approve) as REST or socket calls.
+//
+// The session socket (`/sockets/session/{id}`) resumes by sequence number, so a reconnect gets
+// exactly what it missed; servers without it get the legacy `/sockets/events/{id}`, which
+// resumes by a naive timestamp and is followed by a REST read on every reconnect.
 
-export interface PendingMessage {
-  localId: string;
-  text: string;
-  sentAt: number;
-  /** sending: not yet handed over; sent: handed over, waiting for the server's echo; failed: not delivered. */
-  state: 'sending' | 'sent' | 'failed';
-  via?: 'socket' | 'rest';
-  error?: string;
-}
+export type { PendingMessage } from './outbox';
+
+export type SocketProtocol = 'session' | 'legacy';
 
 export interface LiveState {
   status: ExecutionStatus | undefined;
   connection: ConnectionState;
-  /** Text of the agent turn being streamed (StreamingDeltaEvent), never persisted. */
-  stream: { content: string; reasoning: string };
+  /** The agent's answers while they stream, never persisted. */
+  streams: StreamState;
   pending: PendingMessage[];
   stopping: boolean;
   /** The last thing that went wrong, in words, for a banner. */
   problem: string | undefined;
+  /** The REST read that closes a gap between history and socket. */
+  gap: GapState;
+  protocol: SocketProtocol;
 }
 
 export interface SessionDependencies {
   clients: AgentServerClients;
   serverUrl: string;
   sessionApiKey: string;
-  /** Called when the run stops (running → anything else) or a gap was filled. */
+  /** The run stopped (running → anything else): what the server derives from a run may change. */
   onSettled: () => void;
+  /** The execution status changed, wherever it was learnt. */
+  onStatus?: (status: ExecutionStatus) => void;
   socketEnvironment?: SocketEnvironment;
   now?: () => number;
   /** Runs a function before the next paint; deltas are applied at most once per frame. */
@@ -56,48 +66,110 @@ export interface SessionDependencies {
 const nextFrame = (fn: () => void) =>
   typeof requestAnimationFrame === 'function' ? void requestAnimationFrame(() => fn()) : queueMicrotask(fn);
 
-const EMPTY_STREAM = { content: '', reasoning: '' };
-const RECONCILE_PAGE = 100;
+/** Which socket each server has, learnt once per server (a failed session socket, REST alive). */
+const protocols = new Map<string, { protocol: SocketProtocol; confirmed: boolean }>();
+
+export function forgetSocketProtocols(): void {
+  protocols.clear();
+}
+
+/** Says which socket a server has, without the probe (a setting, or a test). */
+export function rememberSocketProtocol(serverUrl: string, protocol: SocketProtocol): void {
+  protocols.set(serverUrl, { protocol, confirmed: true });
+}
 
 export class ConversationSession {
   readonly live: StoreApi<LiveState>;
   private socket: ConversationSocket | undefined;
+  private readonly outbox: Outbox;
+  private readonly deltas: DeltaBuffer;
+  private readonly gap: GapFiller;
+  /** Highest durable seq held from the session socket (or its first sync's mark). */
+  private seqCursor: number | undefined;
+  /** Set while a reconnect's replay runs: its end is when unconfirmed sends are known lost. */
+  private replay: { throughSeq: number; syncedAt: number } | undefined;
+  private subscribedOnce = false;
   private openedBefore = false;
-  private nextLocalId = 0;
-  private readonly now: () => number;
-  private readonly scheduleFrame: (fn: () => void) => void;
-  /** Deltas received since the last frame. */
-  private unflushed = EMPTY_STREAM;
-  private flushScheduled = false;
+  private history: { newestEventId: string | undefined } | undefined;
+  private joined = false;
+  private probing = false;
+  /** The socket is subscribed and has told the status on this connection. */
+  private statusIsLive = false;
 
   constructor(
     readonly conversationId: string,
     readonly log: ConversationEventLog,
     private readonly deps: SessionDependencies,
   ) {
-    this.now = deps.now ?? Date.now;
-    this.scheduleFrame = deps.scheduleFrame ?? nextFrame;
+    const now = deps.now ?? Date.now;
     this.live = createStore<LiveState>(() => ({
       status: undefined,
       connection: { kind: 'closed' },
-      stream: EMPTY_STREAM,
+      streams: NO_STREAMS,
       pending: [],
       stopping: false,
       problem: undefined,
+      gap: { kind: 'idle' },
+      protocol: protocols.get(deps.serverUrl)?.protocol ?? 'session',
     }));
+    const conversations = deps.clients.conversations;
+    this.outbox = new Outbox(
+      { get: () => this.live.getState().pending, set: (pending) => this.live.setState({ pending }) },
+      {
+        sendOverSocket: (frame) => this.socket?.send(frame) ?? false,
+        sendOverRest: async (content) => {
+          await conversations.sendEvent(conversationId, { role: 'user', content } as never, { run: true });
+        },
+        afterRestSend: () => {
+          // The socket is down: fetch the echo (and the agent's answer so far) over REST.
+          if (this.live.getState().connection.kind !== 'open') void this.fillSince();
+        },
+      },
+      now,
+    );
+    this.deltas = new DeltaBuffer(
+      { get: () => this.live.getState().streams, set: (streams) => this.live.setState({ streams }) },
+      deps.scheduleFrame ?? nextFrame,
+    );
+    const env = deps.socketEnvironment;
+    this.gap = new GapFiller({
+      conversations,
+      conversationId,
+      receive: (item) => this.receiveEvent(item),
+      noteConversationInfo: (info) => this.noteConversationInfo(info),
+      setState: (gap) =>
+        this.live.setState(
+          gap.kind === 'gone'
+            ? { gap, problem: 'The agent-server does not know this conversation any more.' }
+            : { gap },
+        ),
+      timers: {
+        now,
+        setTimeout: env?.setTimeout ?? ((fn, ms) => setTimeout(fn, ms)),
+        clearTimeout:
+          env?.clearTimeout ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
+      },
+    });
+  }
+
+  private get protocol(): SocketProtocol {
+    return this.live.getState().protocol;
   }
 
   start(): void {
     if (this.socket) return;
+    const { serverUrl, sessionApiKey } = this.deps;
     this.socket = new ConversationSocket(
       {
-        serverUrl: this.deps.serverUrl,
-        conversationId: this.conversationId,
-        sessionApiKey: this.deps.sessionApiKey,
-        cursor: () => this.log.projection.newestTimestamp,
-        onFrame: (frame) => this.receive(frame),
+        sessionApiKey,
+        url: () =>
+          this.protocol === 'session'
+            ? sessionSocketUrl(serverUrl, this.conversationId, this.seqCursor)
+            : eventsSocketUrl(serverUrl, this.conversationId, this.log.projection.newestTimestamp),
+        onFrame: (frame) => this.receiveFrame(frame),
         onMalformedFrame: () => this.log.ingest([null]),
         onState: (state) => this.connectionChanged(state),
+        onClosed: ({ opened }) => void this.closed(opened),
         onSilence: () => void this.checkSilence(),
       },
       this.deps.socketEnvironment,
@@ -112,66 +184,47 @@ export class ConversationSession {
   stop(): void {
     this.socket?.stop();
     this.socket = undefined;
+    this.gap.stop();
   }
 
-  /** The status from a REST read of the conversation, used until (and besides) the socket. */
-  noteConversationInfo(info: ConversationInfo | undefined): void {
-    if (info && isExecutionStatus(info.execution_status)) this.setStatus(info.execution_status);
+  /**
+   * The status from a REST read of the conversation. While the socket is subscribed its status is
+   * newer than any REST answer still on its way, so a REST read applies only when it is not.
+   */
+  noteConversationInfo(info: unknown): void {
+    const status = statusFromInfo(info);
+    if (status && !this.statusIsLive) this.setStatus(status);
   }
 
-  /** Applies one frame or REST event. Exposed for the REST reconcile and for tests. */
-  receive(frame: unknown): void {
-    const event = asServerEvent(frame);
-    if (!event) {
-      this.log.ingest([frame]);
-      return;
-    }
-    switch (event.kind) {
-      case 'StreamingDeltaEvent':
-        this.appendDelta(event as ServerEvent & { content?: unknown; reasoning_content?: unknown });
-        return;
-      case 'ServerErrorEvent':
-        this.serverError(event);
-        return;
-      case 'ConversationStateUpdateEvent': {
-        const update = event as ServerEvent & { key?: unknown; value?: unknown };
-        const status =
-          update.key === 'full_state' && isRecord(update.value)
-            ? update.value.execution_status
-            : update.key === 'execution_status'
-              ? update.value
-              : undefined;
-        // full_state is a snapshot made for this subscriber, not part of the persisted history.
-        if (update.key !== 'full_state') this.log.ingest([event]);
-        if (isExecutionStatus(status)) this.setStatus(status);
-        return;
-      }
-    }
-    const known = this.log.projection.has(event.id);
-    this.log.ingest([event]);
-    if (known) return;
-    if (event.kind === 'MessageEvent' && event.source === 'user') this.echoed(event as MessageEvent);
-    if (event.source === 'agent' || event.kind === 'InterruptEvent') this.clearStream();
+  /**
+   * The newest history page is in the log. Once the socket has subscribed too, one REST read
+   * from that page's newest event on brings whatever came between the two.
+   */
+  historyLoaded(newestEventId: string | undefined): void {
+    if (this.history) return;
+    this.history = { newestEventId };
+    this.joinHistory();
+  }
+
+  /** One socket frame, as JSON-parsed. Exposed for tests. */
+  receiveFrame(raw: unknown): void {
+    const frames: ParsedFrame[] =
+      this.protocol === 'session' ? [parseSessionFrame(raw)] : parseLegacyFrame(raw);
+    for (const frame of frames) this.apply(frame, raw);
   }
 
   // ---- commands -------------------------------------------------------------------------
 
-  async send(text: string): Promise<void> {
-    const localId = `local-${++this.nextLocalId}`;
-    const message: PendingMessage = { localId, text, sentAt: this.now(), state: 'sending' };
-    this.live.setState((s) => ({ pending: [...s.pending, message] }));
-    await this.deliver(message);
+  send(text: string): Promise<void> {
+    return this.outbox.send(text);
   }
 
-  async retry(localId: string): Promise<void> {
-    const message = this.live.getState().pending.find((m) => m.localId === localId);
-    if (!message || message.state !== 'failed') return;
-    this.updatePending(localId, { state: 'sending', error: undefined, sentAt: this.now() });
-    await this.deliver({ ...message, sentAt: this.now() });
+  retry(localId: string): Promise<void> {
+    return this.outbox.retry(localId);
   }
 
   discard(localId: string): void {
-    this.live.setState((s) => ({ pending: s.pending.filter((m) => m.localId !== localId) }));
+    this.outbox.discard(localId);
   }
 
   /** Stop at once: interrupt cancels even an LLM call in flight; older servers only pause. */
@@ -210,11 +263,13 @@ export class ConversationSession {
     }
   }
 
-  async setConfirmationRequired(required: boolean): Promise<boolean> {
+  /** `save` is the REST write (with its cache update); failures are said in the banner. */
+  async setConfirmationRequired(
+    required: boolean,
+    save: (kind: 'AlwaysConfirm' | 'NeverConfirm') => Promise<void>,
+  ): Promise<boolean> {
     try {
-      await this.deps.clients.conversations.setConfirmationPolicy(this.conversationId, {
-        kind: required ? 'AlwaysConfirm' : 'NeverConfirm',
-      } as never);
+      await save(required ? 'AlwaysConfirm' : 'NeverConfirm');
       return true;
     } catch (error) {
       this.live.setState({ problem: `The confirmation setting was not changed. ${describeError(error)}` });
@@ -222,102 +277,122 @@ export class ConversationSession {
     }
   }
 
-  // ---- internals --------------------------------------------------------------------------
+  // ---- frames -------------------------------------------------------------------------------
 
-  private async deliver(message: PendingMessage): Promise<void> {
-    const frame = { role: 'user', content: [{ type: 'text', text: message.text }], run: true };
-    if (this.socket?.send(frame)) {
-      this.updatePending(message.localId, { state: 'sent', via: 'socket' });
+  private apply(frame: ParsedFrame, raw: unknown): void {
+    switch (frame.type) {
+      case 'sync':
+        this.synced(frame.fromSeq, frame.throughSeq);
+        return;
+      case 'durable':
+        if (frame.seq !== undefined) this.seqCursor = Math.max(this.seqCursor ?? -1, frame.seq);
+        this.receiveEvent(frame.event, true);
+        if (this.replay && frame.seq !== undefined && frame.seq >= this.replay.throughSeq) this.replayDone();
+        return;
+      case 'transient':
+        this.receiveTransient(frame.event);
+        return;
+      case 'item_started':
+      case 'item_aborted':
+        this.deltas.push(frame);
+        return;
+      case 'delta':
+        // Legacy deltas carry no item id: once the turn is stopped, late ones belong to nothing.
+        if (frame.itemId === LEGACY_ITEM) {
+          const { stopping, status } = this.live.getState();
+          if (stopping || status === 'paused') return;
+        }
+        this.deltas.push(frame);
+        return;
+      case 'error':
+        // The server answers a frame it could not take with an error: the last socket send failed.
+        this.outbox.socketSendRejected(frame.detail);
+        this.live.setState({ problem: `The agent-server reported an error: ${frame.detail}` });
+        return;
+      case 'malformed':
+        this.log.ingest([raw]);
+        return;
+      case 'ignored':
+        return;
+    }
+  }
+
+  /** A persisted event, from the socket or a REST read. */
+  private receiveEvent(raw: unknown, fromSocket = false): void {
+    const event = asServerEvent(raw);
+    if (!event) {
+      this.log.ingest([raw]);
       return;
     }
-    try {
-      // May take as long as a running tool holds the server's state lock: not a failure.
-      await this.deps.clients.conversations.sendEvent(
-        this.conversationId,
-        { role: 'user', content: frame.content },
-        { run: true },
-      );
-      this.updatePending(message.localId, { state: 'sent', via: 'rest' });
-      // The socket may be down: fetch the echo (and the agent's answer so far) over REST.
-      if (this.live.getState().connection.kind !== 'open') void this.reconcile();
-    } catch (error) {
-      this.updatePending(message.localId, { state: 'failed', error: describeError(error) });
+    const status = statusFromStateUpdate(event);
+    if (status && fromSocket) this.statusIsLive = true;
+    const known = this.log.projection.has(event.id);
+    // full_state is a snapshot made for one subscriber, not part of the persisted history.
+    if (!(event.kind === 'ConversationStateUpdateEvent' && (event as { key?: unknown }).key === 'full_state'))
+      this.log.ingest([event]);
+    if (status && (fromSocket || !this.statusIsLive)) this.setStatus(status);
+    if (known) return;
+    if (event.kind === 'MessageEvent' && event.source === 'user')
+      this.outbox.echoed(contentText((event as MessageEvent).llm_message?.content));
+    this.deltas.retire(event.id);
+    if (event.source === 'agent' || event.kind === 'InterruptEvent') this.deltas.dropItem(LEGACY_ITEM);
+  }
+
+  private receiveTransient(raw: unknown): void {
+    const event = asServerEvent(raw);
+    const status = statusFromStateUpdate(event);
+    if (status) {
+      this.statusIsLive = true;
+      this.setStatus(status);
     }
+    // The legacy socket's snapshot comes first on every connection: it is subscribed from here.
+    if (this.protocol === 'legacy' && event?.kind === 'ConversationStateUpdateEvent') this.subscribed();
+    if (event && event.kind !== 'ConversationStateUpdateEvent') this.log.ingest([event]);
   }
 
-  private updatePending(localId: string, patch: Partial<PendingMessage>): void {
-    this.live.setState((s) => ({
-      pending: s.pending.map((m) => (m.localId === localId ? { ...m, ...patch } : m)),
-    }));
+  private synced(fromSeq: number | null, throughSeq: number | null): void {
+    const entry = protocols.get(this.deps.serverUrl);
+    if (!entry?.confirmed) protocols.set(this.deps.serverUrl, { protocol: 'session', confirmed: true });
+    // Progress frames are never replayed: whatever was streaming before this connection is stale.
+    this.deltas.dropAll();
+    if (fromSeq === null) {
+      // Live only: everything up to the mark is history, to be read over REST.
+      this.seqCursor = Math.max(this.seqCursor ?? -1, throughSeq ?? -1);
+    } else if (throughSeq !== null && throughSeq > (this.seqCursor ?? -1)) {
+      this.replay = { throughSeq, syncedAt: this.now() };
+    } else {
+      this.replay = { throughSeq: -1, syncedAt: this.now() };
+      this.replayDone();
+    }
+    this.subscribed();
   }
 
-  /** The server's copy of a message we sent replaces its optimistic bubble (first match wins). */
-  private echoed(event: MessageEvent): void {
-    const text = contentText(event.llm_message.content);
-    const pending = this.live.getState().pending;
-    // A message marked failed after a dropped socket may still arrive: it was delivered after all.
-    const match =
-      pending.find((m) => m.state !== 'failed' && m.text === text) ?? pending.find((m) => m.text === text);
-    if (match) this.discard(match.localId);
+  private replayDone(): void {
+    const replay = this.replay;
+    this.replay = undefined;
+    // Everything persisted before this connection is now held: older unechoed sends were lost.
+    if (replay) this.outbox.unconfirmedSinceBefore(replay.syncedAt);
   }
 
-  private appendDelta(event: { content?: unknown; reasoning_content?: unknown }): void {
-    const content = typeof event.content === 'string' ? event.content : '';
-    const reasoning = typeof event.reasoning_content === 'string' ? event.reasoning_content : '';
-    if (!content && !reasoning) return;
-    this.unflushed = {
-      content: this.unflushed.content + content,
-      reasoning: this.unflushed.reasoning + reasoning,
-    };
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    // A fast stream sends hundreds of deltas a second: the screen needs one update a frame.
-    this.scheduleFrame(() => this.flushDeltas());
+  private subscribed(): void {
+    this.subscribedOnce = true;
+    this.joinHistory();
   }
 
-  private flushDeltas(): void {
-    this.flushScheduled = false;
-    const { content, reasoning } = this.unflushed;
-    this.unflushed = EMPTY_STREAM;
-    if (!content && !reasoning) return;
-    // Deltas only belong to a running turn: once stopped, late ones are dropped (seed 000).
-    const { status, stopping } = this.live.getState();
-    if (stopping || (status !== undefined && !isActive(status))) return;
-    this.live.setState((s) => ({
-      stream: { content: s.stream.content + content, reasoning: s.stream.reasoning + reasoning },
-    }));
+  private joinHistory(): void {
+    if (this.joined || !this.history || !this.subscribedOnce) return;
+    this.joined = true;
+    void this.gap.fill({ afterEventId: this.history.newestEventId });
   }
 
-  /** The live bubble is replaced (by the persisted event) or abandoned (stop, drop). */
-  private clearStream(): void {
-    this.unflushed = EMPTY_STREAM;
-    this.live.setState({ stream: EMPTY_STREAM });
+  private now(): number {
+    return (this.deps.now ?? Date.now)();
   }
 
-  private serverError(event: ServerEvent): void {
-    const detail = isRecord(event) && typeof event.detail === 'string' ? event.detail : 'unknown error';
-    // The server answers a message it could not take with this event: the last socket send failed.
-    const lastSocketSend = [...this.live.getState().pending]
-      .reverse()
-      .find((m) => m.state === 'sent' && m.via === 'socket');
-    if (lastSocketSend) this.updatePending(lastSocketSend.localId, { state: 'failed', error: detail });
-    this.live.setState({ problem: `The agent-server reported an error: ${detail}` });
-  }
-
-  private setStatus(next: ExecutionStatus): void {
-    const previous = this.live.getState().status;
-    if (previous === next) return;
-    const wasActive = isActive(previous);
-    const nowActive = isActive(next);
-    if (!nowActive) this.unflushed = EMPTY_STREAM;
-    this.live.setState({
-      status: next,
-      ...(nowActive ? {} : { stream: EMPTY_STREAM, stopping: false }),
-    });
-    if (wasActive && !nowActive) this.deps.onSettled();
-  }
+  // ---- connection ---------------------------------------------------------------------------
 
   private connectionChanged(state: ConnectionState): void {
+    if (state.kind !== 'open') this.statusIsLive = false;
     this.live.setState({ connection: state });
     if (state.kind === 'key-rejected') {
       this.live.setState({
@@ -326,54 +401,52 @@ export class ConversationSession {
     } else if (state.kind === 'gone') {
       this.live.setState({ problem: 'The agent-server does not know this conversation any more (4004).' });
     } else if (state.kind === 'open') {
-      if (this.openedBefore) void this.reconcile();
+      // The legacy socket resumes by a naive timestamp: a REST read makes sure nothing slipped.
+      if (this.protocol === 'legacy' && this.openedBefore) void this.fillSince();
       this.openedBefore = true;
     } else if (state.kind === 'reconnecting' || state.kind === 'offline') {
       // The stream is cut: its partial text would be stale when the socket comes back.
-      this.clearStream();
+      this.deltas.dropAll();
+      this.replay = undefined;
     }
   }
 
-  /**
-   * Fills the gap after a reconnect or a REST send: every event since the newest one held, page
-   * by page, plus the conversation's status. Messages sent over a socket that died before their
-   * echo arrived and are still not in the history are marked as not delivered.
-   */
-  async reconcile({ settle = true } = {}): Promise<void> {
-    const startedAt = this.now();
-    const conversations = this.deps.clients.conversations;
+  /** A session socket that never opened, on a server whose REST answers: it has no such route. */
+  private async closed(opened: boolean): Promise<void> {
+    const known = protocols.get(this.deps.serverUrl);
+    if (opened || this.protocol !== 'session' || known?.confirmed || this.probing) return;
+    this.probing = true;
     try {
-      const since = this.log.projection.newestTimestamp;
-      let pageId: string | undefined;
-      for (let guard = 0; guard < 1000; guard++) {
-        const page = (await conversations.searchEvents(this.conversationId, {
-          limit: RECONCILE_PAGE,
-          sort_order: 'TIMESTAMP',
-          ...(since ? { timestamp__gte: since } : {}),
-          ...(pageId ? { page_id: pageId } : {}),
-        })) as unknown as { items?: unknown; next_page_id?: string | null };
-        for (const item of Array.isArray(page.items) ? page.items : []) this.receive(item);
-        if (!page.next_page_id) break;
-        pageId = page.next_page_id;
-      }
-      this.noteConversationInfo(
-        (await conversations.getConversation(this.conversationId)) as unknown as ConversationInfo,
-      );
-      for (const message of this.live.getState().pending) {
-        if (message.state === 'sent' && message.via === 'socket' && message.sentAt < startedAt) {
-          this.updatePending(message.localId, {
-            state: 'failed',
-            error: 'The connection dropped before the server confirmed this message.',
-          });
-        }
-      }
-      if (settle) this.deps.onSettled();
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) {
-        this.live.setState({ problem: 'The agent-server does not know this conversation any more.' });
-      }
-      // Otherwise the next reconnect tries again; the socket's resend covers the gap too.
+      await this.deps.clients.server.getServerInfo();
+      protocols.set(this.deps.serverUrl, { protocol: 'legacy', confirmed: true });
+      this.live.setState({ protocol: 'legacy' });
+      this.socket?.reconnectNow();
+    } catch {
+      // Unreachable: the server is down, not old. The socket's backoff goes on.
+    } finally {
+      this.probing = false;
     }
+  }
+
+  private fillSince(): Promise<boolean> {
+    return this.gap.fill({ sinceTimestamp: this.log.projection.newestTimestamp }).then((filled) => {
+      if (filled) this.outbox.unconfirmedSinceBefore(this.now());
+      return filled;
+    });
+  }
+
+  private setStatus(next: ExecutionStatus): void {
+    const previous = this.live.getState().status;
+    if (previous === next) return;
+    const wasActive = isActive(previous);
+    const nowActive = isActive(next);
+    if (!nowActive) {
+      this.deltas.discardQueued();
+      this.deltas.dropAll();
+    }
+    this.live.setState({ status: next, ...(nowActive ? {} : { stopping: false }) });
+    this.deps.onStatus?.(next);
+    if (wasActive && !nowActive) this.deps.onSettled();
   }
 
   /** A silent socket during a run is fine while a tool works, dead if REST has newer events. */
@@ -391,10 +464,11 @@ export class ConversationSession {
         return event !== null && !this.log.projection.has(event.id);
       });
       if (missed) this.socket?.reconnectNow();
-      else
-        this.noteConversationInfo(
-          (await conversations.getConversation(this.conversationId)) as unknown as ConversationInfo,
-        );
+      else {
+        // A silent socket may have missed the status change too: here REST has the last word.
+        const status = statusFromInfo(await conversations.getConversation(this.conversationId));
+        if (status) this.setStatus(status);
+      }
     } catch {
       this.socket?.reconnectNow();
     }

@@ -10,8 +10,8 @@ import {
   type PauseEvent,
   type ServerEvent,
   type UserRejectObservation,
-  isExecutionStatus,
 } from '../agent-server/protocol';
+import { statusFromStateUpdate } from './executionStatus';
 
 // The projection turns the conversation's event log into rows the screen shows. It is pure
 // data (no React) and order-independent: the rows depend only on the *set* of events, never on
@@ -376,10 +376,8 @@ export class ConversationProjection {
   }
 
   private trackStatus(event: ServerEvent & { key: string; value: unknown }): void {
-    const value =
-      event.key === 'full_state' && isRecord(event.value) ? event.value.execution_status : event.value;
-    if (event.key !== 'execution_status' && event.key !== 'full_state') return;
-    if (!isExecutionStatus(value)) return;
+    const value = statusFromStateUpdate(event);
+    if (!value) return;
     if (isAfter(event.timestamp, event.id, this.newestStatus?.event))
       this.newestStatus = { event, status: value };
     if (value === 'running' && isAfter(event.timestamp, event.id, this.runningSince))
@@ -470,9 +468,6 @@ function lowerBound(order: readonly Slot[], slot: Slot): number {
 }
 
 /** A conversation counts as running while the server says so or a live stream is attached. */
-export function isActive(status: ExecutionStatus | undefined, streamAttached = false): boolean {
-  return status === 'running' || status === 'waiting_for_confirmation' || streamAttached;
-}
 
 const RESTART_ERROR = /restart/i;
 const INTERRUPT_ERROR = /interrupt|cancel/i;

@@ -4,7 +4,7 @@ import { agentServerClients } from '../agent-server/client';
 import type { ConnectionSettings } from '../agent-server/settings';
 import { eventLogFor } from './eventLog';
 import { ConversationSession } from './liveSession';
-import { conversationsKey } from './queries';
+import { conversationRunSettled, conversationStatusChanged } from './resources/conversations';
 
 const sessions = new Map<string, { session: ConversationSession; users: number }>();
 
@@ -22,8 +22,8 @@ export function useConversationSession(
       clients: agentServerClients(settings),
       serverUrl: settings.serverUrl,
       sessionApiKey: settings.sessionApiKey,
-      // The run ended or a gap was filled: re-read the conversation (status, title) and the list.
-      onSettled: () => void queryClient.invalidateQueries({ queryKey: conversationsKey(settings) }),
+      onSettled: () => void conversationRunSettled(queryClient, settings, conversationId),
+      onStatus: (status) => conversationStatusChanged(queryClient, settings, conversationId, status),
     });
     sessions.set(key, { session: created, users: 0 });
     return created;

@@ -1,0 +1,104 @@
+import type { ConversationClient } from '@openhands/typescript-client/clients';
+import { describeError, httpStatus } from '../agent-server/client';
+
+// Reads over REST what neither the history pages nor the socket brought: the events between the
+// newest history page and the moment the socket subscribed, or (on the legacy socket) what a
+// reconnect missed. A failed read is retried with backoff, and the screen says so meanwhile.
+
+export type GapState =
+  | { kind: 'idle' }
+  | { kind: 'filling' }
+  | { kind: 'retrying'; attempt: number; retryAt: number; error: string }
+  | { kind: 'gone' };
+
+/** Where the read starts: after an event held (page_id, inclusive, in log order) or a timestamp. */
+export type GapStart = { afterEventId: string | undefined } | { sinceTimestamp: string | undefined };
+
+export interface GapFillerDependencies {
+  conversations: Pick<ConversationClient, 'searchEvents' | 'getConversation'>;
+  conversationId: string;
+  receive: (item: unknown) => void;
+  noteConversationInfo: (info: unknown) => void;
+  setState: (state: GapState) => void;
+  timers: {
+    now: () => number;
+    setTimeout: (fn: () => void, ms: number) => unknown;
+    clearTimeout: (handle: unknown) => void;
+  };
+}
+
+export const GAP_PAGE = 100;
+const RETRY_START_MS = 1_000;
+const RETRY_CAP_MS = 15_000;
+
+export function gapRetryDelay(attempt: number): number {
+  return Math.min(RETRY_CAP_MS, RETRY_START_MS * 2 ** Math.max(0, attempt - 1));
+}
+
+export class GapFiller {
+  private retryTimer: unknown;
+  /** Each fill supersedes the one before (its retry included). */
+  private generation = 0;
+  private stopped = false;
+
+  constructor(private readonly deps: GapFillerDependencies) {}
+
+  /** Resolves true once the gap is filled, false if a newer fill or stop() superseded it. */
+  async fill(start: GapStart, attempt = 1): Promise<boolean> {
+    const generation = ++this.generation;
+    const { timers } = this.deps;
+    timers.clearTimeout(this.retryTimer);
+    if (this.stopped) return false;
+    this.deps.setState({ kind: 'filling' });
+    try {
+      await this.read(start, () => generation === this.generation);
+      if (generation !== this.generation) return false;
+      this.deps.setState({ kind: 'idle' });
+      return true;
+    } catch (error) {
+      if (generation !== this.generation || this.stopped) return false;
+      if (httpStatus(error) === 404) {
+        this.deps.setState({ kind: 'gone' });
+        return false;
+      }
+      const delay = gapRetryDelay(attempt);
+      this.deps.setState({
+        kind: 'retrying',
+        attempt,
+        retryAt: timers.now() + delay,
+        error: describeError(error),
+      });
+      return new Promise((resolve) => {
+        this.retryTimer = timers.setTimeout(() => {
+          if (generation !== this.generation) return resolve(false);
+          resolve(this.fill(start, attempt + 1));
+        }, delay);
+      });
+    }
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.generation++;
+    this.deps.timers.clearTimeout(this.retryTimer);
+  }
+
+  private async read(start: GapStart, current: () => boolean): Promise<void> {
+    const { conversations, conversationId } = this.deps;
+    let pageId = 'afterEventId' in start ? start.afterEventId : undefined;
+    const since = 'sinceTimestamp' in start ? start.sinceTimestamp : undefined;
+    for (let guard = 0; guard < 10_000; guard++) {
+      const page = (await conversations.searchEvents(conversationId, {
+        limit: GAP_PAGE,
+        sort_order: 'TIMESTAMP',
+        ...(since ? { timestamp__gte: since } : {}),
+        ...(pageId ? { page_id: pageId } : {}),
+      })) as unknown as { items?: unknown; next_page_id?: string | null };
+      if (!current()) return;
+      for (const item of Array.isArray(page.items) ? page.items : []) this.deps.receive(item);
+      if (!page.next_page_id) break;
+      pageId = page.next_page_id;
+    }
+    this.deps.noteConversationInfo(await conversations.getConversation(conversationId));
+  }
+}

@@ -1,0 +1,111 @@
+import { describeError } from '../agent-server/client';
+
+// The user's messages on their way: shown at once as bubbles, handed to the socket (or to REST
+// when the socket is down), and kept until the server's persisted copy comes back. A message is
+// delivered or visibly failed with a retry; never silently dropped.
+
+export interface PendingMessage {
+  localId: string;
+  text: string;
+  sentAt: number;
+  /** sending: not yet handed over; sent: handed over, waiting for the server's echo; failed: not delivered. */
+  state: 'sending' | 'sent' | 'failed';
+  via?: 'socket' | 'rest';
+  error?: string;
+}
+
+export interface OutboxTransport {
+  /** Hands the frame to an open socket; false when there is none. */
+  sendOverSocket(frame: object): boolean;
+  sendOverRest(content: object[]): Promise<void>;
+  /** After a REST send while the socket is down: fetch the echo some other way. */
+  afterRestSend(): void;
+}
+
+export interface PendingSlice {
+  get(): readonly PendingMessage[];
+  set(pending: PendingMessage[]): void;
+}
+
+export class Outbox {
+  private nextLocalId = 0;
+
+  constructor(
+    private readonly slice: PendingSlice,
+    private readonly transport: OutboxTransport,
+    private readonly now: () => number,
+  ) {}
+
+  async send(text: string): Promise<void> {
+    const message: PendingMessage = {
+      localId: `local-${++this.nextLocalId}`,
+      text,
+      sentAt: this.now(),
+      state: 'sending',
+    };
+    this.slice.set([...this.slice.get(), message]);
+    await this.deliver(message);
+  }
+
+  async retry(localId: string): Promise<void> {
+    const message = this.slice.get().find((m) => m.localId === localId);
+    if (!message || message.state !== 'failed') return;
+    const sentAt = this.now();
+    this.update(localId, { state: 'sending', error: undefined, sentAt });
+    await this.deliver({ ...message, sentAt });
+  }
+
+  discard(localId: string): void {
+    this.slice.set(this.slice.get().filter((m) => m.localId !== localId));
+  }
+
+  /** The server's copy of a message we sent replaces its bubble (first match wins). */
+  echoed(text: string): void {
+    const pending = this.slice.get();
+    // A message marked failed after a dropped socket may still arrive: it was delivered after all.
+    const match =
+      pending.find((m) => m.state !== 'failed' && m.text === text) ?? pending.find((m) => m.text === text);
+    if (match) this.discard(match.localId);
+  }
+
+  /** The server answered a socket frame with an error: the newest socket send failed. */
+  socketSendRejected(detail: string): void {
+    const last = [...this.slice.get()].reverse().find((m) => m.state === 'sent' && m.via === 'socket');
+    if (last) this.update(last.localId, { state: 'failed', error: detail });
+  }
+
+  /**
+   * Everything the server persisted up to now is held, and these socket sends are not among it:
+   * the socket died before the server took them.
+   */
+  unconfirmedSinceBefore(time: number): void {
+    for (const message of this.slice.get()) {
+      if (message.state === 'sent' && message.via === 'socket' && message.sentAt < time) {
+        this.update(message.localId, {
+          state: 'failed',
+          error: 'The connection dropped before the server confirmed this message.',
+        });
+      }
+    }
+  }
+
+  private async deliver(message: PendingMessage): Promise<void> {
+    const content = [{ type: 'text', text: message.text }];
+    if (this.transport.sendOverSocket({ role: 'user', content, run: true })) {
+      this.update(message.localId, { state: 'sent', via: 'socket' });
+      return;
+    }
+    try {
+      // May take as long as a running tool holds the server's state lock: not a failure.
+      await this.transport.sendOverRest(content);
+      this.update(message.localId, { state: 'sent', via: 'rest' });
+      this.transport.afterRestSend();
+    } catch (error) {
+      this.update(message.localId, { state: 'failed', error: describeError(error) });
+    }
+  }
+
+  private update(localId: string, patch: Partial<PendingMessage>): void {
+    this.slice.set(this.slice.get().map((m) => (m.localId === localId ? { ...m, ...patch } : m)));
+  }
+}

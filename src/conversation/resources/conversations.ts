@@ -1,0 +1,161 @@
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { ConversationClient } from '@openhands/typescript-client/clients';
+import { agentServerClients } from '../../agent-server/client';
+import type { ConversationInfo, ExecutionStatus, Page } from '../../agent-server/protocol';
+import type { ConnectionSettings } from '../../agent-server/settings';
+import type { LlmSettings } from '../../agent-server/llmSettings';
+import { newConversationPayload } from '../newConversation';
+import { eventsKey } from './events';
+import { serverKey } from './server';
+
+// Conversations: the list, one conversation's info, and the writes to them. Each write updates
+// exactly the cached data it changed; history pages are never touched from here.
+
+export const CONVERSATIONS_PAGE_SIZE = 20;
+
+type ListData = InfiniteData<Page<ConversationInfo>, string>;
+
+const conversationsKey = (settings: ConnectionSettings) => [...serverKey(settings), 'conversations'] as const;
+export const conversationListKey = (settings: ConnectionSettings) =>
+  [...conversationsKey(settings), 'list'] as const;
+export const conversationKey = (settings: ConnectionSettings, id: string) =>
+  [...conversationsKey(settings), 'one', id] as const;
+
+export const conversationListQuery = (settings: ConnectionSettings) =>
+  infiniteQueryOptions({
+    queryKey: conversationListKey(settings),
+    queryFn: async ({ pageParam }) => {
+      const request = {
+        limit: CONVERSATIONS_PAGE_SIZE,
+        sort_order: 'UPDATED_AT_DESC',
+        ...(pageParam ? { page_id: pageParam } : {}),
+      } as unknown as Parameters<ConversationClient['searchConversations']>[0];
+      return (await agentServerClients(settings).conversations.searchConversations(
+        request,
+      )) as unknown as Page<ConversationInfo>;
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_page_id || undefined,
+  });
+
+export const conversationQuery = (settings: ConnectionSettings, id: string) =>
+  queryOptions({
+    queryKey: conversationKey(settings, id),
+    queryFn: async () =>
+      (await agentServerClients(settings).conversations.getConversation(id)) as unknown as ConversationInfo,
+  });
+
+// ---- writes, each with the narrow cache update it calls for ------------------------------------
+
+export async function createConversation(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  text: string,
+  llm: LlmSettings,
+): Promise<ConversationInfo> {
+  const created = await agentServerClients(settings).conversations.createConversation<ConversationInfo>(
+    newConversationPayload(text, llm),
+  );
+  queryClient.setQueryData(conversationKey(settings, created.id), created);
+  // A new conversation goes to the top of the list, wherever the server sorts it: one list read.
+  await queryClient.invalidateQueries({ queryKey: conversationListKey(settings), exact: true });
+  return created;
+}
+
+export async function renameConversation(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  title: string,
+): Promise<void> {
+  await agentServerClients(settings).conversations.updateConversation(id, { title });
+  patchConversation(queryClient, settings, id, { title });
+}
+
+export async function deleteConversation(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+): Promise<void> {
+  await agentServerClients(settings).conversations.deleteConversation(id);
+  queryClient.setQueryData<ListData>(conversationListKey(settings), (list) =>
+    list
+      ? {
+          ...list,
+          pages: list.pages.map((page) => ({ ...page, items: page.items.filter((c) => c.id !== id) })),
+        }
+      : list,
+  );
+  queryClient.removeQueries({ queryKey: conversationKey(settings, id) });
+  queryClient.removeQueries({ queryKey: eventsKey(settings, id) });
+}
+
+export async function setConfirmationPolicy(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  kind: 'AlwaysConfirm' | 'NeverConfirm',
+): Promise<void> {
+  await agentServerClients(settings).conversations.setConfirmationPolicy(id, { kind } as never);
+  patchConversation(queryClient, settings, id, { confirmation_policy: { kind } });
+}
+
+/** The live session learnt a new status: the list and the header say the same at once. */
+export function conversationStatusChanged(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  status: ExecutionStatus,
+): void {
+  patchConversation(queryClient, settings, id, { execution_status: status });
+}
+
+/**
+ * A run ended: the server may have titled the conversation and moved its updated_at. One read
+ * of that conversation, copied into its list entry; nothing else is read again.
+ */
+export async function conversationRunSettled(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+): Promise<void> {
+  await queryClient.invalidateQueries({ queryKey: conversationKey(settings, id), exact: true });
+  const info = queryClient.getQueryData<ConversationInfo>(conversationKey(settings, id));
+  if (info) patchListEntry(queryClient, settings, id, info);
+}
+
+function patchConversation(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  patch: Partial<ConversationInfo>,
+): void {
+  queryClient.setQueryData<ConversationInfo>(conversationKey(settings, id), (info) =>
+    info ? { ...info, ...patch } : info,
+  );
+  patchListEntry(queryClient, settings, id, patch);
+}
+
+function patchListEntry(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  patch: Partial<ConversationInfo>,
+): void {
+  queryClient.setQueryData<ListData>(conversationListKey(settings), (list) =>
+    list
+      ? {
+          ...list,
+          pages: list.pages.map((page) => ({
+            ...page,
+            items: page.items.map((c) => (c.id === id ? { ...c, ...patch } : c)),
+          })),
+        }
+      : list,
+  );
+}

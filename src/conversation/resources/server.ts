@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import { agentServerClients, checkHealth } from '../../agent-server/client';
+import type { ConnectionSettings } from '../../agent-server/settings';
+
+// Query keys go from general to specific: the server (its URL and key), then the resource.
+
+export const serverKey = (settings: ConnectionSettings) =>
+  ['agent-server', settings.serverUrl, settings.sessionApiKey] as const;
+
+export const healthKey = (settings: ConnectionSettings) => [...serverKey(settings), 'health'] as const;
+
+export const healthQuery = (settings: ConnectionSettings) =>
+  queryOptions({
+    queryKey: healthKey(settings),
+    queryFn: () => checkHealth(agentServerClients(settings)),
+    refetchInterval: 30_000,
+  });
