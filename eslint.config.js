@@ -2,6 +2,23 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+function layerRules(layers) {
+  return layers.map(([files, above]) => ({
+    files: [files],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: above.map((layer) => ({
+            group: [`**/${layer}`, `**/${layer}/**`],
+            message: `Imports go app → components → conversation → agent-server; this file may not import from ${layer}/.`,
+          })),
+        },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ['dist', 'public/mockServiceWorker.js', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -32,6 +49,13 @@ export default tseslint.config(
       ],
     },
   },
+  // Imports go one way: app → components → conversation → agent-server. A layer never imports
+  // one above it (tests included: they test a layer, not the layers on top of it).
+  ...layerRules([
+    ['src/agent-server/**', ['conversation', 'components', 'app']],
+    ['src/conversation/**', ['components', 'app']],
+    ['src/components/**', ['app']],
+  ]),
   {
     // Playwright fixtures call `use` and take `{}`: neither is React.
     files: ['e2e/**/*.ts'],

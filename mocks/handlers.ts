@@ -15,6 +15,15 @@ const AUTH_TIMEOUT_MS = 10_000;
 type SocketClient = { send(data: string): void; close(code?: number, reason?: string): void };
 type Subscriber = { client: SocketClient; protocol: 'legacy' | 'session' };
 
+/** The session socket's first frame: what it is about to replay, and where live frames start. */
+export const syncFrame = (afterSeq: number | null, throughSeq: number) => ({
+  type: 'sync',
+  from_seq: afterSeq,
+  through_seq: throughSeq >= 0 ? throughSeq : null,
+});
+
+export const transientFrame = (event: object) => ({ type: 'transient', event });
+
 export class MockAgentServer {
   readonly agent: MockAgent;
   /** Socket connections opened so far: tests count reconnect attempts with it. */
@@ -23,6 +32,8 @@ export class MockAgentServer {
   refuseSockets = false;
   /** Test control: how long interrupt and pause take to answer. */
   stopDelayMs = 0;
+  /** Sees every frame the agent's work produces, in both framings (the contract test checks them). */
+  frameTap: ((frames: { legacy?: object; session?: object }) => void) | undefined;
   private readonly sockets = new Map<string, Set<Subscriber>>();
 
   /** `sessionSocket: false` plays an older server that has only `/sockets/events`. */
@@ -59,6 +70,7 @@ export class MockAgentServer {
   }
 
   private send(conversationId: string, frames: { legacy?: object; session?: object }): void {
+    this.frameTap?.(frames);
     const text = {
       legacy: frames.legacy && JSON.stringify(frames.legacy),
       session: frames.session && JSON.stringify(frames.session),
@@ -186,7 +198,7 @@ export class MockAgentServer {
             for (let seq = Math.max(after + 1, 0); seq <= through; seq++)
               client.send(JSON.stringify({ type: 'durable', seq, event: conversation.events[seq] }));
           }
-          client.send(JSON.stringify({ type: 'transient', event: snapshotOf(conversation) }));
+          client.send(JSON.stringify(transientFrame(snapshotOf(conversation))));
         } else {
           client.send(JSON.stringify(snapshotOf(conversation)));
           const mode = url.searchParams.get('resend_mode');

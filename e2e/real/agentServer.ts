@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,12 +21,35 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The JSON schema of the session socket's frames, as the installed server's own pydantic models
+ * define them (session_protocol.py): websocket frames are not in its OpenAPI document.
+ */
+export function sessionFrameSchema(python: string): Record<string, unknown> {
+  const script = [
+    'import json',
+    // The server's app imports the tools, which registers their action and observation kinds.
+    'import openhands.agent_server.api',
+    'from pydantic import TypeAdapter',
+    'from openhands.agent_server.session_protocol import SessionFrame',
+    "print('SCHEMA ' + json.dumps(TypeAdapter(SessionFrame).json_schema(mode='serialization')))",
+  ].join('\n');
+  const out = execFileSync(python, ['-c', script], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    env: { ...process.env, LITELLM_LOCAL_MODEL_COST_MAP: 'true' },
+  });
+  const line = out.split('\n').find((l) => l.startsWith('SCHEMA '));
+  if (!line) throw new Error('The agent-server printed no session frame schema');
+  return JSON.parse(line.slice('SCHEMA '.length)) as Record<string, unknown>;
+}
+
 export class AgentServer {
   readonly root = mkdtempSync(join(tmpdir(), 'tether-agent-server-'));
   private process: ChildProcess | undefined;
   port = 0;
 
-  constructor(private readonly python: string) {
+  constructor(readonly python: string) {
     mkdirSync(join(this.root, 'home'), { recursive: true });
     mkdirSync(join(this.root, 'conversations'), { recursive: true });
     mkdirSync(join(this.root, 'workspace'), { recursive: true });

@@ -4,8 +4,9 @@ import { ConversationClient } from '@openhands/typescript-client/clients';
 import { MOCK_SERVER_URL } from '../../src/agent-server/settings';
 import type { ServerEvent } from '../../src/agent-server/protocol';
 import { DELIBERATELY_MALFORMED, seedStore } from '../../mocks/fixtures';
-import { MockAgentServer } from '../../mocks/handlers';
+import { MockAgentServer, syncFrame, transientFrame } from '../../mocks/handlers';
 import { MockStore } from '../../mocks/store';
+import { sessionFrameSchema } from './agentServer';
 import { connect, expect, startConversation, test } from './fixtures';
 
 // Holds the mock agent-server to the real one: every REST answer and every frame the mock sends
@@ -36,6 +37,16 @@ async function realSchema(serverUrl: string) {
   return { validate, has: (component: string) => component in document.components.schemas };
 }
 
+/** Validates session socket frames against the installed server's own models of them. */
+function frameValidator(python: string) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  const validator = ajv.compile(sessionFrameSchema(python));
+  return (frame: unknown): string[] =>
+    validator(frame)
+      ? []
+      : [`${JSON.stringify(frame).slice(0, 160)}: ${ajv.errorsText(validator.errors?.slice(0, 3))}`];
+}
+
 test('the mock’s REST answers and frames validate against the real server’s schema', async ({
   server,
   page,
@@ -43,6 +54,7 @@ test('the mock’s REST answers and frames validate against the real server’s 
 }) => {
   test.setTimeout(180_000);
   const { validate, has } = await realSchema(server.url);
+  const validateFrame = frameValidator(server.python);
 
   // The mock, in this process, answering the same client calls the app makes.
   const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
@@ -51,10 +63,10 @@ test('the mock’s REST answers and frames validate against the real server’s 
   const mock = new MockAgentServer(store);
   mock.agent.timing = { tokenMs: 1, toolMs: 5 };
   const frames: ServerEvent[] = [];
-  const publish = mock.publish.bind(mock);
-  mock.publish = (conversation, event) => {
-    frames.push(event);
-    publish(conversation, event);
+  const sessionFrames: object[] = [];
+  mock.frameTap = ({ legacy, session }) => {
+    if (legacy) frames.push(legacy as ServerEvent);
+    if (session) sessionFrames.push(session);
   };
   const msw = setupServer(...mock.handlers());
   msw.listen({ onUnhandledRequest: 'bypass' });
@@ -84,22 +96,33 @@ test('the mock’s REST answers and frames validate against the real server’s 
           problems.push(...validate(event.kind, event));
       }
     }
-    // The frames the mock's agent sent during the run, deltas included.
+    // The frames the mock's agent sent during the run, deltas included: legacy events against
+    // the OpenAPI schema, session envelopes against the server's frame models.
     expect(frames.some((f) => f.kind === 'StreamingDeltaEvent')).toBe(true);
     for (const frame of frames) problems.push(...validate(frame.kind, frame));
+    const types = new Set(sessionFrames.map((f) => (f as { type: string }).type));
+    for (const type of ['durable', 'item_started', 'delta']) expect(types, type).toContain(type);
+    const conversation = store.get(created.id)!;
+    for (const frame of [
+      ...sessionFrames,
+      syncFrame(null, conversation.events.length - 1),
+      syncFrame(-1, -1),
+      transientFrame(conversation.events[0]!),
+    ])
+      problems.push(...validateFrame(frame));
   } finally {
     msw.close();
   }
   expect([...new Set(problems)]).toEqual([]);
 
   // A real run, recorded frame by frame from the browser's socket: the schema holds for it too.
-  const realFrames: ServerEvent[] = [];
+  const realEnvelopes: { type?: string; event?: ServerEvent }[] = [];
   page.on('websocket', (ws) =>
     ws.on('framereceived', ({ payload }) => {
       try {
-        realFrames.push(JSON.parse(String(payload)) as ServerEvent);
+        realEnvelopes.push(JSON.parse(String(payload)) as { type?: string; event?: ServerEvent });
       } catch {
-        // the server sends JSON only; anything else fails the kinds check below
+        realEnvelopes.push({ type: `not JSON: ${String(payload).slice(0, 80)}` });
       }
     }),
   );
@@ -120,14 +143,14 @@ test('the mock’s REST answers and frames validate against the real server’s 
   await connect(page, server);
   const conversationId = await startConversation(page, llm, 'Record my frames');
   await expect(page.getByRole('log').getByText('Done.')).toBeVisible({ timeout: 60_000 });
+  // The app speaks the session socket to this server: every frame is an envelope.
+  expect([...new Set(realEnvelopes.flatMap(validateFrame))]).toEqual([]);
+  const realTypes = new Set(realEnvelopes.map((f) => f.type));
+  for (const type of ['sync', 'durable', 'transient', 'item_started', 'delta'])
+    expect(realTypes, type).toContain(type);
+  const realFrames = realEnvelopes.flatMap((f) => (f.event ? [f.event] : []));
   const kinds = new Set(realFrames.map((f) => f.kind));
-  for (const kind of [
-    'ConversationStateUpdateEvent',
-    'MessageEvent',
-    'ActionEvent',
-    'ObservationEvent',
-    'StreamingDeltaEvent',
-  ]) {
+  for (const kind of ['ConversationStateUpdateEvent', 'MessageEvent', 'ActionEvent', 'ObservationEvent']) {
     expect(kinds, kind).toContain(kind);
   }
   const persisted = await server.api<{ items: ServerEvent[] }>(

@@ -172,7 +172,7 @@ test('reload mid-run, then cut the socket mid-run: no event missing, none twice'
     { text: 'All steps done.' },
   ]);
   const sockets: import('@playwright/test').WebSocketRoute[] = [];
-  await page.routeWebSocket(/\/sockets\/events\//, (ws) => {
+  await page.routeWebSocket(/\/sockets\/(events|session)\//, (ws) => {
     ws.connectToServer();
     sockets.push(ws);
   });

@@ -1,0 +1,36 @@
+// @vitest-environment node
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The layers' import direction is held by the lint configuration; this proves it is.
+
+const lint = async (filePath: string, code: string) => {
+  const [result] = await new ESLint().lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').length;
+};
+
+describe('imports go app → components → conversation → agent-server', () => {
+  it('refuses an import from a layer above', async () => {
+    expect(
+      await lint(
+        'src/agent-server/x.ts',
+        "export { ConversationEventLog } from '../conversation/eventLog';\n",
+      ),
+    ).toBe(1);
+    expect(
+      await lint('src/conversation/x.ts', "export { LiveFooter } from '../components/LiveFooter';\n"),
+    ).toBe(1);
+    expect(await lint('src/conversation/resources/x.ts', "export { App } from '../../app/App';\n")).toBe(1);
+    expect(await lint('src/components/x.ts', "export { App } from '../app/App';\n")).toBe(1);
+  });
+
+  it('allows imports downwards', async () => {
+    expect(await lint('src/app/x.ts', "export { LiveFooter } from '../components/LiveFooter';\n")).toBe(0);
+    expect(
+      await lint('src/components/x.ts', "export { ConversationEventLog } from '../conversation/eventLog';\n"),
+    ).toBe(0);
+    expect(
+      await lint('src/conversation/x.ts', "export { isRecord } from '../agent-server/protocol';\n"),
+    ).toBe(0);
+  });
+});
