@@ -264,15 +264,17 @@ test.describe('reading a conversation', () => {
       // …then move up past that point, which loads the older page.
       await app.scroller.evaluate((el) => (el.scrollTop = 500));
       const moved = before.scrollTop - 500;
-      await expect(page.getByText('Loading older events…')).toHaveCount(0);
+      await expect(page.getByText('Loading earlier messages…')).toHaveCount(0);
       reachedStart = await page.getByText('Beginning of the conversation').isVisible();
       if (!reachedStart) {
         // The row stays where the reader put it, not pushed away by the rows added above.
         const kept = app.log.locator(`.chat-row[data-event-id="${before.id}"]`);
         await expect(kept).toBeInViewport();
-        const offset = await kept.evaluate(
-          (el) => el.getBoundingClientRect().top - el.closest('.chat-scroll')!.getBoundingClientRect().top,
-        );
+        // Read in one go from the scroller: the row element can be replaced between two reads.
+        const offset = await app.scroller.evaluate((el, id) => {
+          const row = el.querySelector(`.chat-row[data-event-id="${id}"]`);
+          return row ? row.getBoundingClientRect().top - el.getBoundingClientRect().top : NaN;
+        }, before.id!);
         expect(Math.abs(offset - (before.offset + moved))).toBeLessThan(40);
       } else {
         // As a reader would: the wheel (a programmatic scroll would not end the pin on the row
@@ -285,5 +287,68 @@ test.describe('reading a conversation', () => {
     await expect(app.log.getByText('Step 1: check module 1.')).toBeVisible();
     const requested = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
     expect(requested.filter((url) => url.includes('/events/search')).length).toBeGreaterThanOrEqual(20);
+  });
+
+  test('an older page that adds no row still leads to the next one: the top never stalls', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.open();
+    // 1 question, 200 state updates (no rows), then 40 messages: the second page adds no row.
+    const id = await app.mock((server) => {
+      const conversation = server.store.createConversation('NeverConfirm');
+      const base = Date.UTC(2026, 10, 1);
+      const at = (i: number) => new Date(base + i * 1000).toISOString().replace('Z', '');
+      const message = (i: number, source: 'user' | 'agent', text: string) => ({
+        id: `sparse-${i}`,
+        timestamp: at(i),
+        kind: 'MessageEvent',
+        source,
+        llm_message: { role: source === 'user' ? 'user' : 'assistant', content: [{ type: 'text', text }] },
+      });
+      server.store.append(conversation, message(0, 'user', 'The very first question'));
+      for (let i = 1; i <= 200; i++)
+        server.store.append(conversation, {
+          id: `sparse-${i}`,
+          timestamp: at(i),
+          kind: 'ConversationStateUpdateEvent',
+          source: 'environment',
+          key: 'stats',
+          value: { tick: i },
+        });
+      for (let i = 201; i <= 240; i++)
+        server.store.append(conversation, message(i, i % 2 ? 'user' : 'agent', `Message ${i}`));
+      server.store.setStatus(conversation, 'finished');
+      return conversation.info.id;
+    });
+    await app.openConversation(id);
+    await expect(app.log.getByText('Message 240')).toBeVisible();
+    // One move to the top, as a reader would do, and nothing more.
+    await app.scroller.evaluate((el) => (el.scrollTop = 0));
+    await expect(app.log.getByText('The very first question')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText('Beginning of the conversation')).toBeVisible();
+  });
+
+  test('Load earlier, Jump to start and Jump to latest', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.long);
+    await expect(app.log.getByText(/Step \d+ is done\./).last()).toBeVisible();
+    const pages = () =>
+      page.evaluate(
+        () =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => e.name.includes('/events/search') && e.name.includes('TIMESTAMP_DESC')).length,
+      );
+    const before = await pages();
+    await page.getByRole('button', { name: 'Load earlier messages' }).click();
+    await expect.poll(pages).toBeGreaterThan(before);
+    await page.getByRole('button', { name: 'Jump to start' }).click();
+    await expect(app.log.getByText('Step 1: check module 1.')).toBeInViewport({ timeout: 30_000 });
+    await expect(page.getByText('Beginning of the conversation')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await expect(app.log.getByText(/Step \d+ is done\./).last()).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
   });
 });

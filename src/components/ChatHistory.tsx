@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConversationEventLog } from '../conversation/eventLog';
 import { ChatRow } from './ChatRow';
@@ -12,8 +12,13 @@ interface Props {
   hasOlder: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;
+  /** Loads every older page (for Jump to start). */
+  loadAllOlder: () => Promise<void>;
   footer?: React.ReactNode;
 }
+
+/** Where the reader is: drives the jump buttons (a state, so it changes only at the edges). */
+type Position = 'top' | 'middle' | 'bottom';
 
 const LOAD_OLDER_WITHIN_PX = 600;
 const AT_BOTTOM_PX = 48;
@@ -26,7 +31,16 @@ const PIN_MS = 800;
  * The conversation's rows, virtualised: only the rows near the viewport are in the DOM. Older
  * pages load when the reader nears the top, and the row they were reading stays where it was.
  */
-export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, footer, followKey }: Props) {
+export function ChatHistory({
+  log,
+  activity,
+  hasOlder,
+  loadingOlder,
+  loadOlder,
+  loadAllOlder,
+  footer,
+  followKey,
+}: Props) {
   useSyncExternalStore(log.subscribe, log.getVersion);
   const order = log.projection.rowOrder;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -36,7 +50,9 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
   // now, before React moves anything (what getSnapshotBeforeUpdate does for classes). Reading the
   // DOM here is deliberate: afterwards the old positions are gone.
   const anchor = useRef<{ key: string; offset: number } | null>(null);
-  if (previousOrder.current.length > 0 && order[0] !== previousOrder.current[0]) {
+  /** Set by Jump to start: the reader wants the first row, not to keep their place, while pages come. */
+  const toStart = useRef(false);
+  if (!toStart.current && previousOrder.current.length > 0 && order[0] !== previousOrder.current[0]) {
     anchor.current = middleRow(scrollRef.current, previousOrder.current);
   }
 
@@ -71,21 +87,56 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
   // The reader scrolling themselves ends the pin at once.
   const release = useCallback(() => {
     pin.current = null;
+    toStart.current = false;
   }, []);
 
+  const [position, setPosition] = useState<Position>('bottom');
+  const [jumpingToStart, setJumpingToStart] = useState(false);
   const onScroll = useCallback(() => {
     const element = scrollRef.current;
     if (!element) return;
     const top = element.scrollTop;
     atBottom.current = element.scrollHeight - top - element.clientHeight < AT_BOTTOM_PX;
+    setPosition(atBottom.current ? 'bottom' : top < AT_BOTTOM_PX ? 'top' : 'middle');
     if (top < LOAD_OLDER_WITHIN_PX && hasOlder && !loadingOlder) loadOlder();
   }, [hasOlder, loadingOlder, loadOlder]);
+
+  // A scroll to the top while a page was loading sets off nothing: the reader stays at the top
+  // with no scroll event to come. When the page is in, look again.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element && hasOlder && !loadingOlder && element.scrollTop < LOAD_OLDER_WITHIN_PX) loadOlder();
+  }, [hasOlder, loadingOlder, loadOlder]);
+
+  const jumpToStart = async () => {
+    pin.current = null;
+    toStart.current = true;
+    atBottom.current = false;
+    virtualizer.scrollToOffset(0);
+    setJumpingToStart(true);
+    try {
+      await loadAllOlder();
+    } finally {
+      setJumpingToStart(false);
+    }
+    if (toStart.current) virtualizer.scrollToOffset(0);
+  };
+  const jumpToLatest = () => {
+    pin.current = null;
+    toStart.current = false;
+    atBottom.current = true;
+    virtualizer.scrollToIndex(orderRef.current.length - 1, { align: 'end' });
+    const element = scrollRef.current;
+    if (element) element.scrollTop = element.scrollHeight;
+  };
 
   useLayoutEffect(() => {
     const before = previousOrder.current;
     previousOrder.current = order;
     if (order.length === 0) return;
-    if (before.length === 0) {
+    if (toStart.current) {
+      virtualizer.scrollToOffset(0);
+    } else if (before.length === 0) {
       virtualizer.scrollToIndex(order.length - 1, { align: 'end' });
     } else if (order[0] !== before[0] && anchor.current) {
       // Older rows came in above: put the row that was in the middle back where it was.
@@ -128,14 +179,18 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
       onKeyDown={release}
       onPointerDown={release}
     >
-      <div className="history-edge" aria-live="polite">
-        {loadingOlder
-          ? 'Loading older events…'
-          : hasOlder
-            ? ''
-            : order.length > 0
-              ? 'Beginning of the conversation'
-              : ''}
+      <div className="history-edge">
+        {loadingOlder || jumpingToStart ? (
+          <span role="status">Loading earlier messages…</span>
+        ) : hasOlder ? (
+          <button type="button" className="link-button" onClick={loadOlder}>
+            Load earlier messages
+          </button>
+        ) : order.length > 0 ? (
+          'Beginning of the conversation'
+        ) : (
+          ''
+        )}
       </div>
       <div
         role="log"
@@ -169,6 +224,20 @@ export function ChatHistory({ log, activity, hasOlder, loadingOlder, loadOlder, 
         })}
       </div>
       {footer}
+      {order.length > 0 && (
+        <div className="jump-buttons">
+          {(position !== 'top' || hasOlder) && (
+            <button type="button" onClick={() => void jumpToStart()} disabled={jumpingToStart}>
+              Jump to start
+            </button>
+          )}
+          {position !== 'bottom' && (
+            <button type="button" onClick={jumpToLatest}>
+              Jump to latest
+            </button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

@@ -130,6 +130,10 @@ export function ConversationView({ conversationId }: { conversationId: string })
         hasOlder={history.hasNextPage}
         loadingOlder={history.isFetchingNextPage}
         loadOlder={() => void history.fetchNextPage()}
+        loadAllOlder={async () => {
+          let result = await history.fetchNextPage();
+          while (result.hasNextPage && !result.isError) result = await result.fetchNextPage();
+        }}
         followKey={`${streamLength(live.streams)}:${live.pending.length}:${log.projection.eventCount}`}
         footer={
           <>
