@@ -45,10 +45,10 @@ export class Tether {
   }
 
   /** Pace of the mock agent: delay between streamed tokens, and how long a tool runs. */
-  async setAgentTiming(tokenMs: number, toolMs: number) {
+  async setAgentTiming(tokenMs: number, toolMs: number, firstTokenMs = 0) {
     await this.page.evaluate(
-      ([t, u]) => (window.__tetherMock!.agent.timing = { tokenMs: t!, toolMs: u! }),
-      [tokenMs, toolMs],
+      ([t, u, f]) => (window.__tetherMock!.agent.timing = { tokenMs: t!, toolMs: u!, firstTokenMs: f! }),
+      [tokenMs, toolMs, firstTokenMs],
     );
   }
 

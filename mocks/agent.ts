@@ -40,6 +40,8 @@ export interface AgentTiming {
   tokenMs: number;
   /** How long a tool runs. */
   toolMs: number;
+  /** How long the model takes before its first token, at each step. */
+  firstTokenMs?: number;
 }
 
 export type Publish = (conversation: StoredConversation, event: ServerEvent) => void;
@@ -316,6 +318,8 @@ export class MockAgent {
       if (!run || token.cancelled) return;
       const step = run.steps[run.step];
       if (!step) break;
+      const resumingTool = step.type !== 'answer' && run.actionId !== undefined;
+      if (!resumingTool && this.timing.firstTokenMs) await sleep(this.timing.firstTokenMs);
       if (step.type === 'answer') {
         const itemId = openStream();
         await stream(itemId, 'text', step.say);

@@ -28,10 +28,25 @@ export class MockAgentServer {
   readonly agent: MockAgent;
   /** Socket connections opened so far: tests count reconnect attempts with it. */
   socketConnections = 0;
+  /** The same, per socket route. */
+  readonly connectionsTo = { legacy: 0, session: 0 };
   /** Test control: while set, every new socket is closed at once (a server that is down). */
   refuseSockets = false;
   /** Test control: how long interrupt and pause take to answer. */
   stopDelayMs = 0;
+  /** Test control: the next requests whose path and query contain a text fail with a status. */
+  private failures: { match: string; count: number; status: number }[] = [];
+  failRequests(match: string, count = 1, status = 503): void {
+    this.failures.push({ match, count, status });
+  }
+
+  /** Test control: the server dies (every request a network error, every socket refused) or comes back. */
+  setDown(down: boolean): void {
+    this.down = down;
+    this.refuseSockets = down;
+    if (down) this.closeAll(1006, 'Server gone');
+  }
+  private down = false;
   /** Sees every frame the agent's work produces, in both framings (the contract test checks them). */
   frameTap: ((frames: { legacy?: object; session?: object }) => void) | undefined;
   private readonly sockets = new Map<string, Set<Subscriber>>();
@@ -163,6 +178,7 @@ export class MockAgentServer {
     const link = ws.link(`${MOCK_SERVER_URL.replace(/^http/, 'ws')}/sockets/${path}/:id`);
     return link.addEventListener('connection', ({ client, params }) => {
       this.socketConnections += 1;
+      this.connectionsTo[protocol] += 1;
       if (this.refuseSockets) {
         client.close(1011, 'Unavailable');
         return;
@@ -317,6 +333,15 @@ export class MockAgentServer {
     };
 
     return [
+      http.all(api('/*'), ({ request }) => {
+        if (this.down) return HttpResponse.error();
+        const url = new URL(request.url);
+        const target = decodeURIComponent(url.pathname + url.search);
+        const failure = this.failures.find((f) => f.count > 0 && target.includes(f.match));
+        if (!failure) return undefined;
+        failure.count -= 1;
+        return HttpResponse.json({ detail: 'Injected failure' }, { status: failure.status });
+      }),
       http.get(api('/alive'), () => HttpResponse.json({ status: 'ok' })),
       http.get(api('/health'), () => HttpResponse.text('OK')),
       http.get(api('/ready'), () => HttpResponse.json({ status: 'ready' })),

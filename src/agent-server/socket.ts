@@ -47,8 +47,8 @@ export interface SocketOptions {
   onFrame: (frame: unknown) => void;
   onMalformedFrame: (text: string) => void;
   onState: (state: ConnectionState) => void;
-  /** Every close, with whether that connection had opened (a server without the route never does). */
-  onClosed?: (close: { code: number; opened: boolean }) => void;
+  /** Every close of a connection, with its code. */
+  onClosed?: (code: number) => void;
   /** Called when the socket has been silent for `silenceMs` while open. */
   onSilence: () => void;
   silenceMs?: number;
@@ -132,7 +132,6 @@ export class ConversationSocket {
     }
     this.setState({ kind: 'connecting', attempt: this.failures + 1 });
     let socket: WebSocket;
-    let opened = false;
     try {
       socket = new this.env.WebSocket(this.options.url());
     } catch {
@@ -143,7 +142,6 @@ export class ConversationSocket {
     socket.onopen = () => {
       // The key goes in the first frame, never in the URL (it would end up in logs).
       socket.send(JSON.stringify({ type: 'auth', session_api_key: this.options.sessionApiKey }));
-      opened = true;
       this.failures = 0;
       this.setState({ kind: 'open' });
       this.armSilenceTimer();
@@ -165,7 +163,7 @@ export class ConversationSocket {
       this.socket = undefined;
       this.env.clearTimeout(this.silenceTimer);
       if (this.stopped) return;
-      this.options.onClosed?.({ code: event.code, opened });
+      this.options.onClosed?.(event.code);
       if (this.stopped || this.socket) return;
       if (event.code === CLOSE_KEY_REJECTED) this.setState({ kind: 'key-rejected' });
       else if (event.code === CLOSE_NOT_FOUND) this.setState({ kind: 'gone' });

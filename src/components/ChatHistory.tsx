@@ -154,6 +154,17 @@ export function ChatHistory({
     if (element && atBottom.current) element.scrollTop = element.scrollHeight;
   }, [followKey]);
 
+  // A banner above (or the window) changing the transcript's height keeps a reader at the bottom there.
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   // A first page too short to scroll cannot trigger loading by scrolling: load on.
   useEffect(() => {
     const element = scrollRef.current;

@@ -4,6 +4,7 @@ import { useStore } from 'zustand';
 import { describeError, httpStatus } from '../agent-server/client';
 import { isRecord, type Page } from '../agent-server/protocol';
 import type { StreamState } from '../conversation/streamItems';
+import type { GapState } from '../conversation/gapFiller';
 import type { ConnectionState } from '../agent-server/socket';
 import { useConnectionSettings } from '../agent-server/settings';
 import { activityOf, canContinue, canStop } from '../conversation/composerRules';
@@ -101,6 +102,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
         </div>
       </header>
       <ConnectionBanner connection={live.connection} session={session} />
+      <GapBanner gap={live.gap} />
       {live.problem && (
         <div className="banner error" role="alert">
           {live.problem}
@@ -129,15 +131,17 @@ export function ConversationView({ conversationId }: { conversationId: string })
         activity={activity}
         hasOlder={history.hasNextPage}
         loadingOlder={history.isFetchingNextPage}
-        loadOlder={() => void history.fetchNextPage()}
+        // A page already on its way is awaited, never asked for again.
+        loadOlder={() => void history.fetchNextPage({ cancelRefetch: false })}
         loadAllOlder={async () => {
-          let result = await history.fetchNextPage();
-          while (result.hasNextPage && !result.isError) result = await result.fetchNextPage();
+          let result = await history.fetchNextPage({ cancelRefetch: false });
+          while (result.hasNextPage && !result.isError)
+            result = await result.fetchNextPage({ cancelRefetch: false });
         }}
         followKey={`${streamLength(live.streams)}:${live.pending.length}:${log.projection.eventCount}`}
         footer={
           <>
-            <LiveFooter session={session} />
+            <LiveFooter session={session} model={agentModel(conversation.data)} />
             {restartNotice && (
               <div className="chat-row notice" role="status">
                 The run was interrupted by a server restart. Calls that were in flight have no result.
@@ -166,6 +170,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
 function newestEventId(page: Page<unknown>): string | undefined {
   const first: unknown = Array.isArray(page?.items) ? page.items[0] : undefined;
   return isRecord(first) && typeof first.id === 'string' ? first.id : undefined;
+}
+
+function agentModel(info: unknown): string | undefined {
+  const llm = isRecord(info) && isRecord(info.agent) ? info.agent.llm : undefined;
+  return isRecord(llm) && typeof llm.model === 'string' ? llm.model : undefined;
 }
 
 function streamLength(streams: StreamState): number {
@@ -199,12 +208,7 @@ function ConnectionBanner({
   connection: ConnectionState;
   session: ConversationSession;
 }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (connection.kind !== 'reconnecting') return;
-    const timer = window.setInterval(() => setNow(Date.now()), 500);
-    return () => window.clearInterval(timer);
-  }, [connection.kind]);
+  const seconds = useCountdown(connection.kind === 'reconnecting' ? connection.retryAt : undefined);
   if (connection.kind === 'offline') {
     return (
       <div className="banner warning" role="status">
@@ -213,7 +217,6 @@ function ConnectionBanner({
     );
   }
   if (connection.kind === 'reconnecting' && connection.attempt >= 2) {
-    const seconds = Math.max(0, Math.ceil((connection.retryAt - now) / 1000));
     return (
       <div className="banner warning" role="status">
         Connection to the agent-server lost. Reconnecting (attempt{' '}
@@ -226,6 +229,30 @@ function ConnectionBanner({
     );
   }
   return null;
+}
+
+/** The REST read that joins history and socket failed: what is missing, and when it is tried again. */
+function GapBanner({ gap }: { gap: GapState }) {
+  const seconds = useCountdown(gap.kind === 'retrying' ? gap.retryAt : undefined);
+  if (gap.kind !== 'retrying') return null;
+  return (
+    <div className="banner warning" role="status">
+      The newest events could not be loaded: {gap.error.replace(/\.?$/, '.')} Trying again in{' '}
+      <span className="countdown">{seconds}</span> s (attempt {gap.attempt + 1}).
+    </div>
+  );
+}
+
+/** Whole seconds until `until`, ticking while there is something to count down to. */
+function useCountdown(until: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === undefined) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 500);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return until === undefined ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
 
 function ConfirmationToggle({

@@ -1,14 +1,21 @@
+import { useEffect, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConversationSession, PendingMessage } from '../conversation/liveSession';
 import type { StreamItem } from '../conversation/streamItems';
 
 /** What is not (yet) in the history: the agent's streaming turn and the user's messages on their way. */
-export function LiveFooter({ session }: { session: ConversationSession }) {
+export function LiveFooter({ session, model }: { session: ConversationSession; model: string | undefined }) {
   const streams = useStore(session.live, (s) => s.streams);
   const pending = useStore(session.live, (s) => s.pending);
   const status = useStore(session.live, (s) => s.status);
+  const stopping = useStore(session.live, (s) => s.stopping);
+  // Running, nothing streaming and no tool at work: the agent is waiting for its model. The
+  // server says nothing of its LLM retries (1.57), so the time waited is what can be shown.
+  const waitingForModel =
+    status === 'running' && !stopping && streams.items.length === 0 && session.log.projection.openCalls === 0;
   return (
     <div className="live-footer">
+      {waitingForModel && <ModelWait model={model} />}
       {streams.items.map((item) => (
         <StreamingBubble key={item.itemId} item={item} />
       ))}
@@ -59,6 +66,26 @@ function StreamingBubble({ item }: { item: StreamItem }) {
       )}
       {item.text && <p className="stream-text">{item.text}</p>}
     </div>
+  );
+}
+
+const MODEL_WAIT_SHOWN_AFTER_MS = 1000;
+
+function ModelWait({ model }: { model: string | undefined }) {
+  const [since] = useState(() => Date.now());
+  const [now, setNow] = useState(since);
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 500);
+    return () => window.clearInterval(timer);
+  }, []);
+  // The usual gap between two steps is far shorter: only a wait that lasts is worth a line.
+  if (now - since < MODEL_WAIT_SHOWN_AFTER_MS) return null;
+  const seconds = Math.floor((now - since) / 1000);
+  return (
+    <p className="model-wait" role="status">
+      <span className="spinner" aria-hidden="true" /> Waiting for the model{model ? ` (${model})` : ''}
+      {` · no answer for ${seconds} s`}
+    </p>
   );
 }
 

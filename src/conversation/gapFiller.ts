@@ -37,9 +37,8 @@ export function gapRetryDelay(attempt: number): number {
 
 export class GapFiller {
   private retryTimer: unknown;
-  /** Each fill supersedes the one before (its retry included). */
+  /** Each fill supersedes the one before (its retry included); so does stop(). */
   private generation = 0;
-  private stopped = false;
 
   constructor(private readonly deps: GapFillerDependencies) {}
 
@@ -48,7 +47,6 @@ export class GapFiller {
     const generation = ++this.generation;
     const { timers } = this.deps;
     timers.clearTimeout(this.retryTimer);
-    if (this.stopped) return false;
     this.deps.setState({ kind: 'filling' });
     try {
       await this.read(start, () => generation === this.generation);
@@ -56,7 +54,7 @@ export class GapFiller {
       this.deps.setState({ kind: 'idle' });
       return true;
     } catch (error) {
-      if (generation !== this.generation || this.stopped) return false;
+      if (generation !== this.generation) return false;
       if (httpStatus(error) === 404) {
         this.deps.setState({ kind: 'gone' });
         return false;
@@ -77,8 +75,8 @@ export class GapFiller {
     }
   }
 
+  /** Drops the fill under way and its retry (the session closes, or restarts). */
   stop(): void {
-    this.stopped = true;
     this.generation++;
     this.deps.timers.clearTimeout(this.retryTimer);
   }

@@ -445,7 +445,7 @@ describe('session socket', () => {
     t.live.stop();
   });
 
-  it('falls back to the legacy socket on a server whose REST answers but whose session socket never opens', async () => {
+  it('falls back to the legacy socket on a server whose REST answers but whose session socket closes before sync', async () => {
     vi.useFakeTimers();
     FakeSocket.instances = [];
     const t = session({}, {}, 'session');
@@ -453,12 +453,23 @@ describe('session socket', () => {
     const getServerInfo = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue({});
     (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = { getServerInfo };
     t.live.start();
-    FakeSocket.latest().drop();
+    const dropBeforeSync = async () => {
+      FakeSocket.latest().open();
+      FakeSocket.latest().drop();
+      await vi.advanceTimersByTimeAsync(1000);
+    };
+    // One close before sync can be a blip; a 4001 is a refusal, not a missing route.
+    await dropBeforeSync();
+    FakeSocket.latest().drop(4001);
+    expect(getServerInfo).not.toHaveBeenCalled();
+    t.live.stop();
+    t.live.start();
+    await dropBeforeSync();
+    await dropBeforeSync();
     // Unreachable server: still the session socket, with backoff.
     await vi.waitFor(() => expect(getServerInfo).toHaveBeenCalledTimes(1));
-    vi.advanceTimersByTime(500);
     expect(FakeSocket.latest().url).toContain('/sockets/session/c1');
-    FakeSocket.latest().drop();
+    await dropBeforeSync();
     await vi.waitFor(() => expect(t.state().protocol).toBe('legacy'));
     expect(FakeSocket.latest().url).toContain('/sockets/events/c1');
     t.live.stop();

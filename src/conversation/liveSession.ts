@@ -15,7 +15,13 @@ import {
   sessionSocketUrl,
   type ParsedFrame,
 } from '../agent-server/sessionFrames';
-import { ConversationSocket, type ConnectionState, type SocketEnvironment } from '../agent-server/socket';
+import {
+  CLOSE_KEY_REJECTED,
+  CLOSE_NOT_FOUND,
+  ConversationSocket,
+  type ConnectionState,
+  type SocketEnvironment,
+} from '../agent-server/socket';
 import { DeltaBuffer } from './deltaBuffer';
 import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
@@ -57,6 +63,8 @@ export interface SessionDependencies {
   onSettled: () => void;
   /** The execution status changed, wherever it was learnt. */
   onStatus?: (status: ExecutionStatus) => void;
+  /** The socket was lost, or came back after a loss: whatever says the server is up may be wrong. */
+  onLinkChanged?: () => void;
   socketEnvironment?: SocketEnvironment;
   now?: () => number;
   /** Runs a function before the next paint; deltas are applied at most once per frame. */
@@ -65,6 +73,9 @@ export interface SessionDependencies {
 
 const nextFrame = (fn: () => void) =>
   typeof requestAnimationFrame === 'function' ? void requestAnimationFrame(() => fn()) : queueMicrotask(fn);
+
+/** Closes by which a server that has the session socket refuses one connection: no sign of an old server. */
+const REFUSALS = [CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND, 1013];
 
 /** Which socket each server has, learnt once per server (a failed session socket, REST alive). */
 const protocols = new Map<string, { protocol: SocketProtocol; confirmed: boolean }>();
@@ -93,6 +104,8 @@ export class ConversationSession {
   private history: { newestEventId: string | undefined } | undefined;
   private joined = false;
   private probing = false;
+  private syncedThisConnection = false;
+  private closesBeforeSync = 0;
   /** The socket is subscribed and has told the status on this connection. */
   private statusIsLive = false;
 
@@ -169,7 +182,7 @@ export class ConversationSession {
         onFrame: (frame) => this.receiveFrame(frame),
         onMalformedFrame: () => this.log.ingest([null]),
         onState: (state) => this.connectionChanged(state),
-        onClosed: ({ opened }) => void this.closed(opened),
+        onClosed: (code) => void this.closed(code),
         onSilence: () => void this.checkSilence(),
       },
       this.deps.socketEnvironment,
@@ -185,6 +198,11 @@ export class ConversationSession {
     this.socket?.stop();
     this.socket = undefined;
     this.gap.stop();
+    // A join cut short is done again once a restarted socket subscribes.
+    if (this.live.getState().gap.kind !== 'idle') {
+      this.joined = false;
+      this.live.setState({ gap: { kind: 'idle' } });
+    }
   }
 
   /**
@@ -351,6 +369,7 @@ export class ConversationSession {
   }
 
   private synced(fromSeq: number | null, throughSeq: number | null): void {
+    this.syncedThisConnection = true;
     const entry = protocols.get(this.deps.serverUrl);
     if (!entry?.confirmed) protocols.set(this.deps.serverUrl, { protocol: 'session', confirmed: true });
     // Progress frames are never replayed: whatever was streaming before this connection is stale.
@@ -403,18 +422,30 @@ export class ConversationSession {
     } else if (state.kind === 'open') {
       // The legacy socket resumes by a naive timestamp: a REST read makes sure nothing slipped.
       if (this.protocol === 'legacy' && this.openedBefore) void this.fillSince();
+      if (this.openedBefore) this.deps.onLinkChanged?.();
       this.openedBefore = true;
     } else if (state.kind === 'reconnecting' || state.kind === 'offline') {
       // The stream is cut: its partial text would be stale when the socket comes back.
       this.deltas.dropAll();
       this.replay = undefined;
+      this.deps.onLinkChanged?.();
     }
   }
 
-  /** A session socket that never opened, on a server whose REST answers: it has no such route. */
-  private async closed(opened: boolean): Promise<void> {
+  /**
+   * A session socket that closes twice in a row before its `sync` frame, on a server whose REST
+   * answers, belongs to a server without that route. (Whether the connection "opened" says
+   * nothing: a proxy, or a service worker, may accept it before the server refuses it.)
+   */
+  private async closed(code: number): Promise<void> {
+    const synced = this.syncedThisConnection;
+    this.syncedThisConnection = false;
     const known = protocols.get(this.deps.serverUrl);
-    if (opened || this.protocol !== 'session' || known?.confirmed || this.probing) return;
+    if (synced || this.protocol !== 'session' || known?.confirmed || REFUSALS.includes(code)) {
+      this.closesBeforeSync = 0;
+      return;
+    }
+    if (++this.closesBeforeSync < 2 || this.probing) return;
     this.probing = true;
     try {
       await this.deps.clients.server.getServerInfo();

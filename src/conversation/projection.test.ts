@@ -177,6 +177,22 @@ describe('f. dangling calls (seed 002)', () => {
     const turn = only(projectEvents([a, b, terminalObservation(c, a, 'ok')]).rows, 'turn')[0]!;
     expect(turn.calls.map((call) => callState(call, false))).toEqual(['done', 'interrupted']);
   });
+
+  it('counts the calls still waiting for an outcome, whatever order events come in', () => {
+    const c = clock();
+    const a = terminalAction(c, 'a', { responseId: 'r' });
+    const b = terminalAction(c, 'b', { responseId: 'r' });
+    const doneA = terminalObservation(c, a, 'ok');
+    const projection = new ConversationProjection();
+    projection.apply([a, b]);
+    expect(projection.openCalls).toBe(2);
+    projection.apply([doneA, doneA]);
+    expect(projection.openCalls).toBe(1);
+    const outcomeFirst = new ConversationProjection();
+    outcomeFirst.apply([doneA]);
+    outcomeFirst.apply([a, b]);
+    expect(outcomeFirst.openCalls).toBe(1);
+  });
 });
 
 describe('g. other kinds', () => {

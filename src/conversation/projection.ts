@@ -209,6 +209,8 @@ export class ConversationProjection {
 
   /** Bumped on every change, so subscribers can compare cheaply. */
   version = 0;
+  /** Tool calls whose action is held and that have no outcome yet: while > 0 a tool runs. */
+  openCalls = 0;
 
   get rowOrder(): readonly string[] {
     return this.keys;
@@ -296,6 +298,7 @@ export class ConversationProjection {
         } else if (insertSorted(turn.actions!, action) === 0) {
           this.moveTo(turn, timestamp, id);
         }
+        if (!call.action && call.outcomes.length === 0) this.openCalls++;
         call.action = action;
         call.turn = turn;
         call.view = undefined;
@@ -315,6 +318,7 @@ export class ConversationProjection {
       case 'AgentErrorEvent': {
         const outcome = event as Outcome;
         const call = this.call(outcome.tool_call_id);
+        if (call.action && call.outcomes.length === 0) this.openCalls--;
         const index = insertSorted(call.outcomes, outcome);
         call.view = undefined;
         if (call.turn) return this.touch(call.turn);

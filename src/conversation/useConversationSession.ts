@@ -5,6 +5,7 @@ import type { ConnectionSettings } from '../agent-server/settings';
 import { eventLogFor } from './eventLog';
 import { ConversationSession } from './liveSession';
 import { conversationRunSettled, conversationStatusChanged } from './resources/conversations';
+import { healthKey } from './resources/server';
 
 const sessions = new Map<string, { session: ConversationSession; users: number }>();
 
@@ -24,6 +25,8 @@ export function useConversationSession(
       sessionApiKey: settings.sessionApiKey,
       onSettled: () => void conversationRunSettled(queryClient, settings, conversationId),
       onStatus: (status) => conversationStatusChanged(queryClient, settings, conversationId, status),
+      // "Connected" must not outlive the server: check it again as soon as the socket says so.
+      onLinkChanged: () => void queryClient.invalidateQueries({ queryKey: healthKey(settings) }),
     });
     sessions.set(key, { session: created, users: 0 });
     return created;

@@ -1,0 +1,219 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+
+// The live session as a person meets it on the mock agent-server: the session socket, what the
+// screen says while things go wrong, and the requests a run costs.
+
+/** Every request the page made whose URL contains `part`, from the browser's own record. */
+const requests = (page: Page, part: string | RegExp) =>
+  page.evaluate(
+    ({ source, flags }) => {
+      const pattern = new RegExp(source, flags);
+      return performance.getEntriesByType('resource').filter((e) => pattern.test(decodeURIComponent(e.name)))
+        .length;
+    },
+    typeof part === 'string'
+      ? { source: part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags: '' }
+      : { source: part.source, flags: part.flags },
+  );
+
+test.describe('the session socket', () => {
+  test('a streamed answer never shows text without its beginning unless it says it is partial', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.open();
+    await app.setAgentTiming(40, 400);
+    // Every state of every live bubble, as painted.
+    await page.evaluate(() => {
+      const seen: { item: string; lossy: boolean; text: string; reasoning: string }[] = [];
+      (window as unknown as { __bubbles: typeof seen }).__bubbles = seen;
+      new MutationObserver(() => {
+        for (const bubble of document.querySelectorAll<HTMLElement>('.streaming[data-item-id]')) {
+          seen.push({
+            item: bubble.dataset.itemId!,
+            lossy: bubble.dataset.lossy !== undefined,
+            text: bubble.querySelector(':scope > p.stream-text')?.textContent ?? '',
+            reasoning: bubble.querySelector('details p.stream-text')?.textContent ?? '',
+          });
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const id = await app.startConversation('Summarise the README');
+    await expect(app.log.getByText('Done. I looked at the workspace')).toBeVisible({ timeout: 20_000 });
+    const seen = await page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            __bubbles: { item: string; lossy: boolean; text: string; reasoning: string }[];
+          }
+        ).__bubbles,
+    );
+    expect(seen.length).toBeGreaterThan(10);
+    const finals = await app.mock(
+      (server) =>
+        Object.fromEntries(
+          server.store.get(location.pathname.split('/').at(-1)!)!.events.map((e) => {
+            const event = e as unknown as {
+              id: string;
+              llm_message?: { content: { text: string }[] };
+              thought?: { text: string }[];
+              reasoning_content?: string;
+            };
+            return [
+              event.id,
+              {
+                text: event.llm_message?.content[0]?.text ?? event.thought?.[0]?.text ?? '',
+                reasoning: event.reasoning_content ?? '',
+              },
+            ];
+          }),
+        ) as Record<string, { text: string; reasoning: string }>,
+    );
+    for (const state of seen.filter((s) => !s.lossy)) {
+      const final = finals[state.item];
+      expect(final, `the stream ${state.item} is retired by an event with its id`).toBeDefined();
+      expect(final!.text.startsWith(state.text.trimEnd()), `“${state.text}” begins “${final!.text}”`).toBe(
+        true,
+      );
+      expect(final!.reasoning.startsWith(state.reasoning.trimEnd())).toBe(true);
+    }
+    await app.expectRowsMatchServer(id);
+  });
+
+  test('the list and the header say the same status during and after a run', async ({ page }) => {
+    const app = new Tether(page);
+    await app.open();
+    await app.setAgentTiming(30, 1500);
+    const id = await app.startConversation('Check the list status');
+    const listStatus = app.listItem(id).locator('.status');
+    await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'running');
+    await expect(app.status).toHaveText('Running');
+    await expect(listStatus).toHaveText('Running');
+    await expect(app.log.getByText('Done. I looked at the workspace')).toBeVisible({ timeout: 20_000 });
+    await expect(app.status).toHaveText('Finished');
+    await expect(listStatus).toHaveText('Finished');
+  });
+
+  test('a run, a rename, a policy change and a delete re-read only what they changed', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.long);
+    // Three history pages in the cache, as a reader who scrolled up has.
+    await page.getByRole('button', { name: 'Load earlier messages' }).click();
+    await expect.poll(() => requests(page, 'TIMESTAMP_DESC')).toBeGreaterThanOrEqual(2);
+    await page.getByRole('button', { name: 'Load earlier messages' }).click();
+    await expect.poll(() => requests(page, 'TIMESTAMP_DESC')).toBeGreaterThanOrEqual(3);
+    const titles = await requests(page, 'kind=MessageEvent');
+    const lists = await requests(page, '/conversations/search');
+    await app.setAgentTiming(10, 100);
+    await app.composer.fill('One more short run');
+    await app.composer.press('Enter');
+    await app.expectStatus('running');
+    await app.expectStatus('finished');
+    await page.getByRole('button', { name: 'Jump to latest' }).click();
+    await expect(app.log.getByText('Done. I looked at the workspace')).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Ask before actions' }).check();
+    await expect(page.getByRole('checkbox', { name: 'Ask before actions' })).toBeEnabled();
+    await app
+      .listItem(SEEDED.long)
+      .getByRole('button', { name: /Rename/ })
+      .click();
+    await page.getByLabel('New title').fill('A long session, renamed');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(app.heading).toHaveText('A long session, renamed');
+    await expect(app.listItem(SEEDED.long)).toContainText('A long session, renamed');
+    await app
+      .listItem(SEEDED.crash)
+      .getByRole('button', { name: /Delete/ })
+      .click();
+    await page.getByRole('button', { name: 'Delete conversation' }).click();
+    await expect(app.listItem(SEEDED.crash)).toHaveCount(0);
+    // Reading further up may load more pages; reading one twice is what an invalidation does.
+    const pages = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => name.includes('TIMESTAMP_DESC')),
+    );
+    expect(pages.length - new Set(pages).size, 'history pages read again').toBe(0);
+    expect(await requests(page, 'kind=MessageEvent'), 'first messages read again').toBe(titles);
+    expect(await requests(page, '/conversations/search'), 'list read again').toBe(lists);
+  });
+
+  test('when the read that joins history and socket fails, the screen says so, retries, and closes the gap', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.open();
+    await app.mock((server) => server.failRequests('sort_order=TIMESTAMP&', 2, 503));
+    await app.listItem(SEEDED.parser).getByRole('link').click();
+    const banner = page.getByRole('status').filter({ hasText: 'The newest events could not be loaded' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText(/Trying again in \d+ s/);
+    // Persisted after the history page was read and before the socket joined: only the gap read has it.
+    await app.mock((server) => {
+      const conversation = server.store.get(location.pathname.split('/').at(-1)!)!;
+      server.store.append(conversation, {
+        id: 'persisted-in-the-gap',
+        timestamp: '2026-11-20T09:30:00.000000',
+        kind: 'MessageEvent',
+        source: 'agent',
+        llm_message: {
+          role: 'assistant',
+          content: [{ type: 'text', text: 'Written while nobody listened.' }],
+        },
+      });
+    });
+    await expect(banner).toHaveCount(0, { timeout: 10_000 });
+    await expect(app.log.getByText('Written while nobody listened.')).toBeVisible();
+    expect(await requests(page, 'sort_order=TIMESTAMP&')).toBe(3);
+  });
+
+  test('a dead server is said at once, and so is its return', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.parser);
+    await expect(page.getByText(/Connected/)).toBeVisible();
+    await app.mock((server) => server.setDown(true));
+    // Not after the next 30-second health poll: as soon as the socket is lost.
+    await expect(page.getByText(/Unreachable/)).toBeVisible({ timeout: 5_000 });
+    await app.mock((server) => server.setDown(false));
+    // The socket's backoff is at most 10 s: it comes back by itself.
+    await expect(page.locator('[data-connection="open"]')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/Connected/)).toBeVisible({ timeout: 5_000 });
+  });
+
+  test('a slow model is shown as waited for, with the time, before any token', async ({ page }) => {
+    const app = new Tether(page);
+    await app.open();
+    await app.setAgentTiming(20, 200, 4000);
+    await app.startConversation('Think slowly');
+    const wait = page.getByRole('status').filter({ hasText: 'Waiting for the model (openai/gpt-4o-mini)' });
+    await expect(wait).toBeVisible({ timeout: 3_000 });
+    await expect(wait).toContainText(/no answer for \d+ s/, { timeout: 6_000 });
+    await expect(app.streaming).toBeVisible({ timeout: 10_000 });
+    await expect(wait).toHaveCount(0);
+  });
+
+  test('an agent-server without the session socket is detected once and served by the legacy one', async ({
+    page,
+  }) => {
+    // The mock has no session route here, so those attempts go to the network and fail.
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(new URL(socket.url()).pathname.split('/')[2]!));
+    const app = new Tether(page);
+    await app.open('/?socket=legacy');
+    await app.setAgentTiming(60, 400);
+    const id = await app.startConversation('Work on an old server');
+    await expect(app.streaming).toContainText(/\w+ \w+/);
+    await expect(app.log.getByText('Done. I looked at the workspace')).toBeVisible({ timeout: 20_000 });
+    await app.expectRowsMatchServer(id);
+    // Two closes before `sync` tell an old server from a blip; then never again for this server.
+    expect(sockets.filter((kind) => kind === 'session')).toHaveLength(2);
+    await app.listItem(SEEDED.parser).getByRole('link').click();
+    await expect(page.locator('[data-connection="open"]')).toBeVisible();
+    await expect(app.log.getByText('148 passed in 2.31s')).toBeVisible();
+    expect(sockets.filter((kind) => kind === 'session')).toHaveLength(2);
+    // The mock's sockets never reach the network: it counts them itself.
+    expect(await app.mock((server) => server.connectionsTo.legacy)).toBeGreaterThanOrEqual(2);
+  });
+});
