@@ -25,3 +25,46 @@ export async function expectRowsShow(page: Page, events: { id: string; kind: str
   expect(new Set(shown.rows).size, 'no row shows an event twice').toBe(shown.rows.length);
   expect(shown.all).toEqual(expected);
 }
+
+/**
+ * Walks the whole virtualised transcript from its first row to its last (loading every older
+ * page through Jump to start) and says, for every persisted event, whether it is shown, and
+ * which events more than one row shows.
+ */
+export async function walkTranscript(
+  page: Page,
+  events: { id: string; kind: string }[],
+): Promise<{ lost: string[]; duplicated: string[]; shown: number }> {
+  const scroller = page.locator('.chat-scroll');
+  const start = page.getByRole('button', { name: 'Jump to start' });
+  if (await start.isVisible()) await start.click();
+  await expect(page.getByText('Beginning of the conversation')).toBeVisible({ timeout: 60_000 });
+  await scroller.evaluate((el) => (el.scrollTop = 0));
+  const rows = new Map<number, string[]>();
+  for (let step = 0; step < 10_000; step++) {
+    const view = await scroller.evaluate(async (el) => {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const slots = [...el.querySelectorAll<HTMLElement>('.chat-row-slot')].map((slot) => ({
+        index: Number(slot.dataset.index),
+        ids: [
+          ...new Set(
+            [...slot.querySelectorAll('[data-event-id]')].map((e) => e.getAttribute('data-event-id')!),
+          ),
+        ],
+      }));
+      const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+      el.scrollTop += Math.max(100, el.clientHeight * 0.7);
+      return { slots, atEnd };
+    });
+    for (const slot of view.slots) rows.set(slot.index, slot.ids);
+    if (view.atEnd) break;
+  }
+  const rowsShowing = new Map<string, number>();
+  for (const ids of rows.values()) for (const id of ids) rowsShowing.set(id, (rowsShowing.get(id) ?? 0) + 1);
+  const expected = events.filter((e) => !NOT_SHOWN_KINDS.includes(e.kind)).map((e) => e.id);
+  return {
+    lost: expected.filter((id) => !rowsShowing.has(id)),
+    duplicated: [...rowsShowing].filter(([, count]) => count > 1).map(([id]) => id),
+    shown: rowsShowing.size,
+  };
+}

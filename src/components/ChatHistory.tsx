@@ -52,7 +52,14 @@ export function ChatHistory({
   const anchor = useRef<{ key: string; offset: number } | null>(null);
   /** Set by Jump to start: the reader wants the first row, not to keep their place, while pages come. */
   const toStart = useRef(false);
-  if (!toStart.current && previousOrder.current.length > 0 && order[0] !== previousOrder.current[0]) {
+  // (A reader at the bottom stays there instead: the history page that arrives after the first
+  // live events of a reloaded run is older rows too, and the reader is following the run.)
+  if (
+    !toStart.current &&
+    !atBottom.current &&
+    previousOrder.current.length > 0 &&
+    order[0] !== previousOrder.current[0]
+  ) {
     anchor.current = middleRow(scrollRef.current, previousOrder.current);
   }
 
