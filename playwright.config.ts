@@ -1,5 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { RealServerOptions } from './e2e/real/fixtures';
+
+/** Every agent-server version the real-server suite runs against (package.json). */
+const agentServerVersions: string[] = JSON.parse(readFileSync('package.json', 'utf8')).config
+  .agentServerVersions;
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the (closed) network.
 function chromiumPath(): string {
@@ -15,7 +21,7 @@ function chromiumPath(): string {
 
 const PORT = 4173;
 
-export default defineConfig({
+export default defineConfig<RealServerOptions>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
@@ -47,8 +53,15 @@ export default defineConfig({
   },
   projects: [
     { name: 'mocks', testIgnore: ['real/**'] },
-    // The real agent-server runs after the mock journeys, so the two never compete for the CPU.
-    { name: 'real-agent-server', testDir: 'e2e/real', timeout: 180_000, dependencies: ['mocks'] },
+    // The real agent-server runs after the mock journeys, so the two never compete for the CPU;
+    // each pinned version in turn, so two servers never do either.
+    ...agentServerVersions.map((version, index) => ({
+      name: `real-agent-server-${version}`,
+      testDir: 'e2e/real',
+      timeout: 180_000,
+      dependencies: [index === 0 ? 'mocks' : `real-agent-server-${agentServerVersions[index - 1]}`],
+      use: { agentServerVersion: version },
+    })),
   ],
   webServer: {
     command: `npx vite preview --port ${PORT} --strictPort`,

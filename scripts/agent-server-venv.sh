@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
-# Creates (once) the Python virtual environment with the pinned OpenHands agent-server, and
-# prints its python. The version lives in package.json (config.agentServerVersion). The venv is
-# cached outside the clone, keyed by version, and reused. Idempotent.
+# Creates (once) the Python virtual environment with one pinned OpenHands agent-server version,
+# and prints its python. Usage: agent-server-venv.sh VERSION (default: the first version in
+# package.json's config.agentServerVersions). The venv is cached outside the clone, keyed by
+# version, and reused. Idempotent.
+#
+# Installs go through uv with scripts/agent-server-overrides.txt: agent-server 1.58.x declares
+# certifi>=2026.10.19, newer than any certifi the package index here serves (2026.10.18); the
+# override pins that one package (see docs/agent-server-notes.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-version=$(node -p 'require("./package.json").config.agentServerVersion')
+version=${1:-$(node -p 'require("./package.json").config.agentServerVersions[0]')}
 cache="${TETHER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tether}"
 venv="$cache/agent-server-$version"
 stamp="$venv/.tether-installed"
@@ -37,9 +42,10 @@ if [ ! -f "$stamp" ]; then
   rm -rf "$venv"
   mkdir -p "$cache"
   "$python" -m venv "$venv"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >&2
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip uv >&2
   # openhands-sdk is pinned too: left free, the resolver can pick an older SDK the server cannot import.
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+  "$venv/bin/python" -m uv pip install --quiet --python "$venv/bin/python" \
+    --override scripts/agent-server-overrides.txt \
     "openhands-agent-server==$version" "openhands-tools==$version" "openhands-sdk==$version" >&2
   # No price-map download on import: the network is closed and litellm would retry for seconds.
   LITELLM_LOCAL_MODEL_COST_MAP=true "$venv/bin/python" -c 'import openhands.agent_server.api' >&2

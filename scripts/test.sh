@@ -25,21 +25,25 @@ npx vitest run
 step "Build"
 npx vite build --logLevel warn
 
-step "The real OpenHands agent-server (Python venv, cached outside the clone)"
+step "The real OpenHands agent-server (one Python venv per pinned version, cached outside the clone)"
 projects=()
-set +e
-python=$(bash scripts/agent-server-venv.sh)
-status=$?
-set -e
-if [ "$status" -eq 0 ]; then
-  export TETHER_AGENT_SERVER_PYTHON="$python"
-elif [ "$status" -eq 3 ]; then
-  echo "WARNING: the journeys against the real agent-server are NOT run: this machine has no Python 3.12." >&2
-  projects=(--project=mocks)
-else
-  echo "Installing the agent-server failed (exit $status)." >&2
-  exit "$status"
-fi
+for version in $(node -p 'require("./package.json").config.agentServerVersions.join(" ")'); do
+  set +e
+  python=$(bash scripts/agent-server-venv.sh "$version")
+  status=$?
+  set -e
+  if [ "$status" -eq 0 ]; then
+    # The fixtures find each version's python here (dots become underscores).
+    export "TETHER_AGENT_SERVER_PYTHON_${version//./_}=$python"
+  elif [ "$status" -eq 3 ]; then
+    echo "WARNING: the journeys against the real agent-server are NOT run: this machine has no Python 3.12." >&2
+    projects=(--project=mocks)
+    break
+  else
+    echo "Installing the agent-server $version failed (exit $status)." >&2
+    exit "$status"
+  fi
+done
 
 step "Browser journeys (Playwright, Debian Chromium): mock agent-server, then the real one"
 npx playwright test "${projects[@]}"

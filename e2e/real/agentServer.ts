@@ -49,7 +49,10 @@ export class AgentServer {
   private process: ChildProcess | undefined;
   port = 0;
 
-  constructor(readonly python: string) {
+  constructor(
+    readonly python: string,
+    readonly version: string,
+  ) {
     mkdirSync(join(this.root, 'home'), { recursive: true });
     mkdirSync(join(this.root, 'conversations'), { recursive: true });
     mkdirSync(join(this.root, 'workspace'), { recursive: true });

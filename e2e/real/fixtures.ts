@@ -7,18 +7,26 @@ import { expectRowsShow } from '../rows';
 // Fixtures for the journeys against the real agent-server: one server per worker (it takes
 // half a minute to start), one scripted LLM per test.
 
-function agentServerPython(): string {
-  if (process.env.TETHER_AGENT_SERVER_PYTHON) return process.env.TETHER_AGENT_SERVER_PYTHON;
-  return execFileSync('bash', ['scripts/agent-server-venv.sh'], {
+/** The python of a pinned version's venv: from scripts/test.sh, or made now (cached). */
+function agentServerPython(version: string): string {
+  const fromTestScript = process.env[`TETHER_AGENT_SERVER_PYTHON_${version.replaceAll('.', '_')}`];
+  if (fromTestScript) return fromTestScript;
+  return execFileSync('bash', ['scripts/agent-server-venv.sh', version], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   }).trim();
 }
 
-export const test = base.extend<{ llm: ScriptedLlm }, { server: AgentServer }>({
+/** Set per Playwright project: which pinned agent-server version the suite runs against. */
+export interface RealServerOptions {
+  agentServerVersion: string;
+}
+
+export const test = base.extend<{ llm: ScriptedLlm }, { server: AgentServer } & RealServerOptions>({
+  agentServerVersion: ['1.57.0', { scope: 'worker', option: true }],
   server: [
-    async ({}, use) => {
-      const server = new AgentServer(agentServerPython());
+    async ({ agentServerVersion }, use) => {
+      const server = new AgentServer(agentServerPython(agentServerVersion), agentServerVersion);
       await server.start();
       await use(server);
       await server.stop();

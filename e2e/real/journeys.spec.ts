@@ -34,7 +34,7 @@ test('configure server and LLM, then watch a run: reasoning and text stream, a c
     { text: 'I created **GREETING.md** with a greeting.', tokenMs: 40 },
   ]);
   await connect(page, server);
-  await expect(page.getByText('Connected (server 1.57.0)')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`Connected (server ${server.version})`)).toBeVisible({ timeout: 30_000 });
   const id = await startConversation(page, llm, 'Create a greeting file');
   await expect(page.locator('.streaming')).toContainText(/\w+ \w+/, { timeout: 30_000 });
   const terminal = page.locator('[data-tool-call-id]').filter({ hasText: 'Show the working folder' });

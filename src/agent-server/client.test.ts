@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpError } from '@openhands/typescript-client/client/http-client';
-import { checkHealth, describeError, type AgentServerClients } from './client';
+import { AgentServerRefused, checkHealth, describeError, type AgentServerClients } from './client';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -49,6 +49,7 @@ describe('describeError', () => {
       'The agent-server answered 500: boom',
     );
     expect(describeError(new Error('Request failed: Failed to fetch'))).toMatch(/Cannot reach/);
+    expect(describeError(new AgentServerRefused('It did nothing.'))).toBe('It did nothing.');
     expect(describeError(new Error('Request timeout after 30000ms'))).toMatch(/in time/);
   });
 });

@@ -27,8 +27,12 @@ export function httpStatus(error: unknown): number | undefined {
   return error instanceof HttpError ? error.status : undefined;
 }
 
+/** The server answered, and its answer says it did not do what was asked: the message says what. */
+export class AgentServerRefused extends Error {}
+
 /** One sentence a person can act on, for any failed call. */
 export function describeError(error: unknown): string {
+  if (error instanceof AgentServerRefused) return error.message;
   const status = httpStatus(error);
   if (status === 401 || status === 403) return 'The agent-server rejected the session API key.';
   if (status === 404) return 'The agent-server does not know this item (404). It may have been deleted.';

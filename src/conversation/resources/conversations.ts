@@ -5,8 +5,13 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { ConversationClient } from '@openhands/typescript-client/clients';
-import { agentServerClients } from '../../agent-server/client';
-import type { ConversationInfo, ExecutionStatus, Page } from '../../agent-server/protocol';
+import { AgentServerRefused, agentServerClients } from '../../agent-server/client';
+import {
+  isRecord,
+  type ConversationInfo,
+  type ExecutionStatus,
+  type Page,
+} from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/settings';
 import type { LlmSettings } from '../../agent-server/llmSettings';
 import { newConversationPayload } from '../newConversation';
@@ -73,7 +78,12 @@ export async function renameConversation(
   id: string,
   title: string,
 ): Promise<void> {
-  await agentServerClients(settings).conversations.updateConversation(id, { title });
+  const result: unknown = await agentServerClients(settings).conversations.updateConversation(id, { title });
+  // 1.57 answers 200 {success: false} when it renamed nothing (an unknown id); 1.58 answers 404.
+  if (isRecord(result) && result.success === false)
+    throw new AgentServerRefused(
+      'The agent-server did not rename the conversation: it may have been deleted.',
+    );
   patchConversation(queryClient, settings, id, { title });
 }
 
