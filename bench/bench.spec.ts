@@ -105,6 +105,62 @@ test('projection (Node)', async () => {
   collections.stop();
 });
 
+/**
+ * An answer as agents write them, `length` characters: paragraphs, lists, code, a table. It
+ * begins and ends with the same 400 characters (100 deltas of 4), after a blank line both times,
+ * so the first and the last 100 deltas stream the same markdown and differ only in what came
+ * before them.
+ */
+function longAnswer(length: number): string {
+  const blocks = [
+    'The change touches the parser and its tests; here is what I did and why, step by step, so that the review is quick.',
+    '- the header parser splits on the first colon only\n- values keep their spaces\n- empty values are allowed',
+    '```ts\nexport function parseHeader(line: string): [string, string] {\n  const at = line.indexOf(":");\n  return [line.slice(0, at).trim(), line.slice(at + 1).trim()];\n}\n```',
+    '| case | before | after |\n| --- | --- | --- |\n| `a: b` | ok | ok |\n| `a: b:c` | error | ok |',
+    '## Next\n\nRun the whole suite once more with **coverage** on, then look at `parser.ts` again.',
+  ];
+  const cycle = `${blocks.join('\n\n')}\n\n`;
+  // Whole blocks and a closing paragraph: no fence is left open at either end.
+  const start = `${blocks[0]}\n\n${blocks[1]}\n\nAnd a last paragraph of the first kind `;
+  const ends = start.padEnd(400, 'x').slice(0, 400);
+  const middle = cycle.repeat(Math.ceil((length - 2 * ends.length) / cycle.length));
+  return `${ends}\n\n${middle}${ends}`;
+}
+
+test('streaming markdown (Node, jsdom for the sanitiser)', async () => {
+  const { JSDOM } = await import('jsdom');
+  const globals = globalThis as { window?: unknown };
+  globals.window = new JSDOM('').window;
+  try {
+    const { advanceStreaming, startStreaming } = await import('../src/components/streamingMarkdown');
+    const answer = longAnswer(20_000);
+    expect(answer.length).toBeGreaterThanOrEqual(20_000);
+    const deltas = Math.ceil(answer.length / 4);
+    const streamOnce = () => {
+      const costs: number[] = [];
+      let state = startStreaming();
+      for (let i = 1; i <= deltas; i++) {
+        const text = answer.slice(0, i * 4);
+        costs.push(time(() => (state = advanceStreaming(state, text))));
+      }
+      return costs;
+    };
+    streamOnce(); // warm-up: the first deltas are not to pay for compilation
+    for (let run = 0; run < RUNS; run++) {
+      const costs = streamOnce();
+      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      record(
+        '11. streaming markdown to 20,000 characters: last 100 deltas ÷ first 100',
+        '×',
+        1.5,
+        sum(costs.slice(-100)) / sum(costs.slice(0, 100)),
+      );
+    }
+  } finally {
+    delete globals.window;
+  }
+});
+
 test('opening, DOM size, heap and bytes (browser)', async ({ page }) => {
   for (let run = 0; run < RUNS; run++) {
     const large = await openConversation(page, BENCH.events10k);

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConversationSession, PendingMessage } from '../conversation/liveSession';
 import type { StreamItem } from '../conversation/streamItems';
+import { advanceStreaming, startStreaming, type StreamingMarkdown } from './streamingMarkdown';
 
 /** What is not (yet) in the history: the agent's streaming turn and the user's messages on their way. */
 export function LiveFooter({ session, model }: { session: ConversationSession; model: string | undefined }) {
@@ -64,10 +65,31 @@ function StreamingBubble({ item }: { item: StreamItem }) {
           <p className="stream-text">{item.reasoning}</p>
         </details>
       )}
-      {item.text && <p className="stream-text">{item.text}</p>}
+      {item.text && <StreamingAnswer text={item.text} />}
     </div>
   );
 }
+
+/** The answer so far as markdown: finished blocks frozen, only the tail parsed again. */
+function StreamingAnswer({ text }: { text: string }) {
+  const previous = useRef<StreamingMarkdown>(startStreaming());
+  const state = useMemo(() => advanceStreaming(previous.current, text), [text]);
+  useEffect(() => {
+    previous.current = state;
+  });
+  return (
+    <div className="markdown stream-answer">
+      {state.frozen.map((html, index) => (
+        <FrozenBlock key={index} html={html} />
+      ))}
+      <div className="markdown-block" dangerouslySetInnerHTML={{ __html: state.tailHtml }} />
+    </div>
+  );
+}
+
+const FrozenBlock = memo(function FrozenBlock({ html }: { html: string }) {
+  return <div className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />;
+});
 
 const MODEL_WAIT_SHOWN_AFTER_MS = 1000;
 

@@ -92,11 +92,16 @@ export function installHighlighter(next: Highlighter | null): void {
 export function renderMarkdown(source: string): string {
   const hit = cache.get(source);
   if (hit !== undefined) return hit;
-  const html = DOMPurify.sanitize(marked.parse(source) as string, {
-    ADD_ATTR: ['target'],
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
-  });
+  const html = renderMarkdownOnce(source);
   if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value!);
   cache.set(source, html);
   return html;
+}
+
+/** Renders without keeping the result: for text that is never shown twice (a stream's tail). */
+export function renderMarkdownOnce(source: string): string {
+  return DOMPurify.sanitize(marked.parse(source) as string, {
+    ADD_ATTR: ['target'],
+    FORBID_TAGS: ['style', 'form', 'input', 'button', 'iframe'],
+  });
 }
