@@ -24,6 +24,8 @@ const LOAD_OLDER_WITHIN_PX = 600;
 const AT_BOTTOM_PX = 48;
 /** Height of the "Loading older events…" strip above the rows; must match .history-edge. */
 const EDGE_PX = 32;
+/** A scroll this soon after the reader's wheel, touch, key or pointer is the reader's own. */
+const READER_INPUT_MS = 500;
 /** How long the reader's row is held in place while the rows above it are measured. */
 const PIN_MS = 800;
 
@@ -92,18 +94,29 @@ export function ChatHistory({
   });
 
   // The reader scrolling themselves ends the pin at once.
+  const userInputAt = useRef(-Infinity);
   const release = useCallback(() => {
     pin.current = null;
     toStart.current = false;
+    userInputAt.current = performance.now();
   }, []);
 
   const [position, setPosition] = useState<Position>('bottom');
   const [jumpingToStart, setJumpingToStart] = useState(false);
+  const lastScrollHeight = useRef(0);
   const onScroll = useCallback(() => {
     const element = scrollRef.current;
     if (!element) return;
     const top = element.scrollTop;
-    atBottom.current = element.scrollHeight - top - element.clientHeight < AT_BOTTOM_PX;
+    const heightChanged = element.scrollHeight !== lastScrollHeight.current;
+    lastScrollHeight.current = element.scrollHeight;
+    const byReader = performance.now() - userInputAt.current < READER_INPUT_MS;
+    if (atBottom.current && heightChanged && !byReader) {
+      // Rows measured or added moved the content, not the reader: a follower keeps following.
+      element.scrollTop = element.scrollHeight;
+    } else {
+      atBottom.current = element.scrollHeight - top - element.clientHeight < AT_BOTTOM_PX;
+    }
     setPosition(atBottom.current ? 'bottom' : top < AT_BOTTOM_PX ? 'top' : 'middle');
     if (top < LOAD_OLDER_WITHIN_PX && hasOlder && !loadingOlder) loadOlder();
   }, [hasOlder, loadingOlder, loadOlder]);
