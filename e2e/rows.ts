@@ -34,7 +34,7 @@ export async function expectRowsShow(page: Page, events: { id: string; kind: str
 export async function walkTranscript(
   page: Page,
   events: { id: string; kind: string }[],
-): Promise<{ lost: string[]; duplicated: string[]; shown: number }> {
+): Promise<{ lost: string[]; duplicated: string[]; shown: number; rows: number }> {
   const scroller = page.locator('.chat-scroll');
   const start = page.getByRole('button', { name: 'Jump to start' });
   if (await start.isVisible()) await start.click();
@@ -43,6 +43,20 @@ export async function walkTranscript(
   const rows = new Map<number, string[]>();
   for (let step = 0; step < 10_000; step++) {
     const view = await scroller.evaluate(async (el) => {
+      // Wait until the rows drawn cover the whole viewport: a busy page draws a frame late.
+      const covered = () => {
+        const box = el.getBoundingClientRect();
+        const slots = [...el.querySelectorAll<HTMLElement>('.chat-row-slot')].map((s) =>
+          s.getBoundingClientRect(),
+        );
+        if (slots.length === 0) return false;
+        const top = Math.min(...slots.map((r) => r.top));
+        const bottom = Math.max(...slots.map((r) => r.bottom));
+        const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+        return top <= box.top + 1 && (bottom >= box.bottom - 1 || atEnd);
+      };
+      for (let frame = 0; frame < 120 && !covered(); frame++)
+        await new Promise((resolve) => requestAnimationFrame(resolve));
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       const slots = [...el.querySelectorAll<HTMLElement>('.chat-row-slot')].map((slot) => ({
         index: Number(slot.dataset.index),
@@ -53,7 +67,8 @@ export async function walkTranscript(
         ],
       }));
       const atEnd = el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
-      el.scrollTop += Math.max(100, el.clientHeight * 0.7);
+      // Half a screen a step: each row is seen in at least two views.
+      el.scrollTop += Math.max(100, el.clientHeight * 0.5);
       return { slots, atEnd };
     });
     for (const slot of view.slots) rows.set(slot.index, slot.ids);
@@ -62,9 +77,11 @@ export async function walkTranscript(
   const rowsShowing = new Map<string, number>();
   for (const ids of rows.values()) for (const id of ids) rowsShowing.set(id, (rowsShowing.get(id) ?? 0) + 1);
   const expected = events.filter((e) => !NOT_SHOWN_KINDS.includes(e.kind)).map((e) => e.id);
+  const kindOf = new Map(events.map((e) => [e.id, e.kind]));
   return {
-    lost: expected.filter((id) => !rowsShowing.has(id)),
-    duplicated: [...rowsShowing].filter(([, count]) => count > 1).map(([id]) => id),
+    lost: expected.filter((id) => !rowsShowing.has(id)).map((id) => `${id} (${kindOf.get(id)})`),
+    duplicated: [...rowsShowing].filter(([, count]) => count > 1).map(([id]) => `${id} (${kindOf.get(id)})`),
     shown: rowsShowing.size,
+    rows: rows.size,
   };
 }

@@ -113,7 +113,7 @@ describe('ConversationSocket', () => {
     expect(t.states.at(-1)).toMatchObject({ kind: 'reconnecting', attempt: 1 });
   });
 
-  it('never retries a rejected key or a conversation that is gone', () => {
+  it('never retries a rejected key or a conversation that is gone', async () => {
     for (const [code, kind] of [
       [4001, 'key-rejected'],
       [4004, 'gone'],
@@ -123,10 +123,51 @@ describe('ConversationSocket', () => {
       t.socket.start();
       latest().open();
       latest().drop(code);
+      await vi.advanceTimersByTimeAsync(0);
       expect(t.states.at(-1)!.kind).toBe(kind);
       vi.advanceTimersByTime(60_000);
       t.wake();
       expect(FakeSocket.instances).toHaveLength(1);
+    }
+  });
+
+  it('retries a 4001 when the key proves good over REST (the auth frame was late), not when it is wrong', async () => {
+    for (const [keyGood, kind] of [
+      [true, 'reconnecting'],
+      [false, 'key-rejected'],
+    ] as const) {
+      FakeSocket.instances = [];
+      const verifyKey = vi.fn().mockResolvedValue(keyGood);
+      const states: ConnectionState[] = [];
+      const socket = new ConversationSocket(
+        {
+          sessionApiKey: 'k',
+          url: () => 'ws://h/sockets/session/c1',
+          onFrame: () => {},
+          onMalformedFrame: () => {},
+          onState: (state) => states.push(state),
+          onSilence: () => {},
+          verifyKey,
+        },
+        {
+          WebSocket: FakeSocket as unknown as typeof WebSocket,
+          now: () => Date.now(),
+          setTimeout: (fn, ms) => setTimeout(fn, ms),
+          clearTimeout: (handle) => clearTimeout(handle as number),
+          random: () => 0.5,
+          isOnline: () => true,
+          onWake: () => () => {},
+        },
+      );
+      socket.start();
+      latest().open();
+      latest().drop(4001);
+      await vi.waitFor(() => expect(verifyKey).toHaveBeenCalled());
+      await vi.advanceTimersByTimeAsync(0);
+      expect(states.at(-1)!.kind).toBe(kind);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(FakeSocket.instances).toHaveLength(keyGood ? 2 : 1);
+      socket.stop();
     }
   });
 

@@ -49,6 +49,12 @@ export interface SocketOptions {
   onState: (state: ConnectionState) => void;
   /** Every close of a connection, with its code. */
   onClosed?: (code: number) => void;
+  /**
+   * Asked on a 4001 close, which the server sends for a wrong key and also when the auth frame
+   * took over 10 s to reach it (a busy machine, a proxy): true when the key is good after all.
+   * Without it, a 4001 is taken as a wrong key.
+   */
+  verifyKey?: () => Promise<boolean>;
   /** Called when the socket has been silent for `silenceMs` while open. */
   onSilence: () => void;
   silenceMs?: number;
@@ -165,13 +171,21 @@ export class ConversationSocket {
       if (this.stopped) return;
       this.options.onClosed?.(event.code);
       if (this.stopped || this.socket) return;
-      if (event.code === CLOSE_KEY_REJECTED) this.setState({ kind: 'key-rejected' });
+      if (event.code === CLOSE_KEY_REJECTED) void this.keyRefused();
       else if (event.code === CLOSE_NOT_FOUND) this.setState({ kind: 'gone' });
       else this.scheduleRetry();
     };
     socket.onerror = () => {
       // A close event always follows; retrying is decided there.
     };
+  }
+
+  private async keyRefused(): Promise<void> {
+    const verify = this.options.verifyKey;
+    const good = verify ? await verify().catch(() => true) : false;
+    if (this.stopped || this.socket) return;
+    if (good) this.scheduleRetry();
+    else this.setState({ kind: 'key-rejected' });
   }
 
   private scheduleRetry(): void {

@@ -183,6 +183,7 @@ export class ConversationSession {
         onMalformedFrame: () => this.log.ingest([null]),
         onState: (state) => this.connectionChanged(state),
         onClosed: (code) => void this.closed(code),
+        verifyKey: () => this.keyWorksOverRest(),
         onSilence: () => void this.checkSilence(),
       },
       this.deps.socketEnvironment,
@@ -456,6 +457,17 @@ export class ConversationSession {
       // Unreachable: the server is down, not old. The socket's backoff goes on.
     } finally {
       this.probing = false;
+    }
+  }
+
+  /** An authenticated REST read: false only when the server refuses the key there too. */
+  private async keyWorksOverRest(): Promise<boolean> {
+    try {
+      await this.deps.clients.conversations.getConversation(this.conversationId);
+      return true;
+    } catch (error) {
+      const status = httpStatus(error);
+      return status !== 401 && status !== 403;
     }
   }
 
