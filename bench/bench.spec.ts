@@ -4,7 +4,8 @@ import { PerformanceObserver as NodePerformanceObserver } from 'node:perf_hooks'
 import { BENCH, longConversation } from '../mocks/fixtures';
 import { EventClock, agentMessage } from '../mocks/events';
 import { ConversationProjection, projectEvents } from '../src/conversation/projection';
-import { domElementCount, loadedAssetBytes, openConversation } from './measure';
+import { domElementCount, loadedAssetBytes, openConversation, roundTripsBeforeFirstRows } from './measure';
+import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 
 // `npm run bench`: every figure measured RUNS times, the median printed against its budget.
 // Fails (non-zero exit) when a budget is missed. Browser figures use Debian's Chromium on the
@@ -164,6 +165,7 @@ test('streaming markdown (Node, jsdom for the sanitiser)', async () => {
 test('opening, DOM size, heap and bytes (browser)', async ({ page }) => {
   for (let run = 0; run < RUNS; run++) {
     const large = await openConversation(page, BENCH.events10k);
+    const roundTrips = await roundTripsBeforeFirstRows(page, new URL(MOCK_SERVER_URL).host);
     const elements = await domElementCount(page);
     const heap = await usedHeapMb(page);
     const small = await openConversation(page, BENCH.events10);
@@ -172,6 +174,7 @@ test('opening, DOM size, heap and bytes (browser)', async ({ page }) => {
     record('4. DOM elements with 10,000 events open', '', 3000, elements);
     record('9. JS heap with 10,000 events open (mock server included)', 'MB', 80, heap);
     record('10. JS + CSS before first conversation usable (gzip, app)', 'KB', 150, bytes.app / 1024);
+    record('12. sequential round trips before the newest message is painted', '', 2, roundTrips);
     if (run === 0)
       console.log(
         `   (the mock agent-server's own chunk adds ${(bytes.mock / 1024).toFixed(1)} KB gzip on the mocks)`,

@@ -68,3 +68,27 @@ export async function loadedAssetBytes(page: Page, distDir = 'dist'): Promise<{ 
   // The entry script is referenced by index.html; it is in the resource list like the others.
   return sizes;
 }
+
+/**
+ * The longest chain of agent-server requests, each sent only after the one before it had its
+ * answer, among those answered before the first conversation rows were on screen (see
+ * openConversation): how many round trips the first screen waited for, at the most.
+ */
+export async function roundTripsBeforeFirstRows(page: Page, serverHost: string): Promise<number> {
+  const requests = await page.evaluate((host) => {
+    const usableAt = (window as { __firstRowsAt?: number }).__firstRowsAt ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).host === host && entry.startTime <= usableAt)
+      .map((entry) => ({ start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd }));
+  }, serverHost);
+  const depth = new Map<number, number>();
+  const sorted = requests.map((r, index) => ({ ...r, index })).sort((a, b) => a.start - b.start);
+  for (const request of sorted) {
+    const before = sorted
+      .filter((other) => other.end < request.start)
+      .map((other) => depth.get(other.index) ?? 1);
+    depth.set(request.index, 1 + Math.max(0, ...before));
+  }
+  return Math.max(0, ...depth.values());
+}

@@ -1,6 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { BENCH } from '../mocks/fixtures';
-import { domElementCount, loadedAssetBytes, openConversation } from '../bench/measure';
+import {
+  domElementCount,
+  loadedAssetBytes,
+  openConversation,
+  roundTripsBeforeFirstRows,
+} from '../bench/measure';
+import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 
 // The deterministic budgets of `npm run bench`, checked on every test run so a regression
 // cannot land. (The timing figures are printed by the bench and do not fail CI.)
@@ -20,4 +26,12 @@ test('the JS and CSS loaded before the first conversation is usable stay under 1
   const { app } = await loadedAssetBytes(page);
   expect(app).toBeGreaterThan(10_000);
   expect(app).toBeLessThanOrEqual(150 * 1024);
+});
+
+test('the newest messages are painted after at most two sequential round trips', async ({ page }) => {
+  await openConversation(page, BENCH.events10k);
+  const roundTrips = await roundTripsBeforeFirstRows(page, new URL(MOCK_SERVER_URL).host);
+  // The history request starts at once, waiting for neither the health check nor the list.
+  expect(roundTrips).toBeGreaterThanOrEqual(1);
+  expect(roundTrips).toBeLessThanOrEqual(2);
 });
