@@ -219,4 +219,40 @@ test.describe('the session socket', () => {
     // The mock's sockets never reach the network: it counts them itself.
     expect(await app.mock((server) => server.connectionsTo.legacy)).toBeGreaterThanOrEqual(2);
   });
+
+  test('the same link in a second tab shows the conversation, and follows its run live', async ({
+    page,
+    context,
+  }) => {
+    const app = new Tether(page);
+    await app.open();
+    await app.setAgentTiming(40, 800);
+    const id = await app.startConversation('Seen from two tabs');
+    const other = new Tether(await context.newPage());
+    await other.openConversation(id);
+    await expect(other.heading).toHaveText('Seen from two tabs');
+    // The run goes on in the first tab; the second sees it happen without a reload.
+    await expect(other.log.getByText('Done. I looked at the workspace')).toBeVisible({ timeout: 20_000 });
+    await other.expectStatus('finished');
+    await other.expectRowsMatchServer(id);
+    await app.expectRowsMatchServer(id);
+    expect(
+      await other.mock((server) => server.store.get(location.pathname.split('/').at(-1)!)!.events.length),
+    ).toBe(await app.mock((server) => server.store.get(location.pathname.split('/').at(-1)!)!.events.length));
+  });
+
+  test('history that could not be read while the server was away is read when the socket is back', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.open();
+    await app.mock((server) => server.failRequests('TIMESTAMP_DESC', 3, 503));
+    await app.listItem(SEEDED.parser).getByRole('link').click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The agent-server answered 503' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await app.mock((server) => server.dropSockets());
+    await expect(app.log.getByText('148 passed in 2.31s')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 });

@@ -33,6 +33,8 @@ export interface RunState {
   /** Id of the current step's action once it is persisted (the tool is then running). */
   actionId?: string;
   pauseRequested?: boolean;
+  /** The tab whose mock performs the run; the other tabs see its events through the journal. */
+  owner?: string;
 }
 
 export interface AgentTiming {
@@ -60,6 +62,12 @@ export type StreamProgress =
   | { type: 'item_aborted'; item_id: string; attempt: number; reason: string };
 
 export type PublishProgress = (conversation: StoredConversation, frame: StreamProgress) => void;
+
+/** Which tab this mock runs in, and whether another tab is still open. */
+export interface MockTab {
+  id: string;
+  isAlive(tabId: string): boolean;
+}
 
 type LiveRun = {
   cancelled: boolean;
@@ -108,6 +116,7 @@ export class MockAgent {
     private readonly store: MockStore,
     private readonly publish: Publish,
     private readonly progress: PublishProgress = () => {},
+    private readonly tab: MockTab = { id: 'this-tab', isAlive: () => false },
   ) {}
 
   clock(conversation: StoredConversation): LiveClock {
@@ -131,7 +140,7 @@ export class MockAgent {
       return;
     }
     if (!run) return;
-    this.store.runs.set(conversation.info.id, { steps: scriptFor(text), step: 0 });
+    this.store.runs.set(conversation.info.id, { steps: scriptFor(text), step: 0, owner: this.tab.id });
     this.start(conversation);
   }
 
@@ -143,6 +152,7 @@ export class MockAgent {
     const current = this.store.runs.get(conversation.info.id);
     const remaining = current ? current.steps.slice(current.step + (current.actionId ? 1 : 0)) : [];
     this.store.runs.set(conversation.info.id, {
+      owner: this.tab.id,
       steps: remaining.length
         ? remaining
         : [{ type: 'answer', say: 'Picking up where I stopped: nothing is left to do.' }],
@@ -226,11 +236,17 @@ export class MockAgent {
     }
   }
 
-  /** Resumes the runs a reload of the page interrupted (the "server" kept working). */
+  /**
+   * Resumes the runs a reload of the page interrupted (the "server" kept working): this tab's
+   * own, and those of a tab that is gone. Another live tab's runs are its to perform.
+   */
   resumeAll(): void {
-    for (const id of this.store.runs.keys()) {
+    for (const [id, run] of this.store.runs) {
       const conversation = this.store.get(id);
-      if (conversation?.info.execution_status === 'running') this.start(conversation);
+      if (conversation?.info.execution_status !== 'running' || this.live.has(id)) continue;
+      if (run.owner !== undefined && run.owner !== this.tab.id && this.tab.isAlive(run.owner)) continue;
+      run.owner = this.tab.id;
+      this.start(conversation);
     }
   }
 

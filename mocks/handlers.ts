@@ -1,7 +1,7 @@
 import { http, HttpResponse, ws, type HttpResponseResolver } from 'msw';
 import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 import { contentText, isRecord, type ServerEvent } from '../src/agent-server/protocol';
-import { MockAgent, type StreamProgress } from './agent';
+import { MockAgent, type MockTab, type StreamProgress } from './agent';
 import { statusUpdate } from './events';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
@@ -54,13 +54,29 @@ export class MockAgentServer {
   /** `sessionSocket: false` plays an older server that has only `/sockets/events`. */
   constructor(
     readonly store: MockStore,
-    private readonly options: { sessionSocket: boolean } = { sessionSocket: true },
+    private readonly options: { sessionSocket: boolean; tab?: MockTab } = { sessionSocket: true },
   ) {
     this.agent = new MockAgent(
       store,
       (conversation, event) => this.publish(conversation, event),
       (conversation, frame) => this.progress(conversation, frame),
+      options.tab,
     );
+  }
+
+  /**
+   * Another tab of this browser changed the shared journal: its new events go to this tab's
+   * sockets as if this server had persisted them, and runs its closing tab left are taken over.
+   */
+  followOtherTab(journal: string): void {
+    const { appended, deleted } = this.store.applyJournal(journal, this.options.tab?.id);
+    for (const [conversation, event] of appended) {
+      const seq = conversation.events.indexOf(event);
+      this.send(conversation.info.id, { legacy: event, session: { type: 'durable', seq, event } });
+    }
+    for (const id of deleted)
+      for (const { client } of this.sockets.get(id) ?? []) client.close(4004, 'Conversation not found');
+    this.agent.resumeAll();
   }
 
   /** Persists an event and sends it to every subscriber, each socket in its own framing. */

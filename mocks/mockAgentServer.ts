@@ -1,7 +1,8 @@
 import { setupWorker } from 'msw/browser';
 import { MockAgentServer } from './handlers';
 import { seedBenchConversations, seedStore } from './fixtures';
-import { MockStore } from './store';
+import { JOURNAL_KEY, MockStore } from './store';
+import type { MockTab } from './agent';
 
 declare global {
   interface Window {
@@ -11,8 +12,9 @@ declare global {
 }
 
 export async function startMockAgentServer(): Promise<MockAgentServer> {
-  // Changes are kept for the tab's life, so a reload finds the same conversations (and runs).
-  const store = new MockStore(() => new Date(), window.sessionStorage);
+  // Changes are kept in localStorage: a reload finds the same conversations (and runs), and so
+  // does every other tab of this browser, live (see followOtherTabs).
+  const store = new MockStore(() => new Date(), window.localStorage);
   seedStore(store);
   // Long conversations for benchmarks, only when asked for: they cost memory and start-up time.
   if (new URLSearchParams(window.location.search).get('seed') === 'bench') seedBenchConversations(store);
@@ -20,10 +22,33 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   store.restore();
   // `?socket=legacy` plays an agent-server older than the session socket.
   const params = new URLSearchParams(window.location.search);
-  const server = new MockAgentServer(store, { sessionSocket: params.get('socket') !== 'legacy' });
+  const tab = mockTab();
+  const server = new MockAgentServer(store, { sessionSocket: params.get('socket') !== 'legacy', tab });
   window.__tetherMock = server;
   const worker = setupWorker(...server.handlers());
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
   server.agent.resumeAll();
+  window.addEventListener('storage', (event) => {
+    if (event.key === JOURNAL_KEY && event.newValue) server.followOtherTab(event.newValue);
+  });
   return server;
+}
+
+const TAB_KEY = 'tether.mock-tab';
+const ALIVE_PREFIX = 'tether.mock-tab-alive.';
+const ALIVE_EVERY_MS = 2000;
+
+/** This tab's id (kept across its reloads) and a heartbeat the other tabs can see. */
+function mockTab(): MockTab {
+  let id = window.sessionStorage.getItem(TAB_KEY);
+  if (!id) window.sessionStorage.setItem(TAB_KEY, (id = crypto.randomUUID()));
+  const beat = () => window.localStorage.setItem(`${ALIVE_PREFIX}${id}`, String(Date.now()));
+  beat();
+  window.setInterval(beat, ALIVE_EVERY_MS);
+  window.addEventListener('pagehide', () => window.localStorage.removeItem(`${ALIVE_PREFIX}${id}`));
+  return {
+    id,
+    isAlive: (other) =>
+      Date.now() - Number(window.localStorage.getItem(`${ALIVE_PREFIX}${other}`) ?? 0) < 3 * ALIVE_EVERY_MS,
+  };
 }

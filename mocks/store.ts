@@ -6,7 +6,8 @@ import type { AgentTiming, RunState } from './agent';
 // (openhands/agent_server/event_service.py `_search_events_sync`): events stay in append
 // order, `page_id` is the id of the first event of the page (inclusive), `next_page_id` the id
 // of the first event left out; an unknown page_id restarts from the beginning.
-// What changed since seeding can be kept in a Storage, so a page reload finds it again.
+// What changed since seeding can be kept in a Storage, so a page reload finds it again; with
+// localStorage, every tab of the browser shares it (see applyJournal).
 
 export interface StoredConversation {
   info: ConversationInfo;
@@ -21,7 +22,7 @@ interface Journal {
   agentTiming: AgentTiming;
 }
 
-const JOURNAL_KEY = 'tether.mock-agent-server';
+export const JOURNAL_KEY = 'tether.mock-agent-server';
 
 export class MockStore {
   readonly conversations = new Map<string, StoredConversation>();
@@ -194,30 +195,56 @@ export class MockStore {
   /** Re-applies a saved journal on top of the seeds. */
   restore(): void {
     const text = this.storage?.getItem(JOURNAL_KEY);
-    if (!text) return;
+    if (text) this.applyJournal(text);
+  }
+
+  /**
+   * Brings in what another tab of this browser wrote (the storage event's new journal): returns
+   * the events this store did not hold yet, and the conversations deleted since.
+   */
+  applyJournal(
+    text: string,
+    ownTab?: string,
+  ): { appended: [StoredConversation, ServerEvent][]; deleted: string[] } {
+    const changes: { appended: [StoredConversation, ServerEvent][]; deleted: string[] } = {
+      appended: [],
+      deleted: [],
+    };
     let journal: Journal;
     try {
       journal = JSON.parse(text) as Journal;
     } catch {
-      return;
+      return changes;
     }
-    if (journal.version !== 1) return;
+    if (journal.version !== 1) return changes;
     for (const id of journal.deleted) {
-      this.conversations.delete(id);
+      if (this.conversations.delete(id)) changes.deleted.push(id);
       this.deleted.add(id);
+      this.runs.delete(id);
     }
     for (const { info, appended } of journal.conversations) {
-      const existing = this.conversations.get(info.id);
-      if (existing) {
-        existing.info = info;
-        existing.events.push(...appended);
-      } else {
-        this.add({ info, events: appended });
+      let conversation = this.conversations.get(info.id);
+      if (!conversation) {
+        if (this.deleted.has(info.id)) continue;
+        conversation = { info, events: [] };
+        this.add(conversation);
+      }
+      const held = conversation.events.length - (this.seededLength.get(info.id) ?? 0);
+      // A tab that lags behind this one writes an older info: keep the newer.
+      if (appended.length >= held) conversation.info = info;
+      for (const event of appended.slice(Math.max(0, held))) {
+        conversation.events.push(event);
+        changes.appended.push([conversation, event]);
       }
       this.touched.add(info.id);
     }
-    for (const [id, run] of journal.runs) this.runs.set(id, run);
+    // The runs this tab performs are its own to keep; the others are as their owners wrote them.
+    const own = (id: string) => ownTab !== undefined && this.runs.get(id)?.owner === ownTab;
+    for (const [id, run] of journal.runs) if (!own(id)) this.runs.set(id, run);
+    for (const id of [...this.runs.keys()])
+      if (!own(id) && !journal.runs.some(([runId]) => runId === id)) this.runs.delete(id);
     if (journal.agentTiming) this.agentTiming = journal.agentTiming;
+    return changes;
   }
 }
 

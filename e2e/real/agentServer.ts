@@ -36,6 +36,8 @@ export function sessionFrameSchema(python: string): Record<string, unknown> {
   ].join('\n');
   const out = execFileSync(python, ['-c', script], {
     encoding: 'utf8',
+    // Its import logs a page of start-up lines on stderr: not worth a CI log.
+    stdio: ['ignore', 'pipe', 'ignore'],
     maxBuffer: 16 * 1024 * 1024,
     env: { ...process.env, LITELLM_LOCAL_MODEL_COST_MAP: 'true' },
   });

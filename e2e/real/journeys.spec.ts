@@ -1,3 +1,4 @@
+import { freePort } from './agentServer';
 import { connect, expect, expectRowsMatch, startConversation, test } from './fixtures';
 
 // Journeys through the UI against the real OpenHands agent-server, whose LLM is scripted.
@@ -266,4 +267,28 @@ test('a hard kill of the server mid-tool: the UI recovers without a reload, show
   await expect(page.locator('[data-state="running"]')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('continued.png'), fullPage: true });
   await expectRowsMatch(page, server, id);
+});
+
+test('a model that cannot be reached: the screen says what the agent waits for at once, and Stop works', async ({
+  page,
+  server,
+  llm,
+}) => {
+  // Nothing listens on this port: every LLM call fails to connect, and litellm retries.
+  const deadPort = await freePort();
+  llm.setScript([]);
+  await connect(page, server);
+  await page.getByText(/^Model:/).click();
+  await page.getByLabel('Model', { exact: true }).fill('openai/unreachable-model');
+  await page.getByLabel('Base URL').fill(`http://127.0.0.1:${deadPort}/v1`);
+  await page.getByLabel('API key').fill('sk-none');
+  await page.getByLabel('What should the agent do?').fill('Answer if you can');
+  await page.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(status(page)).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Waiting for the model (openai/unreachable-model)' }),
+  ).toBeVisible({ timeout: 5_000 });
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect(status(page)).not.toHaveAttribute('data-status', 'running', { timeout: 15_000 });
+  await expect(page.getByText(/Waiting for the model/)).toHaveCount(0);
 });

@@ -52,7 +52,25 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const status = live.status ?? conversation.data?.execution_status;
   const activity = activityOf(status);
-  const restError = conversation.error ?? history.error;
+  // Only a read that left nothing to show is worth a banner: a failed re-read while the server
+  // was away leaves the data there, and the connection words already say the server is away.
+  const restError =
+    (conversation.isLoadingError ? conversation.error : null) ??
+    (history.isLoadingError ? history.error : null);
+
+  // The socket is back after a loss: what could not be read meanwhile is read now.
+  const connectionKind = live.connection.kind;
+  const previousKind = useRef(connectionKind);
+  const retryFailedReads = useRef(() => {});
+  retryFailedReads.current = () => {
+    if (conversation.isError) void conversation.refetch();
+    if (history.isError) void history.refetch();
+  };
+  useEffect(() => {
+    const cameBack = connectionKind === 'open' && previousKind.current !== 'open';
+    previousKind.current = connectionKind;
+    if (cameBack) retryFailedReads.current();
+  }, [connectionKind]);
   // A rejected key is already explained by the socket's banner: say it once.
   const error = live.connection.kind === 'key-rejected' && httpStatus(restError) === 401 ? null : restError;
   const restartNotice = status === 'error' && !log.projection.errorExplained;
