@@ -5,13 +5,14 @@ import {
   backoffDelay,
   type ConnectionState,
   type SocketEnvironment,
+  type SocketOptions,
 } from './socket';
 import { FakeSocket } from './testing/FakeSocket';
 import { eventsSocketUrl } from './sessionFrames';
 
 const latest = () => FakeSocket.latest();
 
-function setup(overrides: Partial<SocketEnvironment> = {}) {
+function setup(overrides: Partial<SocketEnvironment> = {}, options: Partial<SocketOptions> = {}) {
   const states: ConnectionState[] = [];
   const frames: unknown[] = [];
   const malformed: string[] = [];
@@ -41,6 +42,7 @@ function setup(overrides: Partial<SocketEnvironment> = {}) {
       onState: (state) => states.push(state),
       onSilence,
       silenceMs: 30_000,
+      ...options,
     },
     env,
   );
@@ -138,27 +140,7 @@ describe('ConversationSocket', () => {
     ] as const) {
       FakeSocket.instances = [];
       const verifyKey = vi.fn().mockResolvedValue(keyGood);
-      const states: ConnectionState[] = [];
-      const socket = new ConversationSocket(
-        {
-          sessionApiKey: 'k',
-          url: () => 'ws://h/sockets/session/c1',
-          onFrame: () => {},
-          onMalformedFrame: () => {},
-          onState: (state) => states.push(state),
-          onSilence: () => {},
-          verifyKey,
-        },
-        {
-          WebSocket: FakeSocket as unknown as typeof WebSocket,
-          now: () => Date.now(),
-          setTimeout: (fn, ms) => setTimeout(fn, ms),
-          clearTimeout: (handle) => clearTimeout(handle as number),
-          random: () => 0.5,
-          isOnline: () => true,
-          onWake: () => () => {},
-        },
-      );
+      const { socket, states } = setup({}, { verifyKey });
       socket.start();
       latest().open();
       latest().drop(4001);

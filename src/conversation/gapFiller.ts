@@ -1,5 +1,6 @@
-import type { ConversationClient } from '@openhands/typescript-client/clients';
-import { describeError, httpStatus } from '../agent-server/client';
+import { describeError, httpStatus, type AgentServerClients } from '../agent-server/client';
+import { readConversation } from './resources/conversations';
+import { readEventsInLogOrder } from './resources/events';
 
 // Reads over REST what neither the history pages nor the socket brought: the events between the
 // newest history page and the moment the socket subscribed, or (on the legacy socket) what a
@@ -12,10 +13,10 @@ export type GapState =
   | { kind: 'gone' };
 
 /** Where the read starts: after an event held (page_id, inclusive, in log order) or a timestamp. */
-export type GapStart = { afterEventId: string | undefined } | { sinceTimestamp: string | undefined };
+export type GapStart = { afterEventId?: string; sinceTimestamp?: string };
 
 export interface GapFillerDependencies {
-  conversations: Pick<ConversationClient, 'searchEvents' | 'getConversation'>;
+  conversations: AgentServerClients['conversations'];
   conversationId: string;
   receive: (item: unknown) => void;
   noteConversationInfo: (info: unknown) => void;
@@ -27,7 +28,6 @@ export interface GapFillerDependencies {
   };
 }
 
-export const GAP_PAGE = 100;
 const RETRY_START_MS = 1_000;
 const RETRY_CAP_MS = 15_000;
 
@@ -83,20 +83,7 @@ export class GapFiller {
 
   private async read(start: GapStart, current: () => boolean): Promise<void> {
     const { conversations, conversationId } = this.deps;
-    let pageId = 'afterEventId' in start ? start.afterEventId : undefined;
-    const since = 'sinceTimestamp' in start ? start.sinceTimestamp : undefined;
-    for (let guard = 0; guard < 10_000; guard++) {
-      const page = (await conversations.searchEvents(conversationId, {
-        limit: GAP_PAGE,
-        sort_order: 'TIMESTAMP',
-        ...(since ? { timestamp__gte: since } : {}),
-        ...(pageId ? { page_id: pageId } : {}),
-      })) as unknown as { items?: unknown; next_page_id?: string | null };
-      if (!current()) return;
-      for (const item of Array.isArray(page.items) ? page.items : []) this.deps.receive(item);
-      if (!page.next_page_id) break;
-      pageId = page.next_page_id;
-    }
-    this.deps.noteConversationInfo(await conversations.getConversation(conversationId));
+    await readEventsInLogOrder(conversations, conversationId, start, this.deps.receive, current);
+    if (current()) this.deps.noteConversationInfo(await readConversation(conversations, conversationId));
   }
 }

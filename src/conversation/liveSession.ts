@@ -27,6 +27,9 @@ import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
 import { GapFiller, type GapState } from './gapFiller';
 import { Outbox, type PendingMessage } from './outbox';
+import { answerConfirmation, continueRun, readConversation, stopRun } from './resources/conversations';
+import { newestEventsSince, sendUserMessage } from './resources/events';
+import { readServerInfo } from './resources/server';
 import { NO_STREAMS, type StreamState } from './streamItems';
 
 // The live session of one open conversation: the glue between its socket, its event log, the
@@ -130,9 +133,7 @@ export class ConversationSession {
       { get: () => this.live.getState().pending, set: (pending) => this.live.setState({ pending }) },
       {
         sendOverSocket: (frame) => this.socket?.send(frame) ?? false,
-        sendOverRest: async (content) => {
-          await conversations.sendEvent(conversationId, { role: 'user', content } as never, { run: true });
-        },
+        sendOverRest: (content) => sendUserMessage(conversations, conversationId, content),
         afterRestSend: () => {
           // The socket is down: fetch the echo (and the agent's answer so far) over REST.
           if (this.live.getState().connection.kind !== 'open') void this.fillSince();
@@ -249,14 +250,8 @@ export class ConversationSession {
   /** Stop at once: interrupt cancels even an LLM call in flight; older servers only pause. */
   async interrupt(): Promise<void> {
     this.live.setState({ stopping: true, problem: undefined });
-    const conversations = this.deps.clients.conversations;
     try {
-      try {
-        await conversations.interruptConversation(this.conversationId);
-      } catch (error) {
-        if (httpStatus(error) !== 404 && httpStatus(error) !== 405) throw error;
-        await conversations.pauseConversation(this.conversationId);
-      }
+      await stopRun(this.deps.clients.conversations, this.conversationId);
     } catch (error) {
       this.live.setState({ stopping: false, problem: `Stop failed. ${describeError(error)}` });
     }
@@ -264,19 +259,15 @@ export class ConversationSession {
 
   async continueRun(): Promise<void> {
     try {
-      await this.deps.clients.conversations.runConversation(this.conversationId);
+      await continueRun(this.deps.clients.conversations, this.conversationId);
     } catch (error) {
-      if (httpStatus(error) === 409) return; // already running
       this.live.setState({ problem: `Continue failed. ${describeError(error)}` });
     }
   }
 
   async respondToConfirmation(accept: boolean): Promise<void> {
     try {
-      await this.deps.clients.conversations.respondToConfirmation(this.conversationId, {
-        accept,
-        ...(accept ? {} : { reason: 'Rejected in Tether' }),
-      });
+      await answerConfirmation(this.deps.clients.conversations, this.conversationId, accept);
     } catch (error) {
       this.live.setState({ problem: `${accept ? 'Approve' : 'Reject'} failed. ${describeError(error)}` });
     }
@@ -449,7 +440,7 @@ export class ConversationSession {
     if (++this.closesBeforeSync < 2 || this.probing) return;
     this.probing = true;
     try {
-      await this.deps.clients.server.getServerInfo();
+      await readServerInfo(this.deps.clients);
       protocols.set(this.deps.serverUrl, { protocol: 'legacy', confirmed: true });
       this.live.setState({ protocol: 'legacy' });
       this.socket?.reconnectNow();
@@ -463,7 +454,7 @@ export class ConversationSession {
   /** An authenticated REST read: false only when the server refuses the key there too. */
   private async keyWorksOverRest(): Promise<boolean> {
     try {
-      await this.deps.clients.conversations.getConversation(this.conversationId);
+      await readConversation(this.deps.clients.conversations, this.conversationId);
       return true;
     } catch (error) {
       const status = httpStatus(error);
@@ -498,18 +489,15 @@ export class ConversationSession {
     const conversations = this.deps.clients.conversations;
     try {
       const since = this.log.projection.newestTimestamp;
-      const page = (await conversations.searchEvents(this.conversationId, {
-        limit: 5,
-        ...(since ? { timestamp__gte: since } : {}),
-      })) as unknown as { items?: unknown[] };
-      const missed = (page.items ?? []).some((item) => {
+      const items = await newestEventsSince(conversations, this.conversationId, since);
+      const missed = items.some((item) => {
         const event = asServerEvent(item);
         return event !== null && !this.log.projection.has(event.id);
       });
       if (missed) this.socket?.reconnectNow();
       else {
         // A silent socket may have missed the status change too: here REST has the last word.
-        const status = statusFromInfo(await conversations.getConversation(this.conversationId));
+        const status = statusFromInfo(await readConversation(conversations, this.conversationId));
         if (status) this.setStatus(status);
       }
     } catch {

@@ -5,7 +5,12 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { ConversationClient } from '@openhands/typescript-client/clients';
-import { AgentServerRefused, agentServerClients } from '../../agent-server/client';
+import {
+  AgentServerRefused,
+  agentServerClients,
+  httpStatus,
+  type AgentServerClients,
+} from '../../agent-server/client';
 import {
   isRecord,
   type ConversationInfo,
@@ -168,4 +173,42 @@ function patchListEntry(
         }
       : list,
   );
+}
+
+// ---- commands of the live session (no cache to update: their effects come over the socket) ----
+
+type Conversations = AgentServerClients['conversations'];
+
+export function readConversation(conversations: Conversations, id: string): Promise<unknown> {
+  return conversations.getConversation(id);
+}
+
+/** Stop at once: interrupt cancels even an LLM call in flight; servers without it only pause. */
+export async function stopRun(conversations: Conversations, id: string): Promise<void> {
+  try {
+    await conversations.interruptConversation(id);
+  } catch (error) {
+    if (httpStatus(error) !== 404 && httpStatus(error) !== 405) throw error;
+    await conversations.pauseConversation(id);
+  }
+}
+
+/** Runs a stopped agent again; one already running (409) is what was asked for. */
+export async function continueRun(conversations: Conversations, id: string): Promise<void> {
+  try {
+    await conversations.runConversation(id);
+  } catch (error) {
+    if (httpStatus(error) !== 409) throw error;
+  }
+}
+
+export async function answerConfirmation(
+  conversations: Conversations,
+  id: string,
+  accept: boolean,
+): Promise<void> {
+  await conversations.respondToConfirmation(id, {
+    accept,
+    ...(accept ? {} : { reason: 'Rejected in Tether' }),
+  });
 }

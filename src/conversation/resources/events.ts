@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { agentServerClients } from '../../agent-server/client';
+import { agentServerClients, type AgentServerClients } from '../../agent-server/client';
 import { contentText, isRecord, type Page } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/settings';
 import { serverKey } from './server';
@@ -45,3 +45,53 @@ export const firstUserMessageQuery = (settings: ConnectionSettings, id: string) 
     },
     staleTime: Infinity,
   });
+
+// ---- reads and writes of the live session, outside the query cache ----------------------------
+
+type Conversations = AgentServerClients['conversations'];
+
+/** A user message, run at once (the REST way; the socket takes the same frame). */
+export async function sendUserMessage(conversations: Conversations, id: string, content: object[]) {
+  await conversations.sendEvent(id, { role: 'user', content } as never, { run: true });
+}
+
+export const LOG_ORDER_PAGE = 100;
+
+/**
+ * Every event from a start on, in log order, page by page: after an event held (page_id is
+ * inclusive) or since a timestamp. Stops early when `current` says the read is no longer wanted.
+ */
+export async function readEventsInLogOrder(
+  conversations: Conversations,
+  id: string,
+  start: { afterEventId?: string; sinceTimestamp?: string },
+  receive: (item: unknown) => void,
+  current: () => boolean = () => true,
+): Promise<void> {
+  let pageId = start.afterEventId;
+  for (let guard = 0; guard < 10_000; guard++) {
+    const page = (await conversations.searchEvents(id, {
+      limit: LOG_ORDER_PAGE,
+      sort_order: 'TIMESTAMP',
+      ...(start.sinceTimestamp ? { timestamp__gte: start.sinceTimestamp } : {}),
+      ...(pageId ? { page_id: pageId } : {}),
+    })) as unknown as { items?: unknown; next_page_id?: string | null };
+    if (!current()) return;
+    for (const item of Array.isArray(page.items) ? page.items : []) receive(item);
+    if (!page.next_page_id) return;
+    pageId = page.next_page_id;
+  }
+}
+
+/** A few of the newest events since a timestamp: enough to tell whether a silent socket missed any. */
+export async function newestEventsSince(
+  conversations: Conversations,
+  id: string,
+  since: string | undefined,
+): Promise<unknown[]> {
+  const page = (await conversations.searchEvents(id, {
+    limit: 5,
+    ...(since ? { timestamp__gte: since } : {}),
+  })) as unknown as { items?: unknown[] };
+  return Array.isArray(page.items) ? page.items : [];
+}
