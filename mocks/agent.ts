@@ -1,4 +1,4 @@
-import type { ActionEvent, ServerEvent } from '../src/agent-server/protocol';
+import { contentText, type ActionEvent, type Content, type ServerEvent } from '../src/agent-server/protocol';
 import {
   LiveClock,
   agentError,
@@ -124,16 +124,17 @@ export class MockAgent {
   }
 
   /** A user message: persisted at once; answered now, or after the current step of a run. */
-  message(conversation: StoredConversation, text: string, run: boolean): void {
+  message(conversation: StoredConversation, content: string | Content[], run: boolean): void {
+    const text = typeof content === 'string' ? content : contentText(content);
     const status = conversation.info.execution_status;
     if (status === 'waiting_for_confirmation') {
       // As on the real server: a message now approves the pending actions.
-      this.publish(conversation, userMessage(this.clock(conversation), text));
+      this.publish(conversation, userMessage(this.clock(conversation), content));
       this.respond(conversation, true);
       this.queueAnswer(conversation, text);
       return;
     }
-    this.publish(conversation, userMessage(this.clock(conversation), text));
+    this.publish(conversation, userMessage(this.clock(conversation), content));
     const current = this.store.runs.get(conversation.info.id);
     if (current && status === 'running') {
       this.queueAnswer(conversation, text);
@@ -363,6 +364,7 @@ export class MockAgent {
         }
         await sleep(this.timing.toolMs);
         const clock = this.clock(conversation);
+        if (step.type === 'edit') this.store.workspace.write(step.path, step.after);
         this.publish(
           conversation,
           step.type === 'terminal'

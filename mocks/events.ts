@@ -2,6 +2,7 @@ import type {
   ActionEvent,
   AgentErrorEvent,
   ConversationErrorEvent,
+  Content,
   ConversationStateUpdateEvent,
   ExecutionStatus,
   InterruptEvent,
@@ -63,12 +64,14 @@ export class EventClock implements Clock {
   }
 }
 
-export function userMessage(clock: Clock, text: string): MessageEvent {
+/** A user message: its text, or its whole content (text and images) as the client sent it. */
+export function userMessage(clock: Clock, message: string | Content[]): MessageEvent {
+  const content: Content[] = typeof message === 'string' ? [{ type: 'text', text: message }] : message;
   return {
     ...clock.next(),
     kind: 'MessageEvent',
     source: 'user',
-    llm_message: { role: 'user', content: [{ type: 'text', text }] },
+    llm_message: { role: 'user', content },
   };
 }
 

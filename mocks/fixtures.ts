@@ -21,6 +21,7 @@ import {
   type Task,
 } from './events';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
+import { PARSER_FIXED, PARSER_SOURCE, WORKSPACE_ROOT } from './workspace';
 
 // Seeded conversations for the built-in mock agent-server: one for every case the chat view
 // must handle. Fixed clock and ids, so screenshots and tests are deterministic.
@@ -65,19 +66,10 @@ function conversation(
     updated_at: `${last.slice(0, 19)}Z`,
     confirmation_policy: { kind: 'NeverConfirm' },
     agent: defaultAgent(),
-    workspace: { kind: 'LocalWorkspace', working_dir: 'workspace' },
+    workspace: { kind: 'LocalWorkspace', working_dir: WORKSPACE_ROOT },
   };
   return { info, events };
 }
-
-const PARSER_SOURCE = `def parse_header(line):
-    key, value = line.split(":")
-    return key.strip(), value.strip()
-`;
-const PARSER_FIXED = `def parse_header(line):
-    key, value = line.split(":", 1)
-    return key.strip(), value.strip()
-`;
 
 function parserConversation(clock: EventClock): ServerEvent[] {
   const tasks: Task[] = [

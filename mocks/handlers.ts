@@ -1,8 +1,9 @@
 import { http, HttpResponse, ws, type HttpResponseResolver } from 'msw';
 import { MOCK_SERVER_URL } from '../src/agent-server/settings';
-import { contentText, isRecord, type ServerEvent } from '../src/agent-server/protocol';
+import { contentText, isRecord, type Content, type ServerEvent } from '../src/agent-server/protocol';
 import { MockAgent, type MockTab, type StreamProgress } from './agent';
 import { statusUpdate } from './events';
+import { workspaceHandlers } from './workspaceHandlers';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
 // The built-in mock agent-server: REST and WebSocket handlers over the store and the scripted
@@ -305,8 +306,13 @@ export class MockAgentServer {
           reject(conversation, 'ValidationError', 'The frame is not a message.');
           return;
         }
+        const content = messageContent(data.content);
+        if (!content) {
+          reject(conversation, 'ValidationError', 'The message content is not text and images.');
+          return;
+        }
         // The socket always runs the agent after a message, whatever `run` says.
-        this.agent.message(conversation, contentText(data.content), true);
+        this.agent.message(conversation, content, true);
       });
       client.addEventListener('close', () => {
         const set = this.sockets.get(conversationId);
@@ -389,12 +395,17 @@ export class MockAgentServer {
             ? body.confirmation_policy.kind
             : 'NeverConfirm';
         const llm = isRecord(body.agent.llm) ? body.agent.llm : {};
+        const workingDir =
+          isRecord(body.workspace) && typeof body.workspace.working_dir === 'string'
+            ? body.workspace.working_dir
+            : 'workspace';
         const conversation = store.createConversation(
           policy,
           defaultAgent(
             typeof llm.model === 'string' ? llm.model : undefined,
             typeof llm.base_url === 'string' ? llm.base_url : null,
           ),
+          workingDir,
         );
         const initial = isRecord(body.initial_message) ? contentText(body.initial_message.content) : '';
         // The real server always runs after an initial message.
@@ -469,7 +480,9 @@ export class MockAgentServer {
           ) {
             return invalid('content', 'invalid message');
           }
-          agent.message(conversation, contentText(body.content), body.run === true);
+          const content = messageContent(body.content);
+          if (!content) return invalid('content', 'content must be text and image parts');
+          agent.message(conversation, content, body.run === true);
           return success();
         }),
       ),
@@ -511,6 +524,10 @@ export class MockAgentServer {
         }),
       ),
 
+      ...workspaceHandlers(store.workspace, (request) =>
+        this.authorised(request.headers.get('X-Session-API-Key')),
+      ),
+
       http.post(
         api('/api/conversations/:id/confirmation_policy'),
         withConversation(async (conversation, request) => {
@@ -524,4 +541,22 @@ export class MockAgentServer {
       ),
     ];
   }
+}
+
+/** Text and image parts, as the server's Message model takes them; undefined for anything else. */
+function messageContent(content: unknown[]): Content[] | undefined {
+  const parts: Content[] = [];
+  for (const part of content) {
+    if (isRecord(part) && part.type === 'text' && typeof part.text === 'string')
+      parts.push({ type: 'text', text: part.text });
+    else if (
+      isRecord(part) &&
+      part.type === 'image' &&
+      Array.isArray(part.image_urls) &&
+      part.image_urls.every((url) => typeof url === 'string')
+    )
+      parts.push({ type: 'image', image_urls: part.image_urls as string[] });
+    else return undefined;
+  }
+  return parts;
 }

@@ -1,5 +1,6 @@
 import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
 import { LiveClock } from './events';
+import { MockWorkspace } from './workspace';
 import type { AgentTiming, RunState } from './agent';
 
 // The mock agent-server's memory. It follows the real server's search semantics
@@ -37,11 +38,15 @@ export class MockStore {
   private readonly touched = new Set<string>();
   private readonly deleted = new Set<string>();
   private readonly clocks = new Map<string, LiveClock>();
+  /** The files the conversations work on (one repository, as on a server whose conversations share a folder). */
+  readonly workspace: MockWorkspace;
 
   constructor(
     private readonly now: () => Date = () => new Date(),
     private readonly storage?: Storage,
-  ) {}
+  ) {
+    this.workspace = new MockWorkspace(storage);
+  }
 
   add(conversation: StoredConversation): void {
     this.conversations.set(conversation.info.id, conversation);
@@ -142,7 +147,11 @@ export class MockStore {
     return { items, next_page_id: next };
   }
 
-  createConversation(confirmationPolicy: string, agent: unknown = defaultAgent()): StoredConversation {
+  createConversation(
+    confirmationPolicy: string,
+    agent: unknown = defaultAgent(),
+    workingDir = 'workspace',
+  ): StoredConversation {
     const now = this.now();
     const id = crypto.randomUUID();
     const conversation: StoredConversation = {
@@ -154,7 +163,7 @@ export class MockStore {
         updated_at: now.toISOString(),
         confirmation_policy: { kind: confirmationPolicy },
         agent,
-        workspace: { kind: 'LocalWorkspace', working_dir: 'workspace' },
+        workspace: { kind: 'LocalWorkspace', working_dir: workingDir },
       },
       events: [],
     };

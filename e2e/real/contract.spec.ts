@@ -1,4 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020.js';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { ConversationClient } from '@openhands/typescript-client/clients';
 import { MOCK_SERVER_URL } from '../../src/agent-server/settings';
@@ -6,8 +9,9 @@ import type { ServerEvent } from '../../src/agent-server/protocol';
 import { DELIBERATELY_MALFORMED, seedStore } from '../../mocks/fixtures';
 import { MockAgentServer, syncFrame, transientFrame } from '../../mocks/handlers';
 import { MockStore } from '../../mocks/store';
+import { WORKSPACE_ROOT } from '../../mocks/workspace';
 import { sessionFrameSchema } from './agentServer';
-import { connect, expect, startConversation, test } from './fixtures';
+import { SESSION_KEY, connect, expect, startConversation, test } from './fixtures';
 
 // Holds the mock agent-server to the real one: every REST answer and every frame the mock sends
 // must validate against the OpenAPI schema the real server serves, and the frames of a real run
@@ -162,4 +166,210 @@ test('the mock’s REST answers and frames validate against the real server’s 
   expect([...new Set(realProblems)]).toEqual([]);
   // The mock sends the kinds a real run sends (and no kind the server does not know).
   for (const kind of new Set(frames.map((f) => f.kind))) expect(has(kind), kind).toBe(true);
+});
+
+test('the mock’s workspace routes answer as the real server’s do, in shape and in edge cases', async ({
+  server,
+}) => {
+  const { validate } = await realSchema(server.url);
+  // A real repository on the real server: a commit, then a modified, an added, a deleted and a
+  // binary file in the working tree (as the mock's seeded workspace has).
+  const repo = join(server.root, 'contract-repo');
+  mkdirSync(join(repo, 'docs'), { recursive: true });
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'pipe' });
+  git('init', '-q');
+  writeFileSync(join(repo, 'parser.py'), 'a = 1\n');
+  writeFileSync(join(repo, 'docs', 'old-guide.md'), '# Old\n');
+  writeFileSync(join(repo, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2]));
+  git('add', '-A');
+  git('-c', 'user.name=T', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'Initial commit');
+  writeFileSync(join(repo, 'parser.py'), 'a = 2\n');
+  writeFileSync(join(repo, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 9, 9]));
+  rmSync(join(repo, 'docs', 'old-guide.md'));
+  mkdirSync(join(repo, 'notes'));
+  writeFileSync(join(repo, 'notes', 'réunion du lundi.md'), '# Réunion\n');
+  const sha = git('rev-parse', 'HEAD').toString().trim();
+
+  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
+  const msw = setupServer(...new MockAgentServer(store).handlers());
+  msw.listen({ onUnhandledRequest: 'bypass' });
+  const mockRepo = WORKSPACE_ROOT;
+  const mockSha = store.workspace.commitList(mockRepo, 1).commits[0]!.sha;
+  const outside = join(server.root, 'not-a-repository');
+  mkdirSync(outside, { recursive: true });
+  const ask = async (base: string, path: string, init?: RequestInit) => {
+    const response = await fetch(`${base}${path}`, {
+      ...init,
+      headers: { 'X-Session-API-Key': base === server.url ? SESSION_KEY : '' },
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // a file's bytes
+    }
+    return { status: response.status, body };
+  };
+  const q = encodeURIComponent;
+  const both = async (real: string, mock: string, init?: () => RequestInit) => ({
+    real: await ask(server.url, real, init?.()),
+    mock: await ask(MOCK_SERVER_URL, mock, init?.()),
+  });
+  const problems: string[] = [];
+  try {
+    // Shapes: every answer validates against the real server's schema.
+    const changes = await both(`/api/git/changes?path=${q(repo)}`, `/api/git/changes?path=${q(mockRepo)}`);
+    for (const side of [changes.real, changes.mock]) {
+      expect(side.status, JSON.stringify(side.body)).toBe(200);
+      for (const change of side.body as unknown[]) problems.push(...validate('GitChange', change));
+    }
+    // The same statuses for the same kinds of change (the server has no "untracked" or "renamed").
+    const statusOf = (body: unknown, path: string) =>
+      (body as { path: string; status: string }[]).find((c) => c.path === path)?.status;
+    for (const [path, status] of [
+      ['parser.py', 'UPDATED'],
+      ['logo.png', 'UPDATED'],
+      ['docs/old-guide.md', 'DELETED'],
+      // Git's quoted form of a non-ASCII path, its backslashes turned into slashes by the server.
+      ['"notes/r/303/251union du lundi.md"', 'ADDED'],
+    ] as const) {
+      expect(statusOf(changes.real.body, path), `real ${path}`).toBe(status);
+      expect(statusOf(changes.mock.body, path), `mock ${path}`).toBe(status);
+    }
+    const diff = await both(
+      `/api/git/diff?path=${q(`${repo}/parser.py`)}`,
+      `/api/git/diff?path=${q(`${mockRepo}/parser.py`)}`,
+    );
+    for (const side of [diff.real, diff.mock]) problems.push(...validate('GitDiff', side.body));
+    // Whole texts without their last newline.
+    expect((diff.real.body as { modified: string }).modified).toBe('a = 2');
+    expect((diff.mock.body as { modified: string }).modified.endsWith('\n')).toBe(false);
+    // A binary file: the working side reads as "", the committed side keeps replacement characters.
+    const binary = await both(
+      `/api/git/diff?path=${q(`${repo}/logo.png`)}`,
+      `/api/git/diff?path=${q(`${mockRepo}/logo.png`)}`,
+    );
+    for (const side of [binary.real, binary.mock]) {
+      const body = side.body as { modified: string; original: string };
+      expect(body.modified).toBe('');
+      expect(body.original.includes('\uFFFD') || body.original.includes('\u0000')).toBe(true);
+    }
+    const deleted = await both(
+      `/api/git/diff?path=${q(`${repo}/docs/old-guide.md`)}`,
+      `/api/git/diff?path=${q(`${mockRepo}/docs/old-guide.md`)}`,
+    );
+    for (const side of [deleted.real, deleted.mock])
+      expect((side.body as { modified: string }).modified).toBe('');
+    const commits = await both(`/api/git/commits?path=${q(repo)}`, `/api/git/commits?path=${q(mockRepo)}`);
+    for (const side of [commits.real, commits.mock]) problems.push(...validate('GitCommitsPage', side.body));
+    const commitChanges = await both(
+      `/api/git/commits/${sha}/changes?path=${q(repo)}`,
+      `/api/git/commits/${mockSha}/changes?path=${q(mockRepo)}`,
+    );
+    for (const side of [commitChanges.real, commitChanges.mock])
+      for (const change of side.body as unknown[]) problems.push(...validate('GitChange', change));
+    const commitDiff = await both(
+      `/api/git/diff?path=${q(`${repo}/parser.py`)}&commit=${sha}`,
+      `/api/git/diff?path=${q(`${mockRepo}/parser.py`)}&commit=${mockSha}`,
+    );
+    for (const side of [commitDiff.real, commitDiff.mock]) problems.push(...validate('GitDiff', side.body));
+
+    // Edge cases Tether relies on, answered the same way by both.
+    const statuses = async (real: string, mock: string) => {
+      const { real: r, mock: m } = await both(real, mock);
+      return [r.status, m.status];
+    };
+    // Not a repository: an empty list, and an unknown commit is not refused (Tether's repository probe).
+    const plain = await both(
+      `/api/git/changes?path=${q(outside)}`,
+      `/api/git/changes?path=${q('/elsewhere')}`,
+    );
+    expect([plain.real.body, plain.mock.body]).toEqual([[], []]);
+    expect(
+      await statuses(
+        `/api/git/commits/0000000/changes?path=${q(outside)}`,
+        `/api/git/commits/0000000/changes?path=${q('/elsewhere')}`,
+      ),
+    ).toEqual([200, 200]);
+    expect(
+      await statuses(
+        `/api/git/commits/0000000/changes?path=${q(repo)}`,
+        `/api/git/commits/0000000/changes?path=${q(mockRepo)}`,
+      ),
+    ).toEqual([400, 400]);
+    expect(
+      await statuses(
+        `/api/git/diff?path=${q(`${repo}/nope.txt`)}`,
+        `/api/git/diff?path=${q(`${mockRepo}/nope.txt`)}`,
+      ),
+    ).toEqual([400, 400]);
+    expect(await statuses(`/api/file/download?path=parser.py`, `/api/file/download?path=parser.py`)).toEqual([
+      400, 400,
+    ]);
+    expect(
+      await statuses(
+        `/api/file/download?path=${q(`${repo}/nope.txt`)}`,
+        `/api/file/download?path=${q(`${mockRepo}/nope.txt`)}`,
+      ),
+    ).toEqual([404, 404]);
+    // A Range request reads the head of a file only.
+    const ranged = await Promise.all(
+      [server.url, MOCK_SERVER_URL].map((base, i) =>
+        fetch(`${base}/api/file/download?path=${q(`${[repo, mockRepo][i]}/parser.py`)}`, {
+          headers: { Range: 'bytes=0-2', 'X-Session-API-Key': base === server.url ? SESSION_KEY : '' },
+        }),
+      ),
+    );
+    expect(ranged.map((r) => r.status)).toEqual([206, 206]);
+    expect(await Promise.all(ranged.map(async (r) => (await r.arrayBuffer()).byteLength))).toEqual([3, 3]);
+    // Uploads: multipart field "file", absolute paths only.
+    const upload = async (base: string, path: string) => {
+      const form = new FormData();
+      form.append('file', new Blob(['uploaded\n']), 'notes.txt');
+      const response = await fetch(`${base}/api/file/upload?path=${q(path)}`, {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Session-API-Key': base === server.url ? SESSION_KEY : '' },
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const uploads = [
+      await upload(server.url, `${repo}/up/notes.txt`),
+      await upload(MOCK_SERVER_URL, `${mockRepo}/up/notes.txt`),
+    ];
+    for (const side of uploads) {
+      expect(side.status).toBe(200);
+      problems.push(...validate('FileUploadResult', side.body));
+    }
+    expect([
+      (await upload(server.url, 'relative.txt')).status,
+      (await upload(MOCK_SERVER_URL, 'relative.txt')).status,
+    ]).toEqual([400, 400]);
+    // A tracked path with a space, once changed, makes the whole list fail (a server bug).
+    writeFileSync(join(repo, 'docs', 'with space.md'), '# Spaced\n');
+    git('add', '-A');
+    git('-c', 'user.name=T', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'Add a spaced name');
+    const spacedSha = git('rev-parse', 'HEAD').toString().trim();
+    writeFileSync(join(repo, 'docs', 'with space.md'), '# Changed\n');
+    store.workspace.write(`${mockRepo}/docs/with space.md`, '# Spaced\n');
+    const mockSpacedSha = store.workspace.commitAll('Add a spaced name', '2026-11-21T00:00:00+00:00').sha;
+    store.workspace.write(`${mockRepo}/docs/with space.md`, '# Changed\n');
+    // ... and so does the commit that added it.
+    expect(
+      await statuses(
+        `/api/git/commits/${spacedSha}/changes?path=${q(repo)}`,
+        `/api/git/commits/${mockSpacedSha}/changes?path=${q(mockRepo)}`,
+      ),
+    ).toEqual([400, 400]);
+    const spaced = await both(`/api/git/changes?path=${q(repo)}`, `/api/git/changes?path=${q(mockRepo)}`);
+    expect([spaced.real.status, spaced.mock.status]).toEqual([400, 400]);
+    for (const side of [spaced.real, spaced.mock])
+      expect((side.body as { detail: string }).detail).toMatch(
+        /^Unexpected git diff output format: M\tdocs\/with space\.md/,
+      );
+  } finally {
+    msw.close();
+  }
+  expect([...new Set(problems)]).toEqual([]);
 });

@@ -187,6 +187,13 @@ interface CallRecord {
   view: ToolCall | undefined;
 }
 
+const WORKSPACE_TOOLS = new Set(['TerminalObservation', 'FileEditorObservation']);
+
+function mayChangeWorkspace(event: ObservationEvent): boolean {
+  const { kind, command } = event.observation;
+  return typeof kind === 'string' && WORKSPACE_TOOLS.has(kind) && command !== 'view';
+}
+
 export class ConversationProjection {
   /** The id of every event applied. */
   private readonly seen = new Set<string>();
@@ -211,6 +218,8 @@ export class ConversationProjection {
   version = 0;
   /** Tool calls whose action is held and that have no outcome yet: while > 0 a tool runs. */
   openCalls = 0;
+  /** Results of tools that may have changed the workspace (edits, commands): a cue to re-read it. */
+  workspaceObservations = 0;
 
   get rowOrder(): readonly string[] {
     return this.keys;
@@ -317,6 +326,8 @@ export class ConversationProjection {
       case 'UserRejectObservation':
       case 'AgentErrorEvent': {
         const outcome = event as Outcome;
+        if (kind === 'ObservationEvent' && mayChangeWorkspace(outcome as ObservationEvent))
+          this.workspaceObservations++;
         const call = this.call(outcome.tool_call_id);
         if (call.action && call.outcomes.length === 0) this.openCalls--;
         const index = insertSorted(call.outcomes, outcome);

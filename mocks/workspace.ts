@@ -1,0 +1,348 @@
+import type { GitChange, GitCommit, GitDiff } from '../src/agent-server/workspace';
+
+// The mock agent-server's workspace: one small git repository at /workspace, as a conversation
+// created with working_dir "workspace" sees it on a server started in "/". It answers the git
+// and file routes the way the real server's git_router.py and file_router.py do (statuses,
+// whole-text diffs without the last newline, binary sides decoded with replacement characters,
+// an empty list for a folder that is not a repository). Changes since seeding are kept in a
+// Storage, so a reload finds the same files.
+
+export const WORKSPACE_ROOT = '/workspace';
+
+type Body = string | Uint8Array;
+
+interface Commit extends GitCommit {
+  tree: Map<string, Body>;
+}
+
+export const PARSER_SOURCE = `def parse_header(line):
+    key, value = line.split(":")
+    return key.strip(), value.strip()
+`;
+export const PARSER_FIXED = `def parse_header(line):
+    key, value = line.split(":", 1)
+    return key.strip(), value.strip()
+`;
+
+/** A PNG's signature and a NUL: git and the server take it for binary. */
+const png = (seed: number) =>
+  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, seed, seed + 1, seed + 2]);
+
+/** 50,000 lines: a diff that must be drawn without freezing the page. */
+export const LARGE_FILE_LINES = 50_000;
+const largeCsv = () =>
+  ['time,value', ...Array.from({ length: LARGE_FILE_LINES - 1 }, (_, i) => `${i},${(i * 7919) % 1000}`)].join(
+    '\n',
+  ) + '\n';
+
+const APP_SOURCE = `export function greet(name: string): string {
+  return \`Hello, \${name}!\`;
+}
+
+export function add(a: number, b: number): number {
+  return a + b;
+}
+`;
+
+function seedCommits(): Commit[] {
+  const first = new Map<string, Body>([
+    ['README.md', '# Project\n'],
+    ['parser.py', PARSER_SOURCE],
+    ['src/app.ts', APP_SOURCE],
+    ['docs/old-guide.md', '# Old guide\n\nRead me first.\n'],
+    ['logo.png', png(1)],
+  ]);
+  const second = new Map(first);
+  second.set(
+    'tests/test_parser.py',
+    'from parser import parse_header\n\n\ndef test_simple():\n    assert parse_header("a: b") == ("a", "b")\n',
+  );
+  const third = new Map(second);
+  third.set('src/app.ts', APP_SOURCE.replace('a + b', 'a + b; // sums'));
+  return [
+    commit('5e1f0c2a9d8b7e6f5a4b3c2d1e0f9a8b7c6d5e4f', 'Initial commit', '2026-11-18T10:00:00+00:00', first),
+    commit(
+      'a7c3e9f1b2d4c6e8a0b1c3d5e7f9a2b4c6d8e0f1',
+      'Add a parser test',
+      '2026-11-19T11:30:00+00:00',
+      second,
+    ),
+    commit('c0ffee1234567890abcdef1234567890abcdef12', 'Document add()', '2026-11-19T15:45:00+00:00', third),
+  ];
+}
+
+function commit(sha: string, subject: string, timestamp: string, tree: Map<string, Body>): Commit {
+  return { sha, short_sha: sha.slice(0, 7), subject, author: 'Ada Lovelace', timestamp, tree };
+}
+
+function seedWorkingTree(head: Map<string, Body>): Map<string, Body> {
+  const tree = new Map(head);
+  tree.set('parser.py', PARSER_FIXED);
+  tree.delete('docs/old-guide.md');
+  tree.set('notes/réunion du lundi.md', '# Réunion\n\n- relire le parseur\n- écrire les tests\n');
+  tree.set('logo.png', png(7));
+  tree.set('assets/icon.bin', png(20));
+  tree.set('data/measurements.csv', largeCsv());
+  return tree;
+}
+
+interface Saved {
+  version: 1;
+  /** A deleted file is null. */
+  working: [string, string | { base64: string } | null][];
+  commits: { sha: string; subject: string; timestamp: string }[];
+}
+
+const STORAGE_KEY = 'tether.mock-workspace';
+
+export class MockWorkspace {
+  private commits = seedCommits();
+  private working = seedWorkingTree(this.head);
+  /** Commits made after seeding (their trees are rebuilt from the working tree when restored). */
+  private madeCommits: { sha: string; subject: string; timestamp: string }[] = [];
+
+  constructor(private readonly storage?: Storage) {
+    this.restore();
+  }
+
+  private get head(): Map<string, Body> {
+    return this.commits.at(-1)?.tree ?? new Map();
+  }
+
+  /** A path as the server resolves it: relative to its working directory "/". */
+  private relative(path: string): string | undefined {
+    const absolute = path.startsWith('/') ? path : `/${path}`;
+    const normal = absolute.replace(/\/+$/, '');
+    if (normal === WORKSPACE_ROOT) return '';
+    return normal.startsWith(`${WORKSPACE_ROOT}/`) ? normal.slice(WORKSPACE_ROOT.length + 1) : undefined;
+  }
+
+  isRepository(path: string): boolean {
+    return this.relative(path) !== undefined;
+  }
+
+  /** Changes under `repository` against HEAD, paths relative to it; [] for a folder outside the repository. */
+  changes(repository: string): GitChange[] {
+    const base = this.relative(repository);
+    if (base === undefined) return [];
+    const prefix = base ? `${base}/` : '';
+    const out: GitChange[] = [];
+    const paths = [...new Set([...this.head.keys(), ...this.working.keys()])].sort();
+    for (const path of paths) {
+      if (!path.startsWith(prefix)) continue;
+      const before = this.head.get(path);
+      const after = this.working.get(path);
+      const status =
+        before === undefined
+          ? 'ADDED'
+          : after === undefined
+            ? 'DELETED'
+            : sameBody(before, after)
+              ? null
+              : 'UPDATED';
+      if (!status) continue;
+      const shown = asWirePath(path.slice(prefix.length));
+      // Untracked files come from `git ls-files` (one per line); tracked changes from
+      // `git diff --name-status`, whose lines the server splits on any whitespace.
+      if (status !== 'ADDED') failOnWhitespace(status, shown);
+      out.push({ status, path: shown });
+    }
+    return out;
+  }
+
+  /** As get_git_diff: throws a message for the 400 the server would answer. */
+  diff(path: string, commitSha?: string): GitDiff {
+    const relative = this.relative(path);
+    if (relative === undefined) return { modified: null, original: null };
+    if (commitSha) {
+      const index = this.findCommit(commitSha);
+      if (index < 0) throw new Error(`Git command failed: git rev-parse --verify ${commitSha}^{commit}`);
+      return {
+        original: asText(this.commits[index - 1]?.tree.get(relative)),
+        modified: asText(this.commits[index]!.tree.get(relative)),
+      };
+    }
+    const before = this.head.get(relative);
+    const after = this.working.get(relative);
+    if (before === undefined && after === undefined)
+      throw new Error(`File does not exist: ${WORKSPACE_ROOT}/${relative}`);
+    if (after !== undefined && size(after) > 1024 * 1024)
+      throw new Error(`File too large for git diff: ${size(after)} bytes (max: 1048576 bytes)`);
+    // The working side is read as UTF-8 text: a binary file reads as "" (UnicodeDecodeError).
+    const modified = after === undefined || typeof after !== 'string' ? '' : withoutFinalNewline(after);
+    return { original: asText(before), modified };
+  }
+
+  commitList(repository: string, limit: number): { commits: GitCommit[]; has_more: boolean } {
+    if (!this.isRepository(repository)) return { commits: [], has_more: false };
+    const newestFirst = [...this.commits].reverse().map(withoutTree);
+    return { commits: newestFirst.slice(0, limit), has_more: newestFirst.length > limit };
+  }
+
+  /** Throws for an unknown commit (the server's 400); [] for a folder outside the repository. */
+  commitChanges(repository: string, sha: string): GitChange[] {
+    if (!this.isRepository(repository)) return [];
+    const index = this.findCommit(sha);
+    if (index < 0) throw new Error(`Git command failed: git rev-parse --verify ${sha}^{commit}`);
+    const before = this.commits[index - 1]?.tree ?? new Map<string, Body>();
+    const after = this.commits[index]!.tree;
+    const out: GitChange[] = [];
+    for (const path of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+      const a = before.get(path);
+      const b = after.get(path);
+      const status =
+        a === undefined ? 'ADDED' : b === undefined ? 'DELETED' : sameBody(a, b) ? null : 'UPDATED';
+      if (!status) continue;
+      failOnWhitespace(status, asWirePath(path));
+      out.push({ status, path: asWirePath(path) });
+    }
+    return out;
+  }
+
+  read(path: string): Uint8Array | undefined {
+    const relative = this.relative(path);
+    const body = relative === undefined ? undefined : this.working.get(relative);
+    return body === undefined ? undefined : typeof body === 'string' ? new TextEncoder().encode(body) : body;
+  }
+
+  /** The file editor, an upload: a file under the repository is written (elsewhere: ignored). */
+  write(path: string, body: string | Uint8Array): boolean {
+    const relative = this.relative(path);
+    if (relative === undefined || relative === '') return false;
+    this.working.set(relative, body);
+    this.save();
+    return true;
+  }
+
+  /** `git add -A && git commit -m subject`. */
+  commitAll(subject: string, timestamp: string): GitCommit {
+    const sha = hexId(`${subject}${timestamp}${this.commits.length}`);
+    const made = commit(sha, subject, timestamp, new Map(this.working));
+    this.commits.push(made);
+    this.madeCommits.push({ sha, subject, timestamp });
+    this.save();
+    return withoutTree(made);
+  }
+
+  private findCommit(sha: string): number {
+    return this.commits.findIndex((c) => c.sha.startsWith(sha.toLowerCase()));
+  }
+
+  private save(): void {
+    if (!this.storage) return;
+    const seeded = seedWorkingTree(seedCommits().at(-1)!.tree);
+    const working: Saved['working'] = [];
+    for (const [path, body] of this.working) {
+      const seed = seeded.get(path);
+      if (seed !== undefined && sameBody(seed, body)) continue;
+      working.push([path, typeof body === 'string' ? body : { base64: toBase64(body) }]);
+    }
+    for (const path of seeded.keys()) if (!this.working.has(path)) working.push([path, null]);
+    const saved: Saved = { version: 1, working, commits: this.madeCommits };
+    try {
+      this.storage.setItem(STORAGE_KEY, JSON.stringify(saved));
+    } catch {
+      // Storage full: the workspace still works, only a reload forgets it.
+    }
+  }
+
+  private restore(): void {
+    const raw = this.storage?.getItem(STORAGE_KEY);
+    if (!raw) return;
+    try {
+      const saved = JSON.parse(raw) as Saved;
+      if (saved.version !== 1) return;
+      for (const [path, body] of saved.working) {
+        if (body === null) this.working.delete(path);
+        else if (typeof body === 'string') this.working.set(path, body);
+        else this.working.set(path, fromBase64(body.base64));
+      }
+      // Made commits hold the tree as it is now: what the journal can rebuild, and all a reload shows.
+      for (const made of saved.commits) {
+        this.commits.push(commit(made.sha, made.subject, made.timestamp, new Map(this.working)));
+        this.madeCommits.push(made);
+      }
+    } catch {
+      this.storage?.removeItem(STORAGE_KEY);
+    }
+  }
+}
+
+/**
+ * The server's `_parse_name_status` splits each line on whitespace: a tracked path with a space
+ * fails the whole list with a 400 (openhands-sdk 1.57–1.58; see docs/agent-server-notes.md).
+ */
+function failOnWhitespace(status: string, path: string): void {
+  if (/\s/.test(path)) {
+    const code = status === 'DELETED' ? 'D' : status === 'ADDED' ? 'A' : 'M';
+    throw new Error(`Unexpected git diff output format: ${code}\t${path}`);
+  }
+}
+
+/**
+ * A path as the server sends it: git's quoted form, then every backslash turned into a slash by
+ * GitChange's path serialiser (to_posix_path), so "é" arrives as "/303/251".
+ */
+function asWirePath(path: string): string {
+  return gitQuote(path).replaceAll('\\', '/');
+}
+
+/** Git's core.quotePath: a path with bytes outside printable ASCII is C-quoted with octal escapes. */
+function gitQuote(path: string): string {
+  const bytes = new TextEncoder().encode(path);
+  if (bytes.every((byte) => byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c)) return path;
+  let out = '"';
+  for (const byte of bytes) {
+    if (byte === 0x22 || byte === 0x5c) out += `\\${String.fromCharCode(byte)}`;
+    else if (byte === 0x09) out += '\\t';
+    else if (byte === 0x0a) out += '\\n';
+    else if (byte < 0x20 || byte >= 0x7f) out += `\\${byte.toString(8).padStart(3, '0')}`;
+    else out += String.fromCharCode(byte);
+  }
+  return `${out}"`;
+}
+
+function withoutTree(commit: Commit): GitCommit {
+  const { sha, short_sha, subject, author, timestamp } = commit;
+  return { sha, short_sha, subject, author, timestamp };
+}
+
+function size(body: Body): number {
+  return typeof body === 'string' ? new TextEncoder().encode(body).length : body.length;
+}
+
+function sameBody(a: Body, b: Body): boolean {
+  if (typeof a === 'string' || typeof b === 'string') return a === b;
+  return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** `git show rev:path` read with errors="replace", without the last newline. */
+function asText(body: Body | undefined): string {
+  if (body === undefined) return '';
+  if (typeof body === 'string') return withoutFinalNewline(body);
+  return new TextDecoder('utf-8', { fatal: false }).decode(body);
+}
+
+function withoutFinalNewline(text: string): string {
+  return text.split(/\r?\n/).join('\n').replace(/\n$/, '');
+}
+
+function hexId(seed: string): string {
+  let h1 = 0x811c9dc5;
+  let out = '';
+  for (let round = 0; out.length < 40; round++) {
+    for (const char of `${seed}:${round}`) h1 = Math.imul(h1 ^ char.charCodeAt(0), 0x01000193) >>> 0;
+    out += h1.toString(16).padStart(8, '0');
+  }
+  return out.slice(0, 40);
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+}

@@ -1,0 +1,139 @@
+import { http, HttpResponse } from 'msw';
+import { MOCK_SERVER_URL } from '../src/agent-server/settings';
+import type { MockWorkspace } from './workspace';
+
+// The git and file routes of the mock agent-server, answering as git_router.py and
+// file_router.py do: 400 with a `detail` for git failures and bad paths, 404 for a missing file,
+// Range requests honoured on download, multipart uploads written into the workspace.
+
+const api = (path: string) => `${MOCK_SERVER_URL}${path}`;
+const SHA = /^[0-9a-fA-F]{4,64}$/;
+
+const unauthorized = () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
+const badRequest = (detail: string) => HttpResponse.json({ detail }, { status: 400 });
+const missingQuery = (name: string) =>
+  HttpResponse.json(
+    { detail: [{ type: 'missing', loc: ['query', name], msg: 'Field required', input: null }] },
+    { status: 422 },
+  );
+
+export function workspaceHandlers(workspace: MockWorkspace, authorised: (request: Request) => boolean) {
+  const guarded =
+    (resolve: (url: URL, request: Request, params: Record<string, string>) => Response | Promise<Response>) =>
+    ({
+      request,
+      params,
+    }: {
+      request: Request;
+      params: Record<string, string | readonly string[] | undefined>;
+    }) =>
+      authorised(request)
+        ? resolve(new URL(request.url), request, params as Record<string, string>)
+        : unauthorized();
+  const gitFailure = (error: unknown) => badRequest(error instanceof Error ? error.message : String(error));
+
+  return [
+    http.get(
+      api('/api/git/changes'),
+      guarded((url) => {
+        const path = url.searchParams.get('path');
+        if (path === null) return missingQuery('path');
+        try {
+          return HttpResponse.json(workspace.changes(path));
+        } catch (error) {
+          return gitFailure(error);
+        }
+      }),
+    ),
+    http.get(
+      api('/api/git/diff'),
+      guarded((url) => {
+        const path = url.searchParams.get('path');
+        if (path === null) return missingQuery('path');
+        const commit = url.searchParams.get('commit') ?? undefined;
+        if (commit !== undefined && !SHA.test(commit))
+          return HttpResponse.json(
+            {
+              detail: [
+                {
+                  type: 'string_pattern_mismatch',
+                  loc: ['query', 'commit'],
+                  msg: 'String should match pattern',
+                },
+              ],
+            },
+            { status: 422 },
+          );
+        try {
+          return HttpResponse.json(workspace.diff(path, commit));
+        } catch (error) {
+          return gitFailure(error);
+        }
+      }),
+    ),
+    http.get(
+      api('/api/git/commits'),
+      guarded((url) => {
+        const path = url.searchParams.get('path');
+        if (path === null) return missingQuery('path');
+        const limit = Number(url.searchParams.get('limit') ?? 50);
+        return HttpResponse.json(workspace.commitList(path, limit));
+      }),
+    ),
+    http.get(
+      api('/api/git/commits/:sha/changes'),
+      guarded((url, _request, params) => {
+        const path = url.searchParams.get('path');
+        if (path === null) return missingQuery('path');
+        try {
+          return HttpResponse.json(workspace.commitChanges(path, String(params.sha)));
+        } catch (error) {
+          return gitFailure(error);
+        }
+      }),
+    ),
+    http.get(
+      api('/api/file/download'),
+      guarded((url, request) => {
+        const path = url.searchParams.get('path');
+        if (path === null) return missingQuery('path');
+        if (!path.startsWith('/')) return badRequest('Path must be absolute');
+        const bytes = workspace.read(path);
+        if (!bytes) return HttpResponse.json({ detail: 'File not found' }, { status: 404 });
+        const range = /^bytes=(\d+)-(\d*)$/.exec(request.headers.get('Range') ?? '');
+        const name = path.split('/').at(-1)!;
+        const headers = {
+          'Content-Type': 'application/octet-stream',
+          'Content-Disposition': `attachment; filename*=utf-8''${encodeURIComponent(name)}`,
+          'Accept-Ranges': 'bytes',
+        };
+        if (!range) return new HttpResponse(bytes, { headers });
+        const start = Number(range[1]);
+        const end = Math.min(range[2] ? Number(range[2]) : bytes.length - 1, bytes.length - 1);
+        return new HttpResponse(bytes.slice(start, end + 1), {
+          status: 206,
+          headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${bytes.length}` },
+        });
+      }),
+    ),
+    http.post(
+      api('/api/file/upload'),
+      guarded(async (url, request) => {
+        const path = url.searchParams.get('path');
+        if (path === null) return missingQuery('path');
+        if (!path.startsWith('/')) return badRequest('Path must be absolute');
+        const form = await request.formData().catch(() => undefined);
+        const file = form?.get('file');
+        if (!(file instanceof Blob))
+          return HttpResponse.json(
+            { detail: [{ type: 'missing', loc: ['body', 'file'], msg: 'Field required', input: null }] },
+            { status: 422 },
+          );
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        // Outside the repository the real server writes anywhere it may; the mock keeps only its folder.
+        workspace.write(path, bytes);
+        return HttpResponse.json({ success: true, file_size: bytes.length });
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,135 @@
+import { HttpClient, HttpError } from '@openhands/typescript-client/client/http-client';
+import type { ConnectionSettings } from './settings';
+
+// The agent-server's workspace routes (git_router.py, file_router.py), as the wire carries them.
+// The typed client has no git calls, so they go through its HttpClient (same key header, same
+// errors); uploads use XHR because fetch reports no upload progress.
+
+/** The server splits a rename into DELETED (old path) + ADDED (new path); untracked files are ADDED. */
+export type GitChangeStatus = 'MOVED' | 'ADDED' | 'DELETED' | 'UPDATED';
+
+export interface GitChange {
+  status: GitChangeStatus;
+  /** Relative to the repository path asked about. */
+  path: string;
+}
+
+/** Whole texts of both sides; null for a path outside any repository. */
+export interface GitDiff {
+  modified: string | null;
+  original: string | null;
+}
+
+export interface GitCommit {
+  sha: string;
+  short_sha: string;
+  subject: string;
+  author: string;
+  timestamp: string;
+}
+
+export interface GitCommitsPage {
+  commits: GitCommit[];
+  has_more: boolean;
+}
+
+export interface FileSlice {
+  bytes: Uint8Array;
+  /** The file goes on past the bytes read. */
+  truncated: boolean;
+}
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+}
+
+export class WorkspaceClient {
+  private readonly http: HttpClient;
+
+  constructor(private readonly settings: ConnectionSettings) {
+    this.http = new HttpClient({
+      baseUrl: settings.serverUrl,
+      apiKey: settings.sessionApiKey || undefined,
+      timeout: 30_000,
+    });
+  }
+
+  async changes(repository: string): Promise<GitChange[]> {
+    return (await this.http.get<GitChange[]>('/api/git/changes', { params: { path: repository } })).data;
+  }
+
+  async diff(path: string, commit?: string): Promise<GitDiff> {
+    return (await this.http.get<GitDiff>('/api/git/diff', { params: { path, commit } })).data;
+  }
+
+  async commits(repository: string, limit = 50): Promise<GitCommitsPage> {
+    return (await this.http.get<GitCommitsPage>('/api/git/commits', { params: { path: repository, limit } }))
+      .data;
+  }
+
+  async commitChanges(repository: string, sha: string): Promise<GitChange[]> {
+    return (
+      await this.http.get<GitChange[]>(`/api/git/commits/${encodeURIComponent(sha)}/changes`, {
+        params: { path: repository },
+      })
+    ).data;
+  }
+
+  /**
+   * Reads a file, or only its first `maxBytes` when given (a Range request: the server streams
+   * files with Starlette's FileResponse, which honours it). One byte more than asked for tells
+   * whether the file goes on, since CORS hides Content-Range from the page.
+   */
+  async download(path: string, maxBytes?: number): Promise<FileSlice> {
+    const response = await this.http.get<ArrayBuffer>('/api/file/download', {
+      params: { path },
+      responseType: 'arrayBuffer',
+      ...(maxBytes !== undefined ? { headers: { Range: `bytes=0-${maxBytes}` } } : {}),
+    });
+    const bytes = new Uint8Array(response.data);
+    if (maxBytes !== undefined && bytes.length > maxBytes)
+      return { bytes: bytes.subarray(0, maxBytes), truncated: true };
+    return { bytes, truncated: false };
+  }
+
+  upload(
+    path: string,
+    file: Blob,
+    fileName: string,
+    onProgress: (progress: UploadProgress) => void,
+    signal?: AbortSignal,
+  ): Promise<{ file_size: number }> {
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      const url = new URL('api/file/upload', `${this.settings.serverUrl}/`);
+      url.searchParams.set('path', path);
+      request.open('POST', url.toString());
+      if (this.settings.sessionApiKey)
+        request.setRequestHeader('X-Session-API-Key', this.settings.sessionApiKey);
+      request.responseType = 'json';
+      request.upload.onprogress = (event) =>
+        onProgress({ loaded: event.loaded, total: event.lengthComputable ? event.total : file.size });
+      request.onload = () => {
+        if (request.status >= 200 && request.status < 300) resolve(request.response as { file_size: number });
+        else reject(new HttpError(request.status, request.statusText, request.response));
+      };
+      request.onerror = () => reject(new Error('Request failed: the upload did not reach the agent-server'));
+      request.ontimeout = () => reject(new Error('Request timeout'));
+      signal?.addEventListener('abort', () => request.abort());
+      request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      const form = new FormData();
+      form.append('file', file, fileName);
+      request.send(form);
+    });
+  }
+}
+
+const clients = new Map<string, WorkspaceClient>();
+
+export function workspaceClient(settings: ConnectionSettings): WorkspaceClient {
+  const key = `${settings.serverUrl}\u0000${settings.sessionApiKey}`;
+  let client = clients.get(key);
+  if (!client) clients.set(key, (client = new WorkspaceClient(settings)));
+  return client;
+}
