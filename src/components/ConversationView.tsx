@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { describeError, httpStatus } from '../agent-server/client';
@@ -17,6 +17,10 @@ import { ChatHistory } from './ChatHistory';
 import { Composer } from './Composer';
 import { LiveFooter } from './LiveFooter';
 import { STATUS_WORDS, conversationTitle } from './conversationWords';
+import { useOpenWorkspace, useWorkspaceRoute } from './workspace/workspaceRoute';
+
+// The workspace panel and its diff and file views load the first time the panel opens.
+const WorkspacePanel = lazy(() => import('./workspace/WorkspacePanel'));
 
 export function ConversationView({ conversationId }: { conversationId: string }) {
   const settings = useConnectionSettings();
@@ -84,104 +88,137 @@ export function ConversationView({ conversationId }: { conversationId: string })
     return () => window.removeEventListener('keydown', onKey);
   }, [session, status, live.stopping]);
 
+  const workspaceRoute = useWorkspaceRoute();
+  const openWorkspace = useOpenWorkspace();
+  const repository = workingDir(conversation.data);
+
   return (
-    <section className="conversation" aria-labelledby="conversation-title">
-      <header className="conversation-header">
-        <h1 id="conversation-title">
-          {conversation.data
-            ? conversationTitle(conversation.data.title, firstMessage.data)
-            : conversation.isError
-              ? 'Conversation unavailable'
-              : 'Loading…'}
-        </h1>
-        {status && (
-          <span className={`status status-${status}`} data-status={status}>
-            {live.stopping ? 'Stopping…' : (STATUS_WORDS[status] ?? status)}
-          </span>
+    <div className={`conversation-area${workspaceRoute ? ' with-workspace' : ''}`}>
+      <section className="conversation" aria-labelledby="conversation-title">
+        <header className="conversation-header">
+          <h1 id="conversation-title">
+            {conversation.data
+              ? conversationTitle(conversation.data.title, firstMessage.data)
+              : conversation.isError
+                ? 'Conversation unavailable'
+                : 'Loading…'}
+          </h1>
+          {status && (
+            <span className={`status status-${status}`} data-status={status}>
+              {live.stopping ? 'Stopping…' : (STATUS_WORDS[status] ?? status)}
+            </span>
+          )}
+          <ConnectionWords connection={live.connection} />
+          <div className="header-actions">
+            {repository && (
+              <button
+                type="button"
+                aria-expanded={workspaceRoute !== undefined}
+                onClick={() => openWorkspace(workspaceRoute ? undefined : { view: 'changes' })}
+              >
+                Workspace
+              </button>
+            )}
+            <ConfirmationToggle session={session} policy={conversation.data?.confirmation_policy?.kind} />
+            {status === 'running' && (
+              <button
+                type="button"
+                className="stop"
+                disabled={live.stopping}
+                onClick={() => void session.interrupt()}
+              >
+                {live.stopping ? 'Stopping…' : 'Stop'}
+              </button>
+            )}
+            {canContinue(status) && (
+              <button type="button" onClick={() => void session.continueRun()}>
+                Continue
+              </button>
+            )}
+          </div>
+        </header>
+        <ConnectionBanner connection={live.connection} session={session} />
+        <GapBanner gap={live.gap} />
+        {live.problem && (
+          <div className="banner error" role="alert">
+            {live.problem}
+          </div>
         )}
-        <ConnectionWords connection={live.connection} />
-        <div className="header-actions">
-          <ConfirmationToggle session={session} policy={conversation.data?.confirmation_policy?.kind} />
-          {status === 'running' && (
+        {error && (
+          <div className="banner error" role="alert">
+            {describeError(error)}{' '}
             <button
               type="button"
-              className="stop"
-              disabled={live.stopping}
-              onClick={() => void session.interrupt()}
+              onClick={() => void (conversation.error ? conversation.refetch() : history.refetch())}
             >
-              {live.stopping ? 'Stopping…' : 'Stop'}
+              Try again
             </button>
-          )}
-          {canContinue(status) && (
-            <button type="button" onClick={() => void session.continueRun()}>
-              Continue
+          </div>
+        )}
+        {log.rejected > 0 && (
+          <div className="banner warning" role="status">
+            {log.rejected} malformed {log.rejected === 1 ? 'item was' : 'items were'} skipped: the server sent
+            data that is not an event (no id or kind, or not JSON).
+          </div>
+        )}
+        {history.isPending && !error && <p className="loading">Loading the conversation…</p>}
+        <ChatHistory
+          log={log}
+          activity={activity}
+          hasOlder={history.hasNextPage}
+          loadingOlder={history.isFetchingNextPage}
+          // A page already on its way is awaited, never asked for again.
+          loadOlder={() => void history.fetchNextPage({ cancelRefetch: false })}
+          loadAllOlder={async () => {
+            let result = await history.fetchNextPage({ cancelRefetch: false });
+            while (result.hasNextPage && !result.isError)
+              result = await result.fetchNextPage({ cancelRefetch: false });
+          }}
+          followKey={`${streamLength(live.streams)}:${live.pending.length}:${log.projection.eventCount}`}
+          footer={
+            <>
+              <LiveFooter session={session} model={agentModel(conversation.data)} />
+              {restartNotice && (
+                <div className="chat-row notice" role="status">
+                  The run was interrupted by a server restart. Calls that were in flight have no result.
+                </div>
+              )}
+            </>
+          }
+        />
+        {activity === 'confirming' && (
+          <div className="confirmation-bar" role="group" aria-label="Pending actions">
+            <span>The agent wants to run the actions marked “Waiting for your approval”.</span>
+            <button type="button" onClick={() => void session.respondToConfirmation(true)}>
+              Approve
             </button>
-          )}
-        </div>
-      </header>
-      <ConnectionBanner connection={live.connection} session={session} />
-      <GapBanner gap={live.gap} />
-      {live.problem && (
-        <div className="banner error" role="alert">
-          {live.problem}
-        </div>
+            <button type="button" onClick={() => void session.respondToConfirmation(false)}>
+              Reject
+            </button>
+          </div>
+        )}
+        <Composer session={session} serverUrl={settings.serverUrl} />
+      </section>
+      {workspaceRoute && repository && (
+        <Suspense fallback={<aside className="workspace-panel" aria-label="Workspace" aria-busy="true" />}>
+          <WorkspacePanel
+            settings={settings}
+            repository={repository}
+            route={workspaceRoute}
+            log={log}
+            status={status}
+          />
+        </Suspense>
       )}
-      {error && (
-        <div className="banner error" role="alert">
-          {describeError(error)}{' '}
-          <button
-            type="button"
-            onClick={() => void (conversation.error ? conversation.refetch() : history.refetch())}
-          >
-            Try again
-          </button>
-        </div>
-      )}
-      {log.rejected > 0 && (
-        <div className="banner warning" role="status">
-          {log.rejected} malformed {log.rejected === 1 ? 'item was' : 'items were'} skipped: the server sent
-          data that is not an event (no id or kind, or not JSON).
-        </div>
-      )}
-      {history.isPending && !error && <p className="loading">Loading the conversation…</p>}
-      <ChatHistory
-        log={log}
-        activity={activity}
-        hasOlder={history.hasNextPage}
-        loadingOlder={history.isFetchingNextPage}
-        // A page already on its way is awaited, never asked for again.
-        loadOlder={() => void history.fetchNextPage({ cancelRefetch: false })}
-        loadAllOlder={async () => {
-          let result = await history.fetchNextPage({ cancelRefetch: false });
-          while (result.hasNextPage && !result.isError)
-            result = await result.fetchNextPage({ cancelRefetch: false });
-        }}
-        followKey={`${streamLength(live.streams)}:${live.pending.length}:${log.projection.eventCount}`}
-        footer={
-          <>
-            <LiveFooter session={session} model={agentModel(conversation.data)} />
-            {restartNotice && (
-              <div className="chat-row notice" role="status">
-                The run was interrupted by a server restart. Calls that were in flight have no result.
-              </div>
-            )}
-          </>
-        }
-      />
-      {activity === 'confirming' && (
-        <div className="confirmation-bar" role="group" aria-label="Pending actions">
-          <span>The agent wants to run the actions marked “Waiting for your approval”.</span>
-          <button type="button" onClick={() => void session.respondToConfirmation(true)}>
-            Approve
-          </button>
-          <button type="button" onClick={() => void session.respondToConfirmation(false)}>
-            Reject
-          </button>
-        </div>
-      )}
-      <Composer session={session} serverUrl={settings.serverUrl} />
-    </section>
+    </div>
   );
+}
+
+function workingDir(info: unknown): string | undefined {
+  const workspace = isRecord(info) && isRecord(info.workspace) ? info.workspace : undefined;
+  return workspace && typeof workspace.working_dir === 'string' && workspace.working_dir
+    ? workspace.working_dir
+    : undefined;
 }
 
 /** The newest event of a history page (pages come newest first); undefined for an empty page. */

@@ -1,5 +1,4 @@
-import { memo, useMemo, useState } from 'react';
-import { diffLines } from 'diff';
+import { lazy, memo, Suspense, useState } from 'react';
 import { callState, type ToolCall } from '../conversation/projection';
 import {
   callHeadline,
@@ -11,6 +10,24 @@ import {
 } from '../conversation/toolCallView';
 import { isRecord } from '../agent-server/protocol';
 import type { Activity } from '../conversation/composerRules';
+
+// The diff library and its renderer load with the first edit shown, not with the page.
+const EditDiff = lazy(() => import('./diff/EditDiff'));
+
+/** A file-editor call that changes a file: what its diff is drawn from (the action, and the result once in). */
+function fileEdit(call: ToolCall): { action: unknown; observation: unknown } | undefined {
+  const action = call.action?.action;
+  const observed = call.outcomes.find((o) => o.kind === 'ObservationEvent');
+  const observation = observed?.kind === 'ObservationEvent' ? observed.observation : undefined;
+  const editing = (value: unknown) =>
+    isRecord(value) &&
+    (value.kind === 'FileEditorAction' || value.kind === 'FileEditorObservation') &&
+    value.command !== 'view';
+  if (!editing(action) && !editing(observation)) return undefined;
+  // An edit that failed changed nothing: its error says why.
+  if (isRecord(observation) && observation.is_error === true) return undefined;
+  return { action, observation };
+}
 
 export const ToolCallCard = memo(function ToolCallCard({
   call,
@@ -25,6 +42,7 @@ export const ToolCallCard = memo(function ToolCallCard({
   const action = call.action?.action;
   const command = isRecord(action) && action.kind === 'TerminalAction' ? String(action.command ?? '') : '';
   const headline = callHeadline(call);
+  const edit = fileEdit(call);
   return (
     <article
       className={`tool-card state-${state}`}
@@ -45,6 +63,11 @@ export const ToolCallCard = memo(function ToolCallCard({
       {!call.action && <p className="tool-note">The call that produced this result is not loaded.</p>}
       {call.action && !action && call.action.tool_call?.arguments && (
         <pre className="tool-command">{call.action.tool_call.arguments}</pre>
+      )}
+      {edit && (
+        <Suspense fallback={<p className="diff-note">Loading the diff…</p>}>
+          <EditDiff action={edit.action} observation={edit.observation} />
+        </Suspense>
       )}
       {call.outcomes.length > 0 && (
         <ol className="tool-outcomes">
@@ -69,9 +92,7 @@ function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number |
         {view.label}
         {view.path && <span className="outcome-path"> {view.path}</span>}
       </div>
-      {view.kind === 'file-edit' ? (
-        <FileDiff oldContent={view.oldContent ?? ''} newContent={view.newContent ?? ''} />
-      ) : view.kind === 'tasks' ? (
+      {view.kind === 'file-edit' ? null : view.kind === 'tasks' ? (
         <ul className="task-list">
           {view.tasks?.map((task, i) => (
             <li key={i} className={`task task-${task.status}`}>
@@ -101,22 +122,5 @@ function LongText({ text }: { text: string }) {
         </button>
       )}
     </>
-  );
-}
-
-function FileDiff({ oldContent, newContent }: { oldContent: string; newContent: string }) {
-  const parts = useMemo(() => diffLines(oldContent, newContent), [oldContent, newContent]);
-  return (
-    <pre className="file-diff" aria-label="Changes">
-      {parts.map((part, i) => {
-        const sign = part.added ? '+' : part.removed ? '-' : ' ';
-        const lines = part.value.replace(/\n$/, '').split('\n');
-        return (
-          <span key={i} className={part.added ? 'diff-add' : part.removed ? 'diff-del' : 'diff-same'}>
-            {lines.map((line) => `${sign} ${line}\n`).join('')}
-          </span>
-        );
-      })}
-    </pre>
   );
 }

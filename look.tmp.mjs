@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+page.on('pageerror', e => console.log('PAGEERROR', e.message));
+page.on('console', m => { if (m.type() === 'error') console.log('CONSOLE', m.text()); });
+const url = process.argv[2];
+await page.goto(url);
+await page.waitForTimeout(Number(process.argv[4] ?? 2500));
+await page.screenshot({ path: process.argv[3], fullPage: false });
+await browser.close();

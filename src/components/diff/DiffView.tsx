@@ -1,0 +1,214 @@
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  toSplitRows,
+  type DiffLine,
+  type DiffModel,
+  type DiffRow,
+  type HunkHeader,
+  type SplitRow,
+} from '../../conversation/workspace/diffModel';
+import './diff.css';
+
+// A diff drawn as rows: unified or side by side, line numbers, syntax colours per line. Long
+// diffs are virtualised inside their own scroll box, so a 50,000-line file draws as fast as a
+// ten-line one.
+
+export type DiffLayout = 'unified' | 'split';
+
+const ROW_PX = 20;
+/** Above this many rows the diff scrolls in a box of its own and draws only what is in view. */
+const VIRTUAL_FROM = 300;
+
+type Highlight = (code: string, language: string) => string | null;
+let highlight: Highlight | null = null;
+let loading: Promise<void> | null = null;
+
+/** Loads the highlighter (a lazy chunk) and tells the caller when it is in. */
+function useHighlighter(language: string | undefined): Highlight | null {
+  const [ready, setReady] = useState<Highlight | null>(() => highlight);
+  useEffect(() => {
+    if (!language || highlight) return;
+    let alive = true;
+    loading ??= import('../highlight').then((module) => {
+      highlight = module.highlightCode;
+    });
+    void loading.then(() => alive && setReady(() => highlight));
+    return () => {
+      alive = false;
+    };
+  }, [language]);
+  return language ? ready : null;
+}
+
+export function DiffView({
+  diff,
+  language,
+  layout = 'unified',
+  numbered = true,
+  label,
+  plain = false,
+}: {
+  diff: DiffModel;
+  language?: string;
+  layout?: DiffLayout;
+  numbered?: boolean;
+  label: string;
+  /** A file's content rather than a change: one number column, no signs. */
+  plain?: boolean;
+}) {
+  const highlighter = useHighlighter(language);
+  const paint = useCallback(
+    (text: string) => (highlighter && language ? highlighter(text, language) : null),
+    [highlighter, language],
+  );
+  if (diff.kind === 'binary')
+    return <p className="diff-note">Binary file: its changes cannot be shown as text.</p>;
+  if (diff.kind === 'identical') return <p className="diff-note">No changes to the text.</p>;
+  if (diff.kind === 'too-large')
+    return (
+      <p className="diff-note">
+        This diff is too large to compute here ({diff.lines.toLocaleString('en')} lines). Open the file to
+        read it.
+      </p>
+    );
+  const rows: (DiffRow | SplitRow)[] = layout === 'split' ? toSplitRows(diff.rows) : diff.rows;
+  return (
+    <div
+      className={`diff diff-${layout}${numbered ? '' : ' diff-unnumbered'}${plain ? ' diff-plain' : ''}`}
+      role="table"
+      aria-label={label}
+      aria-rowcount={rows.length}
+      data-added={diff.added}
+      data-removed={diff.removed}
+    >
+      {rows.length > VIRTUAL_FROM ? (
+        <VirtualRows rows={rows} paint={paint} />
+      ) : (
+        rows.map((row, index) => <Row key={index} row={row} paint={paint} index={index} />)
+      )}
+    </div>
+  );
+}
+
+function VirtualRows({
+  rows,
+  paint,
+}: {
+  rows: (DiffRow | SplitRow)[];
+  paint: (text: string) => string | null;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_PX,
+    overscan: 20,
+  });
+  return (
+    <div className="diff-scroll" ref={scrollRef} tabIndex={0} aria-label="Scroll the diff">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => (
+          <div
+            key={item.key}
+            className="diff-virtual-row"
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              transform: `translateY(${item.start}px)`,
+            }}
+          >
+            <Row row={rows[item.index]!} paint={paint} index={item.index} />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const SIGN = { add: '+', del: '−', same: ' ' } as const;
+const WORDS = { add: 'added', del: 'removed', same: 'unchanged' } as const;
+
+const Row = memo(function Row({
+  row,
+  paint,
+  index,
+}: {
+  row: DiffRow | SplitRow;
+  paint: (text: string) => string | null;
+  index: number;
+}) {
+  if (row.kind === 'hunk') return <Hunk row={row} index={index} />;
+  if (row.kind === 'split')
+    return (
+      <div className="diff-row" role="row" aria-rowindex={index + 1}>
+        <Side line={row.left} side="old" paint={paint} />
+        <Side line={row.right} side="new" paint={paint} />
+      </div>
+    );
+  return (
+    <div className={`diff-row diff-${row.kind}`} role="row" aria-rowindex={index + 1}>
+      <span className="diff-number" role="cell">
+        {row.oldNumber ?? ''}
+      </span>
+      <span className="diff-number" role="cell">
+        {row.newNumber ?? ''}
+      </span>
+      <Code line={row} paint={paint} />
+    </div>
+  );
+});
+
+function Hunk({ row, index }: { row: HunkHeader; index: number }) {
+  return (
+    <div className="diff-row diff-hunk" role="row" aria-rowindex={index + 1}>
+      <span role="cell">{row.header}</span>
+    </div>
+  );
+}
+
+function Side({
+  line,
+  side,
+  paint,
+}: {
+  line: DiffLine | undefined;
+  side: 'old' | 'new';
+  paint: (text: string) => string | null;
+}) {
+  if (!line)
+    return (
+      <>
+        <span className="diff-number" role="cell" />
+        <span className="diff-code diff-empty" role="cell" />
+      </>
+    );
+  const number = side === 'old' ? line.oldNumber : line.newNumber;
+  return (
+    <>
+      <span className={`diff-number diff-${line.kind}`} role="cell">
+        {number ?? ''}
+      </span>
+      <Code line={line} paint={paint} />
+    </>
+  );
+}
+
+function Code({ line, paint }: { line: DiffLine; paint: (text: string) => string | null }) {
+  const html = useMemo(() => paint(line.text), [paint, line.text]);
+  return (
+    <span
+      className={`diff-code diff-${line.kind}`}
+      role="cell"
+      aria-label={`${WORDS[line.kind]}: ${line.text}`}
+    >
+      <span className="diff-sign" aria-hidden="true">
+        {SIGN[line.kind]}
+      </span>
+      {/* The highlighter escapes the text and adds only its own spans. */}
+      {html === null ? line.text : <span dangerouslySetInnerHTML={{ __html: html }} />}
+    </span>
+  );
+}

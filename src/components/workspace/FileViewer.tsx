@@ -1,0 +1,160 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { describeError, httpStatus } from '../../agent-server/client';
+import type { ConnectionSettings } from '../../agent-server/settings';
+import {
+  FILE_VIEW_LIMIT,
+  downloadWhole,
+  fileContentQuery,
+  fileDiffQuery,
+  repositoryPath,
+} from '../../conversation/resources/workspace';
+import type { DiffModel } from '../../conversation/workspace/diffModel';
+import { fileName, isAbsolutePath, isImagePath, languageOf } from '../../conversation/workspace/gitPaths';
+import { classifyBytes } from '../../conversation/workspace/fileContent';
+import { DiffView } from '../diff/DiffView';
+
+// A file's current content, as the server's download route gives it: highlighted text, an
+// image, or — for anything else binary — a download. Only the first megabyte is read.
+
+export function FileViewer({
+  settings,
+  repository,
+  path,
+}: {
+  settings: ConnectionSettings;
+  repository: string;
+  path: string;
+}) {
+  const absolute = isAbsolutePath(path) ? path : repositoryPath(repository, path);
+  return isAbsolutePath(absolute) ? (
+    <DownloadedFile settings={settings} repository={repository} path={absolute} />
+  ) : (
+    <FileThroughGit settings={settings} repository={repository} path={path} />
+  );
+}
+
+function DownloadedFile({
+  settings,
+  repository,
+  path,
+}: {
+  settings: ConnectionSettings;
+  repository: string;
+  path: string;
+}) {
+  const file = useQuery(fileContentQuery(settings, repository, path));
+  const content = useMemo(() => (file.data ? classifyBytes(file.data.bytes) : undefined), [file.data]);
+  if (file.isPending) return <p className="workspace-note">Loading {fileName(path)}…</p>;
+  if (file.isError)
+    return (
+      <p className="workspace-note error" role="alert">
+        {httpStatus(file.error) === 404
+          ? `${path} is not in the workspace any more (deleted or moved).`
+          : `${fileName(path)} could not be read. ${describeError(file.error)}`}
+      </p>
+    );
+  const truncated = file.data.truncated;
+  return (
+    <div className="file-view">
+      <div className="file-view-bar">
+        <span className="file-view-path">{path}</span>
+        <DownloadButton settings={settings} path={path} />
+      </div>
+      {truncated && (
+        <p className="workspace-note">
+          Only the first {FILE_VIEW_LIMIT / 1024 / 1024} MB of this file is shown. Download it to read the
+          rest.
+        </p>
+      )}
+      {content?.kind === 'binary' ? (
+        isImagePath(path) && !truncated ? (
+          <ImagePreview bytes={file.data.bytes} path={path} />
+        ) : (
+          <p className="workspace-note">
+            Binary file ({content.size.toLocaleString('en')} bytes): download it to open it.
+          </p>
+        )
+      ) : (
+        content && <TextContent text={content.text} path={path} />
+      )}
+    </div>
+  );
+}
+
+/** A workspace folder the server resolves itself: the file's text comes through git instead. */
+function FileThroughGit({
+  settings,
+  repository,
+  path,
+}: {
+  settings: ConnectionSettings;
+  repository: string;
+  path: string;
+}) {
+  const diff = useQuery(fileDiffQuery(settings, repository, path, undefined));
+  return (
+    <div className="file-view">
+      <p className="workspace-note">
+        This conversation’s workspace folder ({repository}) is relative to the agent-server, which downloads
+        files by absolute path only; the text is read through git instead, and binary files cannot be opened.
+      </p>
+      {diff.isError && (
+        <p className="workspace-note error" role="alert">
+          {describeError(diff.error)}
+        </p>
+      )}
+      {diff.data && <TextContent text={diff.data.modified ?? ''} path={path} />}
+    </div>
+  );
+}
+
+function TextContent({ text, path }: { text: string; path: string }) {
+  const model = useMemo<DiffModel>(() => {
+    const lines = text.replace(/\n$/, '').split('\n');
+    return {
+      kind: 'text',
+      rows: lines.map((line, i) => ({ kind: 'same', text: line, oldNumber: i + 1, newNumber: i + 1 })),
+      added: 0,
+      removed: 0,
+    };
+  }, [text]);
+  if (text === '') return <p className="workspace-note">The file is empty.</p>;
+  return <DiffView diff={model} language={languageOf(path)} label={`Content of ${path}`} plain />;
+}
+
+function ImagePreview({ bytes, path }: { bytes: Uint8Array; path: string }) {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    const made = URL.createObjectURL(new Blob([bytes as BlobPart]));
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [bytes]);
+  return url ? <img className="file-view-image" src={url} alt={`The image ${fileName(path)}`} /> : null;
+}
+
+export function DownloadButton({ settings, path }: { settings: ConnectionSettings; path: string }) {
+  const download = useMutation({
+    mutationFn: () => downloadWhole(settings, path),
+    onSuccess: (blob) => {
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName(path);
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+  });
+  return (
+    <>
+      <button type="button" onClick={() => download.mutate()} disabled={download.isPending}>
+        {download.isPending ? 'Downloading…' : 'Download'}
+      </button>
+      {download.isError && (
+        <span className="workspace-note error" role="alert">
+          The download failed. {describeError(download.error)}
+        </span>
+      )}
+    </>
+  );
+}
