@@ -121,8 +121,8 @@ test.describe('reading a conversation', () => {
     await expect(app.log.getByText(/a colon inside the value would break/)).toBeVisible();
     await app.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
     const edit = app.card(/str_replace/);
-    await expect(edit).toContainText('+     key, value = line.split(":", 1)');
-    await expect(edit).toContainText('-     key, value = line.split(":")');
+    await expect(edit.getByRole('cell', { name: 'added:     key, value = line.split(":", 1)' })).toBeVisible();
+    await expect(edit.getByRole('cell', { name: 'removed:     key, value = line.split(":")' })).toBeVisible();
     await expect(app.log.locator('.final-answer table')).toContainText('148 passed');
     await app.expectNothingRunning();
   });

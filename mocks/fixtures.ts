@@ -347,7 +347,16 @@ function galleryConversation(clock: EventClock): ServerEvent[] {
     terminalObservation(clock, ls, 'README.md\nsrc'),
   );
   const failing = terminalAction(clock, 'make test');
-  events.push(failing, terminalObservation(clock, failing, 'FAILED tests/test_a.py::test_one', 2));
+  // Coloured as pytest colours it, with a bracketed-paste sequence that must not show.
+  events.push(
+    failing,
+    terminalObservation(
+      clock,
+      failing,
+      '\u001b[?2004l\u001b[1m\u001b[31mFAILED\u001b[0m tests/test_a.py::test_one - \u001b[33massert 1 == 2\u001b[0m\n\u001b[32m3 passed\u001b[0m, \u001b[1;31m1 failed\u001b[0m',
+      2,
+    ),
+  );
   const edit = fileEditAction(clock, '/workspace/src/a.py', 'return 1', 'return 2');
   events.push(
     edit,

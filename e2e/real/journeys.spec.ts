@@ -45,7 +45,7 @@ test('configure server and LLM, then watch a run: reasoning and text stream, a c
   await expect(terminal).toContainText('exit code 0');
   const edit = page.locator('[data-tool-call-id]').filter({ hasText: 'GREETING.md' });
   await expect(edit).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
-  await expect(edit).toContainText('+ Hello from Tether');
+  await expect(edit.getByRole('cell', { name: 'added: Hello from Tether' })).toBeVisible();
   await expect(page.getByRole('log').getByText('I created GREETING.md with a greeting.')).toBeVisible({
     timeout: 30_000,
   });

@@ -1,3 +1,4 @@
+import { ImageGallery } from './attachments/ImageGallery';
 import { memo, useEffect, useSyncExternalStore } from 'react';
 import { contentImages, contentText, isRecord } from '../agent-server/protocol';
 import type { Row } from '../conversation/projection';
@@ -74,9 +75,7 @@ export const ChatRow = memo(function ChatRow({
           <div className="author">{fromUser ? 'You' : 'Agent'}</div>
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
           {text && <Markdown text={text} />}
-          {images.map((url, i) => (
-            <img key={i} className="message-image" src={url} alt={`Image ${i + 1} attached to the message`} />
-          ))}
+          <ImageGallery urls={images} label="attached to the message" />
           {unread && (
             <p className="pending-state" role="status">
               Queued: the agent reads it after its current step

@@ -1,16 +1,39 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import type { ConnectionSettings } from '../agent-server/settings';
 import type { ConversationSession } from '../conversation/liveSession';
 import { canSend, sendBlockedReason } from '../conversation/composerRules';
+import { AttachmentTray } from './attachments/AttachmentTray';
+import { useAttachments } from './attachments/useAttachments';
 
 const draftKey = (serverUrl: string, conversationId: string) => `tether.draft:${serverUrl}:${conversationId}`;
 
-export function Composer({ session, serverUrl }: { session: ConversationSession; serverUrl: string }) {
-  const key = draftKey(serverUrl, session.conversationId);
+export function Composer({
+  session,
+  settings,
+  workingDir,
+}: {
+  session: ConversationSession;
+  settings: ConnectionSettings;
+  workingDir: string | undefined;
+}) {
+  const key = draftKey(settings.serverUrl, session.conversationId);
   const [draft, setDraft] = useState(() => localStorage.getItem(key) ?? '');
+  const [dropping, setDropping] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
   const status = useStore(session.live, (s) => s.status);
   const connection = useStore(session.live, (s) => s.connection);
-  const blocked = sendBlockedReason(status, connection);
+  const insertPath = useCallback(
+    (path: string) => setDraft((text) => `${text}${text && !text.endsWith('\n') ? '\n' : ''}${path}`),
+    [],
+  );
+  const attachments = useAttachments(settings, workingDir, insertPath);
+  const uploading = attachments.uploads.some((u) => u.state === 'uploading');
+  const blocked =
+    sendBlockedReason(status, connection) ??
+    (uploading ? 'Sending waits for the upload to finish.' : undefined);
+  const hasContent = draft.trim() !== '' || attachments.images.length > 0;
+  const sendable = hasContent && !uploading && canSend(hasContent ? 'x' : '', status, connection);
 
   // The draft survives a reload; an empty one leaves nothing behind.
   useEffect(() => {
@@ -19,18 +42,31 @@ export function Composer({ session, serverUrl }: { session: ConversationSession;
   }, [key, draft]);
 
   const submit = () => {
-    if (!canSend(draft, status, connection)) return;
+    if (!sendable) return;
     const text = draft.trim();
+    const images = attachments.takeImages();
     setDraft('');
-    void session.send(text);
+    void session.send(text, images);
   };
 
   return (
     <form
-      className="composer"
+      className={`composer${dropping ? ' dropping' : ''}`}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
+      }}
+      onDragOver={(event) => {
+        if (!event.dataTransfer.types.includes('Files')) return;
+        event.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={(event) => {
+        if (event.dataTransfer.files.length === 0) return;
+        event.preventDefault();
+        setDropping(false);
+        void attachments.add([...event.dataTransfer.files]);
       }}
     >
       {blocked && (
@@ -38,25 +74,56 @@ export function Composer({ session, serverUrl }: { session: ConversationSession;
           {blocked}
         </p>
       )}
-      <label className="visually-hidden" htmlFor="composer-input">
-        Message to the agent
-      </label>
-      <textarea
-        id="composer-input"
-        value={draft}
-        rows={2}
-        placeholder={status === 'running' ? 'Add something while the agent works…' : 'Message the agent…'}
-        onChange={(event) => setDraft(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-            event.preventDefault();
-            submit();
-          }
-        }}
+      <AttachmentTray
+        images={attachments.images}
+        uploads={attachments.uploads}
+        notices={attachments.notices}
+        onRemoveImage={attachments.removeImage}
+        onRetryUpload={attachments.retryUpload}
+        onCancelUpload={attachments.cancelUpload}
       />
-      <button type="submit" disabled={!canSend(draft, status, connection)}>
-        Send
-      </button>
+      <div className="composer-row">
+        <label className="visually-hidden" htmlFor="composer-input">
+          Message to the agent
+        </label>
+        <textarea
+          id="composer-input"
+          value={draft}
+          rows={2}
+          placeholder={status === 'running' ? 'Add something while the agent works…' : 'Message the agent…'}
+          onChange={(event) => setDraft(event.target.value)}
+          onPaste={(event) => {
+            const files = [...event.clipboardData.files];
+            if (files.length === 0) return;
+            event.preventDefault();
+            void attachments.add(files);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              submit();
+            }
+          }}
+        />
+        <input
+          ref={fileInput}
+          type="file"
+          multiple
+          hidden
+          aria-label="Files to attach"
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = '';
+            void attachments.add(files);
+          }}
+        />
+        <button type="button" className="attach" onClick={() => fileInput.current?.click()}>
+          Attach
+        </button>
+        <button type="submit" disabled={!sendable}>
+          Send
+        </button>
+      </div>
     </form>
   );
 }

@@ -197,7 +197,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
             </button>
           </div>
         )}
-        <Composer session={session} serverUrl={settings.serverUrl} />
+        <Composer session={session} settings={settings} workingDir={repository} />
       </section>
       {workspaceRoute && repository && (
         <Suspense fallback={<aside className="workspace-panel" aria-label="Workspace" aria-busy="true" />}>

@@ -1,3 +1,4 @@
+import { ImageGallery } from './attachments/ImageGallery';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConversationSession, PendingMessage } from '../conversation/liveSession';
@@ -140,7 +141,8 @@ function PendingBubble({
       data-pending-state={message.state}
     >
       <div className="author">You</div>
-      <p className="stream-text">{message.text}</p>
+      {message.text && <p className="stream-text">{message.text}</p>}
+      <ImageGallery urls={message.images} label="attached to the message" />
       <p className="pending-state" role={message.state === 'failed' ? 'alert' : 'status'}>
         {words}
       </p>

@@ -4,6 +4,11 @@ import { describeError } from '../agent-server/client';
 import { useConnectionSettings } from '../agent-server/settings';
 import { createConversation } from '../conversation/resources/conversations';
 import { useLlmSettings, useSaveLlmSettings, type LlmSettings } from '../agent-server/llmSettings';
+import {
+  DEFAULT_WORKING_DIR,
+  useSaveWorkspaceFolder,
+  useWorkspaceFolder,
+} from '../agent-server/workspaceFolder';
 
 export function NewConversation() {
   const settings = useConnectionSettings();
@@ -11,9 +16,11 @@ export function NewConversation() {
   const [, navigate] = useLocation();
   const llm = useLlmSettings();
   const saveLlm = useSaveLlmSettings();
+  const folder = useWorkspaceFolder();
+  const saveFolder = useSaveWorkspaceFolder();
   const create = useMutation({
-    mutationFn: ({ text, model }: { text: string; model: LlmSettings }) =>
-      createConversation(queryClient, settings, text, model),
+    mutationFn: ({ text, model, workingDir }: { text: string; model: LlmSettings; workingDir: string }) =>
+      createConversation(queryClient, settings, text, model, workingDir),
     onSuccess: (conversation) => navigate(`/conversations/${conversation.id}`),
   });
 
@@ -31,7 +38,9 @@ export function NewConversation() {
           apiKey: String(form.get('apiKey') ?? ''),
         };
         saveLlm(model);
-        if (text) create.mutate({ text, model });
+        const workingDir = String(form.get('workingDir') ?? '').trim();
+        saveFolder(workingDir);
+        if (text) create.mutate({ text, model, workingDir: workingDir || DEFAULT_WORKING_DIR });
       }}
     >
       <h2>New conversation</h2>
@@ -62,6 +71,20 @@ export function NewConversation() {
         </label>
         <p className="hint">
           Used for new conversations. Kept in this browser; the key goes to the agent-server only.
+        </p>
+      </details>
+      <details className="llm-settings">
+        <summary>
+          Workspace folder:{' '}
+          <span className="llm-model">{folder || `${DEFAULT_WORKING_DIR} (server default)`}</span>
+        </summary>
+        <label>
+          Workspace folder
+          <input name="workingDir" defaultValue={folder} placeholder="/home/me/project" />
+        </label>
+        <p className="hint">
+          Where the agent works, on the agent-server’s machine. Empty: the server’s “{DEFAULT_WORKING_DIR}”
+          folder. An absolute path also lets you open, download and upload files there.
         </p>
       </details>
       <button type="submit" disabled={create.isPending}>

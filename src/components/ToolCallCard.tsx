@@ -2,6 +2,7 @@ import { lazy, memo, Suspense, useState } from 'react';
 import { callState, type ToolCall } from '../conversation/projection';
 import {
   callHeadline,
+  OUTPUT_PREVIEW_CHARS,
   outcomeView,
   previewText,
   stateLabel,
@@ -102,7 +103,7 @@ function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number |
           ))}
         </ul>
       ) : (
-        view.text && <LongText text={view.text} />
+        view.text && <LongText text={view.text} coloured={view.coloured} />
       )}
     </li>
   );
@@ -110,12 +111,21 @@ function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number |
 
 const TASK_WORDS: Record<string, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
 
-function LongText({ text }: { text: string }) {
+const AnsiText = lazy(() => import('./ansi/AnsiText'));
+
+function LongText({ text, coloured }: { text: string; coloured?: string }) {
   const [expanded, setExpanded] = useState(false);
   const { shown, hiddenChars } = previewText(text);
+  const plain = <pre className="tool-output">{expanded ? text : shown}</pre>;
   return (
     <>
-      <pre className="tool-output">{expanded ? text : shown}</pre>
+      {coloured ? (
+        <Suspense fallback={plain}>
+          <AnsiText text={coloured} limit={expanded ? undefined : OUTPUT_PREVIEW_CHARS} />
+        </Suspense>
+      ) : (
+        plain
+      )}
       {hiddenChars > 0 && (
         <button type="button" className="link-button" onClick={() => setExpanded((v) => !v)}>
           {expanded ? 'Show less' : `Show ${hiddenChars.toLocaleString('en')} more characters`}

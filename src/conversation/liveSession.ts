@@ -3,6 +3,7 @@ import type { AgentServerClients } from '../agent-server/client';
 import { describeError, httpStatus } from '../agent-server/client';
 import {
   asServerEvent,
+  contentImages,
   contentText,
   type ExecutionStatus,
   type MessageEvent,
@@ -235,8 +236,8 @@ export class ConversationSession {
 
   // ---- commands -------------------------------------------------------------------------
 
-  send(text: string): Promise<void> {
-    return this.outbox.send(text);
+  send(text: string, images: string[] = []): Promise<void> {
+    return this.outbox.send(text, images);
   }
 
   retry(localId: string): Promise<void> {
@@ -343,7 +344,10 @@ export class ConversationSession {
     if (status && (fromSocket || !this.statusIsLive)) this.setStatus(status);
     if (known) return;
     if (event.kind === 'MessageEvent' && event.source === 'user')
-      this.outbox.echoed(contentText((event as MessageEvent).llm_message?.content));
+      this.outbox.echoed(
+        contentText((event as MessageEvent).llm_message?.content),
+        contentImages((event as MessageEvent).llm_message?.content).length,
+      );
     this.deltas.retire(event.id);
     if (event.source === 'agent' || event.kind === 'InterruptEvent') this.deltas.dropItem(LEGACY_ITEM);
   }

@@ -7,6 +7,8 @@ import { describeError } from '../agent-server/client';
 export interface PendingMessage {
   localId: string;
   text: string;
+  /** Images as data URLs, sent as one ImageContent after the text. */
+  images: string[];
   sentAt: number;
   /** sending: not yet handed over; sent: handed over, waiting for the server's echo; failed: not delivered. */
   state: 'sending' | 'sent' | 'failed';
@@ -36,10 +38,11 @@ export class Outbox {
     private readonly now: () => number,
   ) {}
 
-  async send(text: string): Promise<void> {
+  async send(text: string, images: string[] = []): Promise<void> {
     const message: PendingMessage = {
       localId: `local-${++this.nextLocalId}`,
       text,
+      images,
       sentAt: this.now(),
       state: 'sending',
     };
@@ -60,11 +63,11 @@ export class Outbox {
   }
 
   /** The server's copy of a message we sent replaces its bubble (first match wins). */
-  echoed(text: string): void {
+  echoed(text: string, imageCount = 0): void {
     const pending = this.slice.get();
+    const same = (m: PendingMessage) => m.text === text && m.images.length === imageCount;
     // A message marked failed after a dropped socket may still arrive: it was delivered after all.
-    const match =
-      pending.find((m) => m.state !== 'failed' && m.text === text) ?? pending.find((m) => m.text === text);
+    const match = pending.find((m) => m.state !== 'failed' && same(m)) ?? pending.find(same);
     if (match) this.discard(match.localId);
   }
 
@@ -90,7 +93,7 @@ export class Outbox {
   }
 
   private async deliver(message: PendingMessage): Promise<void> {
-    const content = [{ type: 'text', text: message.text }];
+    const content = messageContent(message.text, message.images);
     if (this.transport.sendOverSocket({ role: 'user', content, run: true })) {
       this.update(message.localId, { state: 'sent', via: 'socket' });
       return;
@@ -108,4 +111,12 @@ export class Outbox {
   private update(localId: string, patch: Partial<PendingMessage>): void {
     this.slice.set(this.slice.get().map((m) => (m.localId === localId ? { ...m, ...patch } : m)));
   }
+}
+
+/** A user message's content: its text (when there is any), then its images. */
+export function messageContent(text: string, images: readonly string[]): object[] {
+  const content: object[] = [];
+  if (text || images.length === 0) content.push({ type: 'text', text });
+  if (images.length > 0) content.push({ type: 'image', image_urls: [...images] });
+  return content;
 }

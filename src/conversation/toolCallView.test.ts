@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { colouredText } from './terminalText';
 import {
   EventClock,
   agentError,
@@ -94,5 +95,13 @@ describe('previewText', () => {
   it('cuts huge output and says how much is hidden', () => {
     expect(previewText('abcdef', 4)).toEqual({ shown: 'abcd', hiddenChars: 2 });
     expect(previewText('ab', 4)).toEqual({ shown: 'ab', hiddenChars: 0 });
+  });
+});
+
+describe('terminal colours', () => {
+  it('keeps colour and style sequences, drops every other escape, and says when there is no colour', () => {
+    const raw = '\u001b[?2004l\u001b[1m\u001b[31mFAILED\u001b[0m x\u001b]0;title\u0007 \u001b[2Kdone';
+    expect(colouredText(raw)).toBe('\u001b[1m\u001b[31mFAILED\u001b[0m x done');
+    expect(colouredText('\u001b[?2004lplain')).toBeUndefined();
   });
 });

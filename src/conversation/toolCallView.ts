@@ -1,4 +1,5 @@
 import stripAnsi from 'strip-ansi';
+import { colouredText } from './terminalText';
 import { contentText, isRecord } from '../agent-server/protocol';
 import { agentErrorState, type CallState, type Outcome, type ToolCall } from './projection';
 
@@ -57,6 +58,8 @@ export interface OutcomeView {
   /** The tool ran but reports failure (a non-zero exit code): worth a red label, not a failed card. */
   warning?: boolean;
   text: string;
+  /** The output with its colour sequences kept (and only those), when it has any. */
+  coloured?: string;
   path?: string;
   oldContent?: string;
   newContent?: string;
@@ -80,7 +83,8 @@ export function outcomeView(outcome: Outcome): OutcomeView {
     case 'ObservationEvent': {
       const observation = outcome.observation;
       // Terminal output carries the shell's escape sequences (bracketed paste, colours).
-      const text = stripAnsi(contentText(observation.content));
+      const raw = contentText(observation.content);
+      const text = stripAnsi(raw);
       if (
         observation.kind === 'FileEditorObservation' &&
         (str(observation.old_content) !== undefined || str(observation.new_content) !== undefined)
@@ -106,7 +110,15 @@ export function outcomeView(outcome: Outcome): OutcomeView {
       const exitCode = typeof observation.exit_code === 'number' ? observation.exit_code : undefined;
       const label =
         exitCode !== undefined ? `exit code ${exitCode}` : observation.is_error ? 'Error' : 'Output';
-      return { ...base, kind: 'output', label, text, warning: (exitCode ?? 0) !== 0 };
+      const coloured = colouredText(raw);
+      return {
+        ...base,
+        kind: 'output',
+        label,
+        text,
+        ...(coloured ? { coloured } : {}),
+        warning: (exitCode ?? 0) !== 0,
+      };
     }
   }
 }

@@ -67,9 +67,10 @@ export async function createConversation(
   settings: ConnectionSettings,
   text: string,
   llm: LlmSettings,
+  workingDir?: string,
 ): Promise<ConversationInfo> {
   const created = await agentServerClients(settings).conversations.createConversation<ConversationInfo>(
-    newConversationPayload(text, llm),
+    newConversationPayload(text, llm, workingDir),
   );
   queryClient.setQueryData(conversationKey(settings, created.id), created);
   // A new conversation goes to the top of the list, wherever the server sorts it: one list read.

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { httpStatus } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/settings';
-import { workspaceClient, type GitChange } from '../../agent-server/workspace';
+import { workspaceClient, type GitChange, type UploadProgress } from '../../agent-server/workspace';
 import { serverKey } from './server';
 
 // A conversation's workspace: its git changes, commits, per-file diffs and file contents. Keyed
@@ -96,6 +96,20 @@ export function repositoryPath(repository: string, path: string): string {
 export async function downloadWhole(settings: ConnectionSettings, path: string): Promise<Blob> {
   const { bytes } = await workspaceClient(settings).download(path);
   return new Blob([bytes as BlobPart]);
+}
+
+/** A file into the workspace; the working tree is re-read once it is there. */
+export async function uploadToWorkspace(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  repository: string,
+  path: string,
+  file: File,
+  onProgress: (progress: UploadProgress) => void,
+  signal: AbortSignal,
+): Promise<void> {
+  await workspaceClient(settings).upload(path, file, file.name, onProgress, signal);
+  void refreshWorkingTree(queryClient, settings, repository);
 }
 
 export type { GitChange };
