@@ -1,10 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Route, Switch, useRoute } from 'wouter';
 import { ConnectionPanel } from '../components/ConnectionPanel';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
-import { NewConversation } from '../components/NewConversation';
+
 import { httpStatus } from '../agent-server/client';
+
+// Opening a conversation (the usual first screen) does not wait for the new-conversation form.
+const NewConversation = lazy(() =>
+  import('../components/NewConversation').then((module) => ({ default: module.NewConversation })),
+);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -37,7 +43,9 @@ function Layout() {
             {(p) => <ConversationView key={p.id} conversationId={p.id} />}
           </Route>
           <Route>
-            <NewConversation />
+            <Suspense fallback={null}>
+              <NewConversation />
+            </Suspense>
           </Route>
         </Switch>
       </main>

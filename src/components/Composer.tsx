@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConnectionSettings } from '../agent-server/settings';
 import type { ConversationSession } from '../conversation/liveSession';
 import { canSend, sendBlockedReason } from '../conversation/composerRules';
-import { AttachmentTray } from './attachments/AttachmentTray';
 import { useAttachments } from './attachments/useAttachments';
+
+// Shown only once something is attached: not part of the first screen.
+const AttachmentTray = lazy(() => import('./attachments/AttachmentTray'));
 
 const draftKey = (serverUrl: string, conversationId: string) => `tether.draft:${serverUrl}:${conversationId}`;
 
@@ -74,14 +76,20 @@ export function Composer({
           {blocked}
         </p>
       )}
-      <AttachmentTray
-        images={attachments.images}
-        uploads={attachments.uploads}
-        notices={attachments.notices}
-        onRemoveImage={attachments.removeImage}
-        onRetryUpload={attachments.retryUpload}
-        onCancelUpload={attachments.cancelUpload}
-      />
+      {(attachments.images.length > 0 ||
+        attachments.uploads.length > 0 ||
+        attachments.notices.length > 0) && (
+        <Suspense fallback={null}>
+          <AttachmentTray
+            images={attachments.images}
+            uploads={attachments.uploads}
+            notices={attachments.notices}
+            onRemoveImage={attachments.removeImage}
+            onRetryUpload={attachments.retryUpload}
+            onCancelUpload={attachments.cancelUpload}
+          />
+        </Suspense>
+      )}
       <div className="composer-row">
         <label className="visually-hidden" htmlFor="composer-input">
           Message to the agent

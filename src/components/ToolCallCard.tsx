@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { callState, type ToolCall } from '../conversation/projection';
 import {
   callHeadline,
@@ -12,8 +12,40 @@ import {
 import { isRecord } from '../agent-server/protocol';
 import type { Activity } from '../conversation/composerRules';
 
-// The diff library and its renderer load with the first edit shown, not with the page.
+// The diff library and its renderer load in the first idle moment after an edit is shown: the
+// first screen never waits for them.
 const EditDiff = lazy(() => import('./diff/EditDiff'));
+let idle: Promise<void> | undefined;
+let idleReached = false;
+
+function useIdleReached(): boolean {
+  const [reached, setReached] = useState(idleReached);
+  useEffect(() => {
+    if (reached) return;
+    let alive = true;
+    idle ??= new Promise<void>((resolve) =>
+      (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 50)))(() => resolve()),
+    ).then(() => {
+      idleReached = true;
+    });
+    void idle.then(() => alive && setReached(true));
+    return () => {
+      alive = false;
+    };
+  }, [reached]);
+  return reached;
+}
+
+function EditDiffSlot({ action, observation }: { action: unknown; observation: unknown }) {
+  const idleReached = useIdleReached();
+  const placeholder = <p className="diff-note">Loading the diff…</p>;
+  if (!idleReached) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <EditDiff action={action} observation={observation} />
+    </Suspense>
+  );
+}
 
 /** A file-editor call that changes a file: what its diff is drawn from (the action, and the result once in). */
 function fileEdit(call: ToolCall): { action: unknown; observation: unknown } | undefined {
@@ -65,11 +97,7 @@ export const ToolCallCard = memo(function ToolCallCard({
       {call.action && !action && call.action.tool_call?.arguments && (
         <pre className="tool-command">{call.action.tool_call.arguments}</pre>
       )}
-      {edit && (
-        <Suspense fallback={<p className="diff-note">Loading the diff…</p>}>
-          <EditDiff action={edit.action} observation={edit.observation} />
-        </Suspense>
-      )}
+      {edit && <EditDiffSlot action={edit.action} observation={edit.observation} />}
       {call.outcomes.length > 0 && (
         <ol className="tool-outcomes">
           {call.outcomes.map((outcome, index) => (

@@ -1,7 +1,7 @@
 import { ImageGallery } from './ImageGallery';
 import type { HeldImage, Upload } from './useAttachments';
 
-export function AttachmentTray({
+export default function AttachmentTray({
   images,
   uploads,
   notices,
@@ -16,7 +16,6 @@ export function AttachmentTray({
   onRetryUpload: (id: number) => void;
   onCancelUpload: (id: number) => void;
 }) {
-  if (images.length === 0 && uploads.length === 0 && notices.length === 0) return null;
   return (
     <div className="attachment-tray">
       {notices.map((notice) => (

@@ -2,8 +2,6 @@ import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/settings';
-import { sortAttachments, uploadBlockedReason, uploadTarget } from '../../conversation/attachments';
-import { uploadToWorkspace } from '../../conversation/resources/workspace';
 
 // The composer's attachments: images held for the next message, files on their way into the
 // workspace, and why anything was refused. The draft text is never touched except to add the
@@ -57,36 +55,44 @@ export function useAttachments(
         ...all.filter((u) => u.id !== id),
         { id, name: file.name, path, loaded: 0, total: file.size, state: 'uploading', file },
       ]);
-      uploadToWorkspace(
-        queryClient,
-        settings,
-        workingDir!,
-        path,
-        file,
-        ({ loaded, total }) =>
-          setUploads((all) => all.map((u) => (u.id === id ? { ...u, loaded, total } : u))),
-        controller.signal,
-      ).then(
-        () => {
-          setUploads((all) => all.filter((u) => u.id !== id));
-          insertPath(path);
-        },
-        (error: unknown) => {
-          const cancelled = error instanceof DOMException && error.name === 'AbortError';
-          setUploads((all) =>
-            cancelled
-              ? all.filter((u) => u.id !== id)
-              : all.map((u) => (u.id === id ? { ...u, state: 'failed', error: describeError(error) } : u)),
-          );
-          if (cancelled) taken.current.delete(path);
-        },
-      );
+      // The upload code loads with the first upload, not with the page.
+      import('../../conversation/resources/workspace')
+        .then(({ uploadToWorkspace }) =>
+          uploadToWorkspace(
+            queryClient,
+            settings,
+            workingDir!,
+            path,
+            file,
+            ({ loaded, total }) =>
+              setUploads((all) => all.map((u) => (u.id === id ? { ...u, loaded, total } : u))),
+            controller.signal,
+          ),
+        )
+        .then(
+          () => {
+            setUploads((all) => all.filter((u) => u.id !== id));
+            insertPath(path);
+          },
+          (error: unknown) => {
+            const cancelled = error instanceof DOMException && error.name === 'AbortError';
+            setUploads((all) =>
+              cancelled
+                ? all.filter((u) => u.id !== id)
+                : all.map((u) => (u.id === id ? { ...u, state: 'failed', error: describeError(error) } : u)),
+            );
+            if (cancelled) taken.current.delete(path);
+          },
+        );
     },
     [queryClient, settings, workingDir, insertPath],
   );
 
   const add = useCallback(
     async (files: readonly File[]) => {
+      // The rules load with the first attachment: most messages have none.
+      const { sortAttachments, uploadBlockedReason, uploadTarget } =
+        await import('../../conversation/attachments');
       const sorted = sortAttachments(files, images.length);
       const refused = sorted.refused.map((r) => r.reason);
       const blocked = sorted.uploads.length > 0 ? uploadBlockedReason(workingDir) : undefined;
