@@ -121,7 +121,9 @@ test.describe('reading a conversation', () => {
     await expect(app.log.getByText(/a colon inside the value would break/)).toBeVisible();
     await app.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
     const edit = app.card(/str_replace/);
-    await expect(edit.getByRole('cell', { name: 'added:     key, value = line.split(":", 1)' })).toBeVisible();
+    await expect(
+      edit.getByRole('cell', { name: 'added:     key, value = line.split(":", 1)' }),
+    ).toBeVisible();
     await expect(edit.getByRole('cell', { name: 'removed:     key, value = line.split(":")' })).toBeVisible();
     await expect(app.log.locator('.final-answer table')).toContainText('148 passed');
     await app.expectNothingRunning();

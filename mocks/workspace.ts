@@ -24,9 +24,20 @@ export const PARSER_FIXED = `def parse_header(line):
     return key.strip(), value.strip()
 `;
 
-/** A PNG's signature and a NUL: git and the server take it for binary. */
-const png = (seed: number) =>
-  new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, seed, seed + 1, seed + 2]);
+/** Small real PNGs (16×16, one colour each): binary for git, an image for the file viewer. */
+const PNGS = [
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGPQz39LEmIY1TCqYfhqAABAdIsQLmoevAAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGOQrrcmCTGMahjVMHw1AAAeKtUBFtiGjwAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGPYoixBEmIY1TCqYfhqAACsgu8BmFRmEAAAAABJRU5ErkJggg==',
+];
+const png = (index: number) => fromBase64(PNGS[index]!);
+
+/** Over the server's 1 MB limit for a diff: read through the file viewer, cut at 1 MB. */
+export const LARGE_LOG_BYTES = 1_200_000;
+const largeLog = () => {
+  const line = 'INFO build step finished without warnings\n';
+  return line.repeat(Math.ceil(LARGE_LOG_BYTES / line.length)).slice(0, LARGE_LOG_BYTES);
+};
 
 /** 50,000 lines: a diff that must be drawn without freezing the page. */
 export const LARGE_FILE_LINES = 50_000;
@@ -50,7 +61,7 @@ function seedCommits(): Commit[] {
     ['parser.py', PARSER_SOURCE],
     ['src/app.ts', APP_SOURCE],
     ['docs/old-guide.md', '# Old guide\n\nRead me first.\n'],
-    ['logo.png', png(1)],
+    ['logo.png', png(0)],
   ]);
   const second = new Map(first);
   second.set(
@@ -80,8 +91,9 @@ function seedWorkingTree(head: Map<string, Body>): Map<string, Body> {
   tree.set('parser.py', PARSER_FIXED);
   tree.delete('docs/old-guide.md');
   tree.set('notes/réunion du lundi.md', '# Réunion\n\n- relire le parseur\n- écrire les tests\n');
-  tree.set('logo.png', png(7));
-  tree.set('assets/icon.bin', png(20));
+  tree.set('logo.png', png(1));
+  tree.set('assets/icon.bin', png(2));
+  tree.set('logs/build.log', largeLog());
   tree.set('data/measurements.csv', largeCsv());
   return tree;
 }

@@ -50,7 +50,7 @@ function DownloadedFile({
     return (
       <p className="workspace-note error" role="alert">
         {httpStatus(file.error) === 404
-          ? `${path} is not in the workspace any more (deleted or moved).`
+          ? `There is no file at ${path} (it may have been deleted or moved).`
           : `${fileName(path)} could not be read. ${describeError(file.error)}`}
       </p>
     );

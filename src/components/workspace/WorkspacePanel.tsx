@@ -271,9 +271,13 @@ function FileDiff({
   );
   const open = useOpenWorkspace();
   const full = repositoryPath(repository, path);
-  // The server reads the file on disk as UTF-8 and sends "" when it cannot (a binary file).
-  const textless =
-    !commit && change.status !== 'DELETED' && diff.data?.modified === '' && model?.kind !== 'text';
+  // The server reads the file on disk as UTF-8 and sends "" when it cannot (a binary file):
+  // what it is now comes from the file itself.
+  const binaryNow =
+    !commit &&
+    change.status !== 'DELETED' &&
+    diff.data?.modified === '' &&
+    (model?.kind === 'binary' || model?.kind === 'identical');
   return (
     <div className="file-diff-view">
       <div className="file-view-bar">
@@ -313,13 +317,15 @@ function FileDiff({
       {diff.data && diff.data.original !== null && !model && (
         <p className="workspace-note">Working out the diff…</p>
       )}
-      {model && !textless && (
+      {model && !(binaryNow && model.kind === 'identical') && (
         <DiffView diff={model} language={languageOf(path)} layout={layout} label={`Diff of ${path}`} />
       )}
-      {textless && (
+      {binaryNow && (
         <>
           <p className="workspace-note">
-            The agent-server sends no text for this file: it is binary or empty. Its content now:
+            {model?.kind === 'identical'
+              ? 'The agent-server sends no text for this file: it is binary or empty. Its content now:'
+              : 'Its content now:'}
           </p>
           <FileViewer settings={settings} repository={repository} path={full} />
         </>

@@ -1,0 +1,238 @@
+import { expect, test } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+import { WorkspacePanel } from './workspace';
+
+// The workspace beside the conversation, on the mock agent-server's seeded repository.
+
+test.describe('the Changes view', () => {
+  test('lists what changed with status and line counts; a diff unified and side by side', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    const workspace = new WorkspacePanel(page);
+    await app.openConversation(SEEDED.parser);
+    await workspace.open();
+    await expect(workspace.summary).toHaveText('7 changed files');
+    await expect(workspace.file('parser.py')).toContainText('Modified');
+    await expect(workspace.file('parser.py')).toContainText('+1 −1');
+    await expect(workspace.file('docs/old-guide.md')).toContainText('Deleted');
+    await expect(workspace.file('docs/old-guide.md')).toContainText('+0 −3');
+    // The server sends this path in git's quoted form, slashes for backslashes; it reads as it is.
+    await expect(workspace.file('notes/réunion du lundi.md')).toContainText('Added');
+    await expect(workspace.file('logo.png')).toContainText('binary');
+
+    await workspace.file('parser.py').click();
+    const diff = workspace.diff('parser.py');
+    expect(await workspace.diffLines(diff)).toEqual([
+      '@@ -1,3 +1,3 @@',
+      ' def parse_header(line):',
+      '-    key, value = line.split(":")',
+      '+    key, value = line.split(":", 1)',
+      '     return key.strip(), value.strip()',
+    ]);
+    // Syntax colours arrive with the highlighter.
+    await expect(diff.locator('.hljs-keyword').first()).toBeVisible();
+    await workspace.panel.getByRole('button', { name: 'Side by side' }).click();
+    await expect(diff).toHaveClass(/diff-split/);
+    // The removed and the added line face each other on one row.
+    await expect(diff.locator('[role=row]').nth(2).locator('.diff-code')).toHaveText([
+      /line\.split\(":"\)$/,
+      /line\.split\(":", 1\)$/,
+    ]);
+    // Where the panel is lives in the address: a reload finds the same file, in the same layout.
+    await page.reload();
+    await expect(workspace.diff('parser.py')).toHaveClass(/diff-split/);
+    await expect(workspace.file('parser.py')).toHaveAttribute('aria-current', 'true');
+
+    await workspace.file('docs/old-guide.md').click();
+    expect(await workspace.diffLines(workspace.diff('docs/old-guide.md'))).toContain('-Read me first.');
+    await workspace.file('logo.png').click();
+    await expect(
+      workspace.panel.getByText('Binary file: its changes cannot be shown as text.'),
+    ).toBeVisible();
+  });
+
+  test('a 50,000-line file diffs without drawing every line, and scrolls to its end', async ({ page }) => {
+    const app = new Tether(page);
+    const workspace = new WorkspacePanel(page);
+    await app.openConversation(SEEDED.parser);
+    await workspace.open();
+    await expect(workspace.file('data/measurements.csv')).toContainText('+50000 −0');
+    await workspace.file('data/measurements.csv').click();
+    const diff = workspace.diff('data/measurements.csv');
+    await expect(diff).toHaveAttribute('aria-rowcount', '50001');
+    expect(await diff.locator('[role=row]').count()).toBeLessThan(200);
+    await diff.locator('.diff-scroll').evaluate((box) => (box.scrollTop = box.scrollHeight));
+    await expect(diff.getByRole('cell', { name: 'added: 49998,162' })).toBeVisible();
+  });
+
+  test('commits, the files each changed, and their diffs', async ({ page }) => {
+    const app = new Tether(page);
+    const workspace = new WorkspacePanel(page);
+    await app.openConversation(SEEDED.parser);
+    await workspace.open();
+    await workspace.tab('Commits').click();
+    await expect(workspace.summary).toHaveText('3 commits, newest first');
+    await workspace.panel.getByRole('button', { name: /Document add\(\)/ }).click();
+    await expect(workspace.file('src/app.ts')).toContainText('+1 −1');
+    await workspace.file('src/app.ts').click();
+    expect(await workspace.diffLines(workspace.diff('src/app.ts'))).toContain('+  return a + b; // sums;');
+    await workspace.panel.getByRole('button', { name: /Initial commit/ }).click();
+    await expect(workspace.panel.locator('.changed-file')).toHaveCount(5);
+  });
+
+  test('re-reads the working tree while the agent edits, without a click', async ({ page }) => {
+    const app = new Tether(page);
+    const workspace = new WorkspacePanel(page);
+    await app.openConversation(SEEDED.parser);
+    await app.setAgentTiming(5, 1_500);
+    await workspace.open();
+    await expect(workspace.summary).toHaveText('7 changed files');
+    await expect(workspace.file('README.md')).toHaveCount(0);
+    await app.composer.fill('Write down the plan');
+    await app.composer.press('Enter');
+    await expect(workspace.file('README.md')).toContainText('Modified', { timeout: 15_000 });
+    await expect(workspace.file('README.md')).toContainText('+2 −0');
+    await expect(workspace.summary).toHaveText('8 changed files');
+  });
+
+  test('says so in words: not a repository, a refusal, a path the server cannot list', async ({ page }) => {
+    const app = new Tether(page);
+    const workspace = new WorkspacePanel(page);
+    await app.open();
+    await page.getByText(/^Workspace folder:/).click();
+    await page.getByLabel('Workspace folder', { exact: true }).fill('/srv/plain-folder');
+    await app.startConversation('Look around');
+    await workspace.open();
+    await expect(workspace.summary).toHaveText(
+      '/srv/plain-folder is not a git repository, so there are no changes to show.',
+    );
+
+    await app.openConversation(SEEDED.parser);
+    await app.mock((m) => m.failRequests('/api/git/changes', 3, 500));
+    await workspace.open();
+    await expect(workspace.summary).toHaveText(
+      'The agent-server could not list the changes. The agent-server answered 500: Injected failure',
+    );
+    // A tracked path with a space, once changed, makes the real server refuse the whole list.
+    await app.mock((m) => {
+      m.store.workspace.write('/workspace/docs/with space.md', '# Spaced\n');
+      m.store.workspace.commitAll('Add a spaced name', '2026-11-21T00:00:00+00:00');
+      m.store.workspace.write('/workspace/docs/with space.md', '# Changed\n');
+    });
+    await workspace.panel.getByRole('button', { name: 'Refresh' }).click();
+    await expect(workspace.summary).toContainText('Unexpected git diff output format: M\tdocs/with space.md');
+    // The commits stay readable.
+    await workspace.tab('Commits').click();
+    await expect(workspace.summary).toHaveText('4 commits, newest first');
+  });
+});
+
+test.describe('file-edit cards', () => {
+  test('a pending edit shows its diff before approval; its path opens the file in the Changes view', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    const workspace = new WorkspacePanel(page);
+    await app.openConversation(SEEDED.parser);
+    await app.setAgentTiming(5, 100);
+    await page.getByLabel('Ask before actions').check();
+    await expect
+      .poll(() =>
+        app.mock((m) => m.store.get('3f1c2a4e-0000-4000-8000-000000000001')!.info.confirmation_policy?.kind),
+      )
+      .toBe('AlwaysConfirm');
+    await app.composer.fill('Record the decision');
+    await app.composer.press('Enter');
+    const approve = page
+      .getByRole('group', { name: 'Pending actions' })
+      .getByRole('button', { name: 'Approve' });
+    await app.expectStatus('waiting_for_confirmation');
+    await approve.click();
+    const edit = app.card(/str_replace \/workspace\/README\.md/);
+    await expect(edit).toContainText('Waiting for your approval');
+    // Before anything ran: the replacement, line for line, from the action alone.
+    const pending = edit.getByRole('table', { name: 'Changes to /workspace/README.md' });
+    await expect(pending.getByRole('cell', { name: 'added: - Record the decision' })).toBeVisible();
+    await expect(edit).toContainText('Replace');
+    await approve.click();
+    await expect(edit).toHaveAttribute('data-state', 'done');
+    // Done: the whole file's diff, with its line numbers.
+    await expect(
+      edit.getByRole('table').getByRole('row').filter({ hasText: 'Record the decision' }),
+    ).toContainText('3');
+    await edit.getByRole('button', { name: '/workspace/README.md' }).click();
+    await expect(workspace.file('README.md')).toHaveAttribute('aria-current', 'true');
+    expect(await workspace.diffLines(workspace.diff('README.md'))).toContain('+- Record the decision');
+  });
+});
+
+test.describe('the file viewer', () => {
+  test('shows text highlighted, an image as an image, binary as a download, and a big file cut at 1 MB', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    const workspace = new WorkspacePanel(page);
+    await app.openConversation(SEEDED.parser);
+    await workspace.open();
+    await workspace.file('parser.py').click();
+    await workspace.panel.getByRole('button', { name: 'View file' }).click();
+    const content = workspace.panel.getByRole('table', { name: 'Content of /workspace/parser.py' });
+    await expect(content.getByRole('row')).toHaveCount(3);
+    await expect(content.locator('.hljs-keyword').first()).toBeVisible();
+
+    await page.goBack();
+    await workspace.file('assets/icon.bin').click();
+    await expect(
+      workspace.panel.getByText(/Binary file \(\d+ bytes\): download it to open it\./),
+    ).toBeVisible();
+    const download = page.waitForEvent('download');
+    await workspace.panel.getByRole('button', { name: 'Download' }).first().click();
+    expect((await download).suggestedFilename()).toBe('icon.bin');
+
+    await workspace.file('logo.png').click();
+    await workspace.panel.getByRole('button', { name: 'View file' }).click();
+    await expect(workspace.panel.getByRole('img', { name: 'The image logo.png' })).toBeVisible();
+    await expect
+      .poll(() =>
+        workspace.panel
+          .getByRole('img', { name: 'The image logo.png' })
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBe(16);
+
+    await page.goBack();
+    await workspace.file('logs/build.log').click();
+    await expect(workspace.panel.getByText(/File too large for git diff/)).toBeVisible();
+    await workspace.panel.getByRole('button', { name: 'View file' }).click();
+    await expect(
+      workspace.panel.getByText('Only the first 1 MB of this file is shown. Download it to read the rest.'),
+    ).toBeVisible();
+    await expect(
+      workspace.panel.getByRole('table', { name: 'Content of /workspace/logs/build.log' }),
+    ).toBeVisible();
+  });
+
+  test('a path that is not there says so', async ({ page }) => {
+    const app = new Tether(page);
+    const workspace = new WorkspacePanel(page);
+    await app.open(
+      `/conversations/${SEEDED.parser}?workspace=file&path=${encodeURIComponent('/etc/shadow')}`,
+    );
+    await expect(workspace.panel.getByRole('alert')).toHaveText(
+      'There is no file at /etc/shadow (it may have been deleted or moved).',
+    );
+  });
+});
+
+test('terminal output keeps its colours and loses its other escape sequences', async ({ page }) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.gallery);
+  const card = app.card(/make test/);
+  await expect(card.locator('.ansi-red-fg.ansi-bold')).toHaveText(['FAILED', '1 failed']);
+  await expect(card.locator('.ansi-yellow-fg')).toHaveText('assert 1 == 2');
+  await expect(card.locator('.ansi-green-fg')).toHaveText('3 passed');
+  await expect(card.locator('.tool-output')).toHaveText(
+    'FAILED tests/test_a.py::test_one - assert 1 == 2\n3 passed, 1 failed',
+  );
+});

@@ -1,0 +1,51 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// The workspace panel as a person uses it, for the mock and the real-server journeys alike.
+
+export class WorkspacePanel {
+  constructor(readonly page: Page) {}
+
+  get panel(): Locator {
+    return this.page.getByRole('complementary', { name: 'Workspace' });
+  }
+
+  get summary(): Locator {
+    return this.panel.getByRole('status').first();
+  }
+
+  async open() {
+    await this.page.locator('.conversation-header').getByRole('button', { name: 'Workspace' }).click();
+    await expect(this.panel).toBeVisible();
+  }
+
+  tab(name: 'Changes' | 'Commits'): Locator {
+    return this.panel.getByRole('tab', { name });
+  }
+
+  /** A changed file's row in the list (by its path as shown). */
+  file(path: string): Locator {
+    return this.panel
+      .locator('.changed-file')
+      .filter({ has: this.page.locator('.change-path', { hasText: path }) });
+  }
+
+  diff(path: string): Locator {
+    return this.panel.getByRole('table', { name: `Diff of ${path}` });
+  }
+
+  /** The rows of a diff as text: "@@ … @@", "+line", "-line", " line" (only the rows drawn). */
+  async diffLines(table: Locator): Promise<string[]> {
+    return table.locator('[role=row]').evaluateAll((rows) =>
+      rows.map((row) => {
+        if (row.classList.contains('diff-hunk')) return row.textContent ?? '';
+        const code = row.querySelector('.diff-code');
+        const sign = code?.classList.contains('diff-add')
+          ? '+'
+          : code?.classList.contains('diff-del')
+            ? '-'
+            : ' ';
+        return sign + (code?.getAttribute('aria-label')?.replace(/^\w+: /, '') ?? '');
+      }),
+    );
+  }
+}
