@@ -33,6 +33,8 @@ export class MockAgentServer {
   readonly connectionsTo = { legacy: 0, session: 0 };
   /** Test control: while set, every new socket is closed at once (a server that is down). */
   refuseSockets = false;
+  /** Test control: uploads are answered after this long. */
+  uploadDelayMs = 0;
   /** Test control: how long interrupt and pause take to answer. */
   stopDelayMs = 0;
   /** Test control: the next requests whose path and query contain a text fail with a status. */
@@ -524,8 +526,10 @@ export class MockAgentServer {
         }),
       ),
 
-      ...workspaceHandlers(store.workspace, (request) =>
-        this.authorised(request.headers.get('X-Session-API-Key')),
+      ...workspaceHandlers(
+        store.workspace,
+        (request) => this.authorised(request.headers.get('X-Session-API-Key')),
+        () => this.uploadDelayMs,
       ),
 
       http.post(

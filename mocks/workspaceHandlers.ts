@@ -17,7 +17,12 @@ const missingQuery = (name: string) =>
     { status: 422 },
   );
 
-export function workspaceHandlers(workspace: MockWorkspace, authorised: (request: Request) => boolean) {
+export function workspaceHandlers(
+  workspace: MockWorkspace,
+  authorised: (request: Request) => boolean,
+  /** Test control: how long an upload takes to be answered. */
+  uploadDelayMs: () => number = () => 0,
+) {
   const guarded =
     (resolve: (url: URL, request: Request, params: Record<string, string>) => Response | Promise<Response>) =>
     ({
@@ -130,6 +135,7 @@ export function workspaceHandlers(workspace: MockWorkspace, authorised: (request
             { status: 422 },
           );
         const bytes = new Uint8Array(await file.arrayBuffer());
+        await new Promise((resolve) => setTimeout(resolve, uploadDelayMs()));
         // Outside the repository the real server writes anywhere it may; the mock keeps only its folder.
         workspace.write(path, bytes);
         return HttpResponse.json({ success: true, file_size: bytes.length });

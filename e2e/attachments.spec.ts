@@ -1,0 +1,207 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+import { WorkspacePanel } from './workspace';
+
+// Images and files given to the agent from the composer, on the mock agent-server.
+
+/** A real 16×16 PNG, so thumbnails and the full-size view have something to draw. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGPQz39LEmIY1TCqYfhqAABAdIsQLmoevAAAAABJRU5ErkJggg==',
+  'base64',
+);
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+/** Pastes files into the composer, as a screenshot tool's Ctrl+V does. */
+async function paste(page: Page, files: { name: string; type: string; base64: string }[]) {
+  await page.getByLabel('Message to the agent').evaluate((input, list) => {
+    const data = new DataTransfer();
+    for (const f of list)
+      data.items.add(
+        new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.type }),
+      );
+    input.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, files);
+}
+
+/** Drops files on the composer. */
+async function drop(page: Page, files: { name: string; type: string; base64: string }[]) {
+  const data = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const f of list)
+      transfer.items.add(
+        new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.type }),
+      );
+    return transfer;
+  }, files);
+  const composer = page.locator('form.composer');
+  await composer.dispatchEvent('dragover', { dataTransfer: data });
+  await composer.dispatchEvent('drop', { dataTransfer: data });
+}
+
+const asPasted = (name: string) => ({ name, type: 'image/png', base64: PNG.toString('base64') });
+
+test('images picked, pasted and dropped go with the message as ImageContent, and show full size', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  await app.setAgentTiming(30, 5_000);
+  await app.composer.fill('What is in these screenshots?');
+  await page.getByLabel('Files to attach').setInputFiles([png('one.png')]);
+  await paste(page, [asPasted('two.png')]);
+  await drop(page, [asPasted('three.png'), asPasted('four.png')]);
+  const tray = page.locator('.composer');
+  await expect(tray.getByRole('button', { name: /^Enlarge image/ })).toHaveCount(4);
+  await tray.getByRole('button', { name: 'Remove image 4' }).click();
+  await expect(tray.getByRole('button', { name: /^Enlarge image/ })).toHaveCount(3);
+  await expect(app.composer).toHaveValue('What is in these screenshots?');
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  const sent = app.log.locator('.chat-row.from-user').filter({ hasText: 'What is in these screenshots?' });
+  await expect(sent.getByRole('img')).toHaveCount(3);
+  // The server persisted the message with its images, as the socket carried it.
+  const persisted = await app.mock((m) =>
+    m.store
+      .get('3f1c2a4e-0000-4000-8000-000000000001')!
+      .events.filter((e) => e.kind === 'MessageEvent' && e.source === 'user')
+      .at(-1),
+  );
+  expect(persisted).toMatchObject({
+    llm_message: {
+      content: [
+        { type: 'text', text: 'What is in these screenshots?' },
+        {
+          type: 'image',
+          image_urls: [
+            expect.stringMatching(/^data:image\/png;base64,iVBOR/),
+            expect.anything(),
+            expect.anything(),
+          ],
+        },
+      ],
+    },
+  });
+  await expect(sent).toHaveAttribute('data-event-id', /.+/);
+  await sent.getByRole('button', { name: 'Enlarge image 2' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Image 2 attached to the message' });
+  await expect(dialog.getByRole('img')).toBeVisible();
+  // Esc closes the picture, and does not stop the agent working on the message.
+  await app.expectStatus('running');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await app.expectStatus('running');
+});
+
+test('an image-only message over REST when the socket is down', async ({ page }) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  await app.mock((m) => {
+    m.refuseSockets = true;
+    m.dropSockets();
+  });
+  await expect(page.locator('[data-connection="reconnecting"]')).toBeVisible();
+  await page.getByLabel('Files to attach').setInputFiles([png('only.png')]);
+  await expect(page.locator('.composer').getByRole('button', { name: 'Enlarge image 1' })).toBeVisible();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect
+    .poll(() =>
+      app.mock((m) => m.store.received.filter((r) => r.path.endsWith('/events')).map((r) => r.body)),
+    )
+    .toEqual([
+      {
+        role: 'user',
+        content: [{ type: 'image', image_urls: [expect.stringMatching(/^data:image\/png;base64,/)] }],
+        run: true,
+      },
+    ]);
+  await expect(app.log.locator('.chat-row.from-user[data-event-id]').last().getByRole('img')).toHaveCount(1);
+});
+
+test('limits are explained and the draft is kept: size, type, count', async ({ page }) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  await app.composer.fill('Keep this draft');
+  await page.getByLabel('Files to attach').setInputFiles([
+    { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(6 * 1024 * 1024, 1) },
+    { name: 'drawing.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') },
+  ]);
+  const composer = page.locator('.composer');
+  await expect(composer.getByRole('alert')).toHaveText([
+    'huge.png is 6.0 MB; images can be at most 5.0 MB.',
+    'drawing.svg is a SVG+XML image; the model takes PNG, JPEG, GIF or WebP.',
+  ]);
+  await page
+    .getByLabel('Files to attach')
+    .setInputFiles(Array.from({ length: 11 }, (_, i) => png(`shot-${i + 1}.png`)));
+  await expect(composer.getByRole('button', { name: /^Enlarge image/ })).toHaveCount(10);
+  await expect(composer.getByRole('alert')).toHaveText([
+    'shot-11.png was not added: a message takes at most 10 images.',
+  ]);
+  await expect(app.composer).toHaveValue('Keep this draft');
+});
+
+test('other files upload into the workspace with progress; their path goes into the message', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const workspace = new WorkspacePanel(page);
+  await app.openConversation(SEEDED.parser);
+  await app.composer.fill('Please read the attached notes.');
+  // The first attempt fails: the upload says so, keeps the draft, and a retry delivers it.
+  await app.mock((m) => m.failRequests('/api/file/upload', 1, 500));
+  await page
+    .getByLabel('Files to attach')
+    .setInputFiles([
+      { name: 'meeting notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Ship on Friday.\n') },
+    ]);
+  const upload = page.getByRole('group', { name: 'Upload of meeting notes.txt' });
+  await expect(upload).toContainText('Not uploaded: The agent-server answered 500: Injected failure');
+  await expect(app.composer).toHaveValue('Please read the attached notes.');
+  await upload.getByRole('button', { name: 'Retry' }).click();
+  await expect(app.composer).toHaveValue(
+    'Please read the attached notes.\n/workspace/uploads/meeting notes.txt',
+  );
+  await expect(upload).toBeHidden();
+  expect(
+    await app.mock((m) =>
+      new TextDecoder().decode(m.store.workspace.read('/workspace/uploads/meeting notes.txt')),
+    ),
+  ).toBe('Ship on Friday.\n');
+  await workspace.open();
+  await expect(workspace.file('uploads/meeting notes.txt')).toContainText('Added');
+});
+
+test('a slow upload shows its progress and can be cancelled', async ({ page }) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  // Hold the upload on its way: the bar is there, Send waits, Cancel ends it.
+  await app.mock((m) => (m.uploadDelayMs = 600_000));
+  await page
+    .getByLabel('Files to attach')
+    .setInputFiles([
+      { name: 'data.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(300_000, 7) },
+    ]);
+  const upload = page.getByRole('group', { name: 'Upload of data.bin' });
+  await expect(
+    upload.getByRole('progressbar', { name: 'Uploading data.bin to /workspace/uploads/data.bin' }),
+  ).toBeVisible();
+  await expect(page.getByText('Sending waits for the upload to finish.')).toBeVisible();
+  await upload.getByRole('button', { name: 'Cancel' }).click();
+  await expect(upload).toBeHidden();
+  await expect(app.composer).toHaveValue('');
+});
+
+test('a workspace the server resolves itself takes no uploads, and says why', async ({ page }) => {
+  const app = new Tether(page);
+  await app.open();
+  await app.setAgentTiming(5, 50);
+  await app.startConversation('Hello');
+  await page
+    .getByLabel('Files to attach')
+    .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') }]);
+  await expect(page.locator('.composer').getByRole('alert')).toHaveText(
+    /this conversation works in “workspace”, relative to the agent-server/,
+  );
+});
