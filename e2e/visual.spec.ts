@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
+import { WorkspacePanel } from './workspace';
 
 // Deterministic screens: bundled fonts, fixed fixtures and time zone, no animations.
 
@@ -16,7 +17,47 @@ test('a conversation with every kind of card', async ({ page }) => {
   await app.openConversation(SEEDED.gallery);
   await expect(page.getByText('Beginning of the conversation')).toBeVisible();
   await expect(app.log.getByText('That was every card.', { exact: false })).toBeVisible();
+  // The lazy parts are in: the edit's diff with its colours, the terminal's colours.
+  await expect(
+    page.getByRole('table', { name: 'Changes to /workspace/src/a.py' }).locator('.hljs-keyword').first(),
+  ).toBeVisible();
+  await expect(page.locator('.ansi-red-fg').first()).toBeVisible();
   await expect(page).toHaveScreenshot('every-card.png', { fullPage: true });
+});
+
+test('the workspace panel: changed files and a side-by-side diff', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const app = new Tether(page);
+  const workspace = new WorkspacePanel(page);
+  await app.open(`/conversations/${SEEDED.parser}?workspace=changes&path=parser.py`);
+  await expect(workspace.panel.locator('.changed-file .diff-counts')).toHaveCount(7);
+  await workspace.panel.getByRole('button', { name: 'Side by side' }).click();
+  await expect(workspace.diff('parser.py').locator('.hljs-keyword').first()).toBeVisible();
+  await expect(workspace.panel).toHaveScreenshot('workspace-changes.png');
+});
+
+test('a file edit waiting for approval, with its diff', async ({ page }) => {
+  await page.clock.setFixedTime(new Date('2026-11-21T10:00:00Z'));
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  await app.setAgentTiming(1, 100);
+  await page.getByLabel('Ask before actions').check();
+  await expect
+    .poll(() =>
+      app.mock((m) => m.store.get('3f1c2a4e-0000-4000-8000-000000000001')!.info.confirmation_policy?.kind),
+    )
+    .toBe('AlwaysConfirm');
+  await app.composer.fill('Note the release date');
+  await app.composer.press('Enter');
+  const approve = page
+    .getByRole('group', { name: 'Pending actions' })
+    .getByRole('button', { name: 'Approve' });
+  await app.expectStatus('waiting_for_confirmation');
+  await approve.click();
+  const edit = app.card(/str_replace \/workspace\/README\.md/);
+  await expect(edit).toContainText('Waiting for your approval');
+  await expect(edit.getByRole('table', { name: 'Changes to /workspace/README.md' })).toBeVisible();
+  await expect(edit).toHaveScreenshot('edit-card-pending.png');
 });
 
 test.describe('live states', () => {

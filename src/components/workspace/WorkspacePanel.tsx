@@ -241,6 +241,7 @@ function ChangedFile({
             <span className="diff-count-del">−{model.removed}</span>
           </span>
         )}
+        {diff.isError && <span className="diff-counts">no diff</span>}
         {(model?.kind === 'binary' ||
           (model?.kind === 'identical' && change.status === 'ADDED' && diff.data?.modified === '')) && (
           <span className="diff-counts">{model.kind === 'binary' ? 'binary' : 'binary or empty'}</span>
