@@ -46,6 +46,11 @@ test.describe('the Changes view', () => {
 
     await workspace.file('docs/old-guide.md').click();
     expect(await workspace.diffLines(workspace.diff('docs/old-guide.md'))).toContain('-Read me first.');
+    // As a 1.57 server does: the deleted file's diff is refused, and its last committed text is shown.
+    await app.mock((m) => m.failRequests('/api/git/diff?path=/workspace/docs/old-guide.md', 1, 400));
+    await page.reload();
+    await workspace.file('docs/old-guide.md').click();
+    expect(await workspace.diffLines(workspace.diff('docs/old-guide.md'))).toContain('-Read me first.');
     await workspace.file('logo.png').click();
     await expect(
       workspace.panel.getByText('Binary file: its changes cannot be shown as text.'),

@@ -53,9 +53,16 @@ export async function connect(page: Page, server: AgentServer, key = SESSION_KEY
 }
 
 /** Starts a conversation from the New conversation form with the scripted LLM. */
-export async function startConversation(page: Page, llm: ScriptedLlm, text: string): Promise<string> {
+export async function startConversation(
+  page: Page,
+  llm: ScriptedLlm,
+  text: string,
+  options: { model?: string; workspaceFolder?: string } = {},
+): Promise<string> {
   await page.getByText(/^Model:/).click();
-  await page.getByLabel('Model', { exact: true }).fill('openai/scripted-model');
+  await page.getByLabel('Model', { exact: true }).fill(options.model ?? 'openai/scripted-model');
+  await page.getByText(/^Workspace folder:/).click();
+  await page.getByLabel('Workspace folder', { exact: true }).fill(options.workspaceFolder ?? '');
   await page.getByLabel('Base URL').fill(llm.url);
   await page.getByLabel('API key').fill('sk-scripted');
   await page.getByLabel('What should the agent do?').fill(text);

@@ -221,7 +221,10 @@ function ChangedFile({
   commit?: string;
 }) {
   const path = decodeGitPath(change.path);
-  const diff = useQuery({ ...fileDiffQuery(settings, repository, path, commit), enabled: counted });
+  const diff = useQuery({
+    ...fileDiffQuery(settings, repository, path, commit, change.status === 'DELETED'),
+    enabled: counted,
+  });
   const model = useDiffModel(diff.data?.original ?? undefined, diff.data?.modified ?? undefined);
   return (
     <li>
@@ -265,7 +268,7 @@ function FileDiff({
   commit?: string;
 }) {
   const path = decodeGitPath(change.path);
-  const diff = useQuery(fileDiffQuery(settings, repository, path, commit));
+  const diff = useQuery(fileDiffQuery(settings, repository, path, commit, change.status === 'DELETED'));
   const model = useDiffModel(diff.data?.original ?? undefined, diff.data?.modified ?? undefined);
   const [layout, setLayout] = useState<DiffLayout>(() =>
     localStorage.getItem(LAYOUT_KEY) === 'split' ? 'split' : 'unified',

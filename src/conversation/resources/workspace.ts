@@ -40,12 +40,26 @@ export const fileDiffQuery = (
   repository: string,
   path: string,
   commit: string | undefined,
+  deleted = false,
 ) =>
   queryOptions({
     queryKey: commit
       ? [...workspaceKey(settings, repository), 'commit', commit, 'diff', path]
       : [...workingTreeKey(settings, repository), 'diff', path],
-    queryFn: () => workspaceClient(settings).diff(repositoryPath(repository, path), commit),
+    queryFn: async () => {
+      const client = workspaceClient(settings);
+      const full = repositoryPath(repository, path);
+      try {
+        return await client.diff(full, commit);
+      } catch (error) {
+        // Servers before 1.58 refuse the diff of a file deleted from the working tree (400 "File
+        // does not exist"): its text as last committed comes from the newest commit instead.
+        if (commit || !deleted || httpStatus(error) !== 400) throw error;
+        const head = (await client.commits(repository, 1)).commits[0];
+        if (!head) throw error;
+        return { original: (await client.diff(full, head.sha)).modified, modified: '' };
+      }
+    },
     staleTime: commit ? Infinity : 0,
   });
 
