@@ -217,6 +217,34 @@ test('streaming 2,000 deltas at 500/s into 5,000 events, typing meanwhile (brows
   }
 });
 
+test('opening a 5,000-line diff in the workspace panel (browser)', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  for (let run = 0; run < RUNS; run++) {
+    await openConversation(page, BENCH.events10);
+    // A 5,000-line file, committed, then one line in seven changed in the working tree.
+    await page.evaluate(() => {
+      const workspace = window.__tetherMock!.store.workspace;
+      const lines = (changed: boolean) =>
+        Array.from({ length: 5000 }, (_, i) =>
+          changed && i % 7 === 3
+            ? `export const value${i} = compute(${i}, 'changed');`
+            : `export const value${i} = ${i};`,
+        ).join('\n') + '\n';
+      workspace.write('/workspace/src/table.ts', lines(false));
+      workspace.commitAll('Add the table', new Date().toISOString());
+      workspace.write('/workspace/src/table.ts', lines(true));
+    });
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
+    await page.goto(`/conversations/${BENCH.events10}?seed=bench&workspace=changes&path=src/table.ts`);
+    const diff = page.getByRole('table', { name: 'Diff of src/table.ts' });
+    await diff.locator('.hljs-keyword').first().waitFor({ timeout: 60_000 });
+    await diff.locator('.diff-scroll').evaluate((box) => (box.scrollTop = box.scrollHeight / 2));
+    await diff.getByRole('cell', { name: /value2500 / }).waitFor();
+    const longestTask = longestMainThreadTask(await browser.stopTracing());
+    record('13. a 5,000-line diff: longest main-thread task', 'ms', 100, longestTask);
+  }
+});
+
 test('scrolling through 10,000 events (browser)', async ({ page }) => {
   test.setTimeout(180_000);
   for (let run = 0; run < RUNS; run++) {

@@ -30,5 +30,10 @@ describe('the mock workspace', () => {
     expect(again.commitList(WORKSPACE_ROOT, 1).commits[0]).toEqual(made);
     expect(again.read(`${WORKSPACE_ROOT}/up/photo.png`)).toEqual(new Uint8Array([0x89, 0, 1]));
     expect(again.changes(WORKSPACE_ROOT)).toEqual([]);
+    // A change after the commit stays a change after a reload: commits keep their own trees.
+    again.write(`${WORKSPACE_ROOT}/README.md`, '# Project\n\n- more\n- again\n');
+    expect(new MockWorkspace(asStorage).changes(WORKSPACE_ROOT)).toEqual([
+      { status: 'UPDATED', path: 'README.md' },
+    ]);
   });
 });

@@ -99,10 +99,11 @@ function seedWorkingTree(head: Map<string, Body>): Map<string, Body> {
 }
 
 interface Saved {
-  version: 1;
-  /** A deleted file is null. */
-  working: [string, string | { base64: string } | null][];
-  commits: { sha: string; subject: string; timestamp: string }[];
+  version: 2;
+  /** The working tree, as it differs from the seeded one. */
+  working: SavedTree;
+  /** Commits made after seeding, each tree as it differs from the seeded working tree. */
+  commits: { sha: string; subject: string; timestamp: string; tree: SavedTree }[];
 }
 
 const STORAGE_KEY = 'tether.mock-workspace';
@@ -243,14 +244,14 @@ export class MockWorkspace {
   private save(): void {
     if (!this.storage) return;
     const seeded = seedWorkingTree(seedCommits().at(-1)!.tree);
-    const working: Saved['working'] = [];
-    for (const [path, body] of this.working) {
-      const seed = seeded.get(path);
-      if (seed !== undefined && sameBody(seed, body)) continue;
-      working.push([path, typeof body === 'string' ? body : { base64: toBase64(body) }]);
-    }
-    for (const path of seeded.keys()) if (!this.working.has(path)) working.push([path, null]);
-    const saved: Saved = { version: 1, working, commits: this.madeCommits };
+    const saved: Saved = {
+      version: 2,
+      working: treeChanges(seeded, this.working),
+      commits: this.madeCommits.map((made) => ({
+        ...made,
+        tree: treeChanges(seeded, this.commits.find((c) => c.sha === made.sha)!.tree),
+      })),
+    };
     try {
       this.storage.setItem(STORAGE_KEY, JSON.stringify(saved));
     } catch {
@@ -263,21 +264,40 @@ export class MockWorkspace {
     if (!raw) return;
     try {
       const saved = JSON.parse(raw) as Saved;
-      if (saved.version !== 1) return;
-      for (const [path, body] of saved.working) {
-        if (body === null) this.working.delete(path);
-        else if (typeof body === 'string') this.working.set(path, body);
-        else this.working.set(path, fromBase64(body.base64));
-      }
-      // Made commits hold the tree as it is now: what the journal can rebuild, and all a reload shows.
+      if (saved.version !== 2) return;
+      const seeded = seedWorkingTree(seedCommits().at(-1)!.tree);
       for (const made of saved.commits) {
-        this.commits.push(commit(made.sha, made.subject, made.timestamp, new Map(this.working)));
-        this.madeCommits.push(made);
+        this.commits.push(commit(made.sha, made.subject, made.timestamp, applyChanges(seeded, made.tree)));
+        this.madeCommits.push({ sha: made.sha, subject: made.subject, timestamp: made.timestamp });
       }
+      this.working = applyChanges(seeded, saved.working);
     } catch {
       this.storage?.removeItem(STORAGE_KEY);
     }
   }
+}
+
+type SavedTree = [string, string | { base64: string } | null][];
+
+/** How `tree` differs from `base`: changed or added files, and null for a deleted one. */
+function treeChanges(base: Map<string, Body>, tree: Map<string, Body>): SavedTree {
+  const out: SavedTree = [];
+  for (const [path, body] of tree) {
+    const before = base.get(path);
+    if (before !== undefined && sameBody(before, body)) continue;
+    out.push([path, typeof body === 'string' ? body : { base64: toBase64(body) }]);
+  }
+  for (const path of base.keys()) if (!tree.has(path)) out.push([path, null]);
+  return out;
+}
+
+function applyChanges(base: Map<string, Body>, changes: SavedTree): Map<string, Body> {
+  const tree = new Map(base);
+  for (const [path, body] of changes) {
+    if (body === null) tree.delete(path);
+    else tree.set(path, typeof body === 'string' ? body : fromBase64(body.base64));
+  }
+  return tree;
 }
 
 /**

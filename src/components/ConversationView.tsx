@@ -93,7 +93,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const repository = workingDir(conversation.data);
 
   return (
-    <div className={`conversation-area${workspaceRoute ? ' with-workspace' : ''}`}>
+    <div className={`conversation-area${workspaceRoute && repository ? ' with-workspace' : ''}`}>
       <section className="conversation" aria-labelledby="conversation-title">
         <header className="conversation-header">
           <h1 id="conversation-title">
