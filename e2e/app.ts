@@ -92,6 +92,35 @@ export class Tether {
     return this.list.locator(`li[data-conversation-id="${conversationId}"]`);
   }
 
+  /** Turns on "Ask before actions" for an open conversation and waits until the server has it. */
+  async askBeforeActions(conversationId: string) {
+    await this.page.getByLabel('Ask before actions').check();
+    await expect
+      .poll(() =>
+        this.page.evaluate(
+          (id) => window.__tetherMock!.store.get(id)!.info.confirmation_policy?.kind,
+          conversationId,
+        ),
+      )
+      .toBe('AlwaysConfirm');
+  }
+
+  /** Sends a message as a person does: typed, then Enter. */
+  async send(text: string) {
+    await this.composer.fill(text);
+    await this.composer.press('Enter');
+  }
+
+  get approveButton(): Locator {
+    return this.page.getByRole('group', { name: 'Pending actions' }).getByRole('button', { name: 'Approve' });
+  }
+
+  /** Waits for the agent to ask, then approves what it asks for. */
+  async approve() {
+    await this.expectStatus('waiting_for_confirmation');
+    await this.approveButton.click();
+  }
+
   async openConnectionSettings() {
     await this.page.getByRole('button', { name: 'Connection settings' }).click();
   }

@@ -1,46 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { BLUE_SQUARE_PNG, dropFiles, pasteFiles } from './clipboard';
 import { SEEDED, Tether } from './app';
 import { WorkspacePanel } from './workspace';
 
 // Images and files given to the agent from the composer, on the mock agent-server.
 
-/** A real 16×16 PNG, so thumbnails and the full-size view have something to draw. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGPQz39LEmIY1TCqYfhqAABAdIsQLmoevAAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from(BLUE_SQUARE_PNG, 'base64');
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
-
-/** Pastes files into the composer, as a screenshot tool's Ctrl+V does. */
-async function paste(page: Page, files: { name: string; type: string; base64: string }[]) {
-  await page.getByLabel('Message to the agent').evaluate((input, list) => {
-    const data = new DataTransfer();
-    for (const f of list)
-      data.items.add(
-        new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.type }),
-      );
-    input.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, files);
-}
-
-/** Drops files on the composer. */
-async function drop(page: Page, files: { name: string; type: string; base64: string }[]) {
-  const data = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const f of list)
-      transfer.items.add(
-        new File([Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0))], f.name, { type: f.type }),
-      );
-    return transfer;
-  }, files);
-  const composer = page.locator('form.composer');
-  await composer.dispatchEvent('dragover', { dataTransfer: data });
-  await composer.dispatchEvent('drop', { dataTransfer: data });
-}
-
-const asPasted = (name: string) => ({ name, type: 'image/png', base64: PNG.toString('base64') });
+const asPasted = (name: string) => ({ name, type: 'image/png', base64: BLUE_SQUARE_PNG });
 
 test('images picked, pasted and dropped go with the message as ImageContent, and show full size', async ({
   page,
@@ -50,8 +17,8 @@ test('images picked, pasted and dropped go with the message as ImageContent, and
   await app.setAgentTiming(30, 5_000);
   await app.composer.fill('What is in these screenshots?');
   await page.getByLabel('Files to attach').setInputFiles([png('one.png')]);
-  await paste(page, [asPasted('two.png')]);
-  await drop(page, [asPasted('three.png'), asPasted('four.png')]);
+  await pasteFiles(page, [asPasted('two.png')]);
+  await dropFiles(page, [asPasted('three.png'), asPasted('four.png')]);
   const tray = page.locator('.composer');
   await expect(tray.getByRole('button', { name: /^Enlarge image/ })).toHaveCount(4);
   await tray.getByRole('button', { name: 'Remove image 4' }).click();

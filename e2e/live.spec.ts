@@ -243,14 +243,8 @@ test.describe('confirmation mode', () => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.parser);
     await app.setAgentTiming(5, 100);
-    await page.getByLabel('Ask before actions').check();
-    await expect
-      .poll(() =>
-        app.mock((m) => m.store.get('3f1c2a4e-0000-4000-8000-000000000001')!.info.confirmation_policy?.kind),
-      )
-      .toBe('AlwaysConfirm');
-    await app.composer.fill('Clean up the build folder');
-    await app.composer.press('Enter');
+    await app.askBeforeActions(SEEDED.parser);
+    await app.send('Clean up the build folder');
     await app.expectStatus('waiting_for_confirmation');
     const list = app.card(/ls -la/);
     await expect(list).toContainText('Waiting for your approval');

@@ -41,19 +41,9 @@ test('a file edit waiting for approval, with its diff', async ({ page }) => {
   const app = new Tether(page);
   await app.openConversation(SEEDED.parser);
   await app.setAgentTiming(1, 100);
-  await page.getByLabel('Ask before actions').check();
-  await expect
-    .poll(() =>
-      app.mock((m) => m.store.get('3f1c2a4e-0000-4000-8000-000000000001')!.info.confirmation_policy?.kind),
-    )
-    .toBe('AlwaysConfirm');
-  await app.composer.fill('Note the release date');
-  await app.composer.press('Enter');
-  const approve = page
-    .getByRole('group', { name: 'Pending actions' })
-    .getByRole('button', { name: 'Approve' });
-  await app.expectStatus('waiting_for_confirmation');
-  await approve.click();
+  await app.askBeforeActions(SEEDED.parser);
+  await app.send('Note the release date');
+  await app.approve();
   const edit = app.card(/str_replace \/workspace\/README\.md/);
   await expect(edit).toContainText('Waiting for your approval');
   await expect(edit.getByRole('table', { name: 'Changes to /workspace/README.md' })).toBeVisible();

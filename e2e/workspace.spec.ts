@@ -141,26 +141,16 @@ test.describe('file-edit cards', () => {
     const workspace = new WorkspacePanel(page);
     await app.openConversation(SEEDED.parser);
     await app.setAgentTiming(5, 100);
-    await page.getByLabel('Ask before actions').check();
-    await expect
-      .poll(() =>
-        app.mock((m) => m.store.get('3f1c2a4e-0000-4000-8000-000000000001')!.info.confirmation_policy?.kind),
-      )
-      .toBe('AlwaysConfirm');
-    await app.composer.fill('Record the decision');
-    await app.composer.press('Enter');
-    const approve = page
-      .getByRole('group', { name: 'Pending actions' })
-      .getByRole('button', { name: 'Approve' });
-    await app.expectStatus('waiting_for_confirmation');
-    await approve.click();
+    await app.askBeforeActions(SEEDED.parser);
+    await app.send('Record the decision');
+    await app.approve();
     const edit = app.card(/str_replace \/workspace\/README\.md/);
     await expect(edit).toContainText('Waiting for your approval');
     // Before anything ran: the replacement, line for line, from the action alone.
     const pending = edit.getByRole('table', { name: 'Changes to /workspace/README.md' });
     await expect(pending.getByRole('cell', { name: 'added: - Record the decision' })).toBeVisible();
     await expect(edit).toContainText('Replace');
-    await approve.click();
+    await app.approveButton.click();
     await expect(edit).toHaveAttribute('data-state', 'done');
     // Done: the whole file's diff, with its line numbers.
     await expect(

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { BLUE_SQUARE_PNG, pasteFiles } from '../clipboard';
 import { WorkspacePanel } from '../workspace';
 import { connect, expect, startConversation, test } from './fixtures';
 
@@ -182,19 +183,9 @@ test('a pasted image reaches the model; a file uploaded from the composer lands 
   await startConversation(page, llm, 'Hi', { model: 'openai/gpt-4o', workspaceFolder: repo });
   await expect(page.getByRole('log').getByText('Hello.')).toBeVisible({ timeout: 30_000 });
 
-  // A 16×16 blue PNG.
-  const png =
-    'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGPQz39LEmIY1TCqYfhqAABAdIsQLmoevAAAAABJRU5ErkJggg==';
+  const png = BLUE_SQUARE_PNG;
   await page.getByLabel('Message to the agent').fill('What is in this picture?');
-  await page.getByLabel('Message to the agent').evaluate((input, base64) => {
-    const data = new DataTransfer();
-    data.items.add(
-      new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'square.png', { type: 'image/png' }),
-    );
-    input.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, png);
+  await pasteFiles(page, [{ name: 'square.png', type: 'image/png', base64: png }]);
   await expect(page.locator('.composer').getByRole('button', { name: 'Enlarge image 1' })).toBeVisible();
   await page.getByLabel('Message to the agent').press('Enter');
   await expect(page.getByRole('log').getByText('I see a blue square.')).toBeVisible({ timeout: 30_000 });
