@@ -59,6 +59,7 @@ test.describe('a live run', () => {
     await app.setAgentTiming(5, 60_000);
     await app.startConversation('Run the slow suite');
     await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'running');
+    await app.scroller.focus();
     await page.keyboard.press('Escape');
     await app.expectStatus('paused');
     await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'interrupted');

@@ -3,11 +3,14 @@ import { createRoot } from 'react-dom/client';
 import '@fontsource/dejavu-sans/400.css';
 import '@fontsource/dejavu-sans/700.css';
 import '@fontsource/dejavu-mono/400.css';
+import './app/tokens.css';
 import './app/styles.css';
+import { watchSystemTheme } from './app/theme';
 import { App, createQueryClient } from './app/App';
 import { readConnectionSettings, usesMockServer } from './agent-server/settings';
 
 async function start() {
+  watchSystemTheme();
   if (usesMockServer(readConnectionSettings())) {
     // Loaded only when used, so a real deployment never downloads the mock.
     const { startMockAgentServer } = await import('../mocks/mockAgentServer');

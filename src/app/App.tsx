@@ -4,8 +4,10 @@ import { Route, Switch, useRoute } from 'wouter';
 import { ConnectionPanel } from '../components/ConnectionPanel';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
+import { ShortcutsSheet } from '../components/ShortcutsSheet';
 
 import { httpStatus } from '../agent-server/client';
+import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
 
 // Opening a conversation (the usual first screen) does not wait for the new-conversation form.
 const NewConversation = lazy(() =>
@@ -28,16 +30,29 @@ function Layout() {
   const [, params] = useRoute<{ id: string }>('/conversations/:id');
   return (
     <div className="app">
+      <a
+        className="skip-link"
+        href="#composer-input"
+        onClick={(event) => {
+          // To the message box when a conversation is open, else to the main content.
+          event.preventDefault();
+          (document.getElementById('composer-input') ?? document.getElementById('main'))?.focus();
+        }}
+      >
+        Skip to the message box
+      </a>
+      <ShortcutsSheet />
       <header className="app-header">
         <a className="brand" href="/">
           Tether
         </a>
         <ConnectionPanel />
+        <ThemeSwitch />
       </header>
       <aside className="sidebar">
         <ConversationList selectedId={params?.id} />
       </aside>
-      <main className="main">
+      <main className="main" id="main" tabIndex={-1}>
         <Switch>
           <Route path="/conversations/:id">
             {(p) => <ConversationView key={p.id} conversationId={p.id} />}
@@ -58,5 +73,21 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <QueryClientProvider client={queryClient}>
       <Layout />
     </QueryClientProvider>
+  );
+}
+
+function ThemeSwitch() {
+  const choice = useThemeChoice();
+  return (
+    <select
+      className="theme-switch"
+      aria-label="Theme"
+      value={choice}
+      onChange={(event) => setThemeChoice(event.target.value as ThemeChoice)}
+    >
+      <option value="system">System theme</option>
+      <option value="light">Light theme</option>
+      <option value="dark">Dark theme</option>
+    </select>
   );
 }

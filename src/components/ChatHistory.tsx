@@ -201,8 +201,13 @@ export function ChatHistory({
 
   const items = virtualizer.getVirtualItems();
   return (
+    // Focusable, so the keyboard scrolls it (arrows, PageUp/PageDown, Home/End) and Esc there
+    // can stop the agent.
     <div
       className="chat-scroll"
+      tabIndex={0}
+      aria-label="Transcript"
+      role="region"
       ref={scrollRef}
       onScroll={onScroll}
       onWheel={release}

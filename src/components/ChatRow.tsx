@@ -1,3 +1,4 @@
+import { ScrollablePre } from './ScrollablePre';
 import { ImageGallery } from './attachments/ImageGallery';
 import { memo, useEffect, useSyncExternalStore } from 'react';
 import { contentImages, contentText, isRecord } from '../agent-server/protocol';
@@ -149,7 +150,9 @@ export const ChatRow = memo(function ChatRow({
         <div className="chat-row unknown" data-event-id={row.eventId}>
           <details>
             <summary>Unknown event: {row.reason}</summary>
-            <pre className="tool-output">{safeJson(row.event)}</pre>
+            <ScrollablePre className="tool-output" label="The event as the server sent it">
+              {safeJson(row.event)}
+            </ScrollablePre>
           </details>
         </div>
       );

@@ -37,6 +37,15 @@ export function Composer({
   const hasContent = draft.trim() !== '' || attachments.images.length > 0;
   const sendable = hasContent && !uploading && canSend(hasContent ? 'x' : '', status, connection);
 
+  // Arriving from "Start conversation": focus is here, once.
+  const input = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const state: unknown = window.history.state;
+    if (!state || typeof state !== 'object' || !('focusComposer' in state)) return;
+    input.current?.focus();
+    window.history.replaceState(null, '');
+  }, []);
+
   // The draft survives a reload; an empty one leaves nothing behind.
   useEffect(() => {
     if (draft) localStorage.setItem(key, draft);
@@ -95,6 +104,7 @@ export function Composer({
           Message to the agent
         </label>
         <textarea
+          ref={input}
           id="composer-input"
           value={draft}
           rows={2}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MOCK_SERVER_URL,
@@ -26,6 +26,7 @@ export function ConnectionPanel() {
   const save = useSaveConnectionSettings();
   const health = useQuery(healthQuery(settings));
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const onMock = usesMockServer(settings);
   const kind = health.data?.kind ?? 'checking';
 
@@ -37,6 +38,7 @@ export function ConnectionPanel() {
         {healthWords(health.data, health.isFetching)}
       </span>
       <button
+        ref={toggle}
         type="button"
         aria-expanded={open}
         aria-controls="connection-settings"
@@ -48,6 +50,14 @@ export function ConnectionPanel() {
         <form
           id="connection-settings"
           className="connection-form"
+          aria-label="Connection settings"
+          data-closes-on-escape=""
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            setOpen(false);
+            toggle.current?.focus();
+          }}
           onSubmit={(event) => {
             event.preventDefault();
             const form = new FormData(event.currentTarget);

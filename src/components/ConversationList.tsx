@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'wouter';
 import { describeError } from '../agent-server/client';
@@ -13,6 +13,9 @@ import {
 import { firstUserMessageQuery } from '../conversation/resources/events';
 import { STATUS_WORDS, conversationTitle, formatTimestamp } from './conversationWords';
 
+/** Where focus goes when the conversation it was on is deleted. */
+const LIST_HEADING = 'conversation-list-heading';
+
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
   const settings = useConnectionSettings();
   const list = useInfiniteQuery(conversationListQuery(settings));
@@ -21,7 +24,9 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
 
   return (
     <nav className="conversation-list" aria-label="Conversations">
-      <h2>Conversations</h2>
+      <h2 id={LIST_HEADING} tabIndex={-1}>
+        Conversations
+      </h2>
       {list.isPending && <p className="loading">Loading conversations…</p>}
       {list.error && (
         <div className="banner error" role="alert">
@@ -66,6 +71,18 @@ function ConversationListItem({
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [renaming, setRenaming] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  const focusLink = useRef(false);
+  // Back from renaming (saved or not), focus returns to the row.
+  const leaveRenaming = () => {
+    focusLink.current = true;
+    setRenaming(false);
+  };
+  useEffect(() => {
+    if (renaming || !focusLink.current) return;
+    focusLink.current = false;
+    link.current?.focus();
+  }, [renaming]);
   const dialog = useRef<HTMLDialogElement>(null);
   const untitled = !conversation.title?.trim();
   const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversation.id), enabled: untitled });
@@ -73,7 +90,7 @@ function ConversationListItem({
 
   const rename = useMutation({
     mutationFn: (newTitle: string) => renameConversation(queryClient, settings, conversation.id, newTitle),
-    onSuccess: () => setRenaming(false),
+    onSuccess: () => leaveRenaming(),
   });
   const remove = useMutation({
     mutationFn: () => deleteConversation(queryClient, settings, conversation.id),
@@ -81,6 +98,7 @@ function ConversationListItem({
       dialog.current?.close();
       forgetEventLog(settings.serverUrl, conversation.id);
       if (selected) navigate('/');
+      document.getElementById(LIST_HEADING)?.focus();
     },
   });
 
@@ -89,6 +107,12 @@ function ConversationListItem({
       {renaming ? (
         <form
           className="rename-form"
+          onKeyDown={(event) => {
+            // Esc leaves the field, and only the field: it is not a Stop for the agent.
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            leaveRenaming();
+          }}
           onSubmit={(event) => {
             event.preventDefault();
             const value = new FormData(event.currentTarget).get('title');
@@ -109,13 +133,14 @@ function ConversationListItem({
           <button type="submit" disabled={rename.isPending}>
             Save
           </button>
-          <button type="button" onClick={() => setRenaming(false)}>
+          <button type="button" onClick={leaveRenaming}>
             Cancel
           </button>
           {rename.error && <p role="alert">{describeError(rename.error)}</p>}
         </form>
       ) : (
         <Link
+          ref={link}
           href={`/conversations/${conversation.id}`}
           className="conversation-link"
           aria-current={selected ? 'page' : undefined}

@@ -14,6 +14,7 @@ import { eventHistoryQuery, firstUserMessageQuery } from '../conversation/resour
 import { useConversationSession } from '../conversation/useConversationSession';
 import { eventLogFor } from '../conversation/eventLog';
 import { ChatHistory } from './ChatHistory';
+import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
 import { LiveFooter } from './LiveFooter';
 import { STATUS_WORDS, conversationTitle } from './conversationWords';
@@ -79,10 +80,13 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const error = live.connection.kind === 'key-rejected' && httpStatus(restError) === 401 ? null : restError;
   const restartNotice = status === 'error' && !log.projection.errorExplained;
 
-  // Esc stops the agent, as the Stop button does.
+  // Esc stops the agent, as the Stop button does — only from the conversation itself, and only
+  // when nothing that Esc closes or leaves is open (see keyboard.ts).
+  const sectionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && canStop(status, live.stopping)) void session.interrupt();
+      if (escapeStopsAgent(event, sectionRef.current) && canStop(status, live.stopping))
+        void session.interrupt();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -94,7 +98,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   return (
     <div className={`conversation-area${workspaceRoute && repository ? ' with-workspace' : ''}`}>
-      <section className="conversation" aria-labelledby="conversation-title">
+      <section className="conversation" aria-labelledby="conversation-title" ref={sectionRef}>
         <header className="conversation-header">
           <h1 id="conversation-title">
             {conversation.data

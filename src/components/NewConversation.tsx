@@ -21,7 +21,9 @@ export function NewConversation() {
   const create = useMutation({
     mutationFn: ({ text, model, workingDir }: { text: string; model: LlmSettings; workingDir: string }) =>
       createConversation(queryClient, settings, text, model, workingDir),
-    onSuccess: (conversation) => navigate(`/conversations/${conversation.id}`),
+    // The new conversation opens with focus in its composer, ready for the next message.
+    onSuccess: (conversation) =>
+      navigate(`/conversations/${conversation.id}`, { state: { focusComposer: true } }),
   });
 
   return (
@@ -43,7 +45,7 @@ export function NewConversation() {
         if (text) create.mutate({ text, model, workingDir: workingDir || DEFAULT_WORKING_DIR });
       }}
     >
-      <h2>New conversation</h2>
+      <h1>New conversation</h1>
       <label>
         What should the agent do?
         <textarea name="message" rows={3} required placeholder="Describe the task…" />

@@ -1,3 +1,4 @@
+import { ScrollablePre } from './ScrollablePre';
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { callState, type ToolCall } from '../conversation/projection';
 import {
@@ -92,10 +93,16 @@ export const ToolCallCard = memo(function ToolCallCard({
           {label}
         </span>
       </header>
-      {command && headline !== command && <pre className="tool-command">$ {command}</pre>}
+      {command && headline !== command && (
+        <ScrollablePre className="tool-command" label="Command">
+          $ {command}
+        </ScrollablePre>
+      )}
       {!call.action && <p className="tool-note">The call that produced this result is not loaded.</p>}
       {call.action && !action && call.action.tool_call?.arguments && (
-        <pre className="tool-command">{call.action.tool_call.arguments}</pre>
+        <ScrollablePre className="tool-command" label="Arguments">
+          {call.action.tool_call.arguments}
+        </ScrollablePre>
       )}
       {edit && <EditDiffSlot action={edit.action} observation={edit.observation} />}
       {call.outcomes.length > 0 && (
@@ -144,7 +151,11 @@ const AnsiText = lazy(() => import('./ansi/AnsiText'));
 function LongText({ text, coloured }: { text: string; coloured?: string }) {
   const [expanded, setExpanded] = useState(false);
   const { shown, hiddenChars } = previewText(text);
-  const plain = <pre className="tool-output">{expanded ? text : shown}</pre>;
+  const plain = (
+    <ScrollablePre className="tool-output" label="Output">
+      {expanded ? text : shown}
+    </ScrollablePre>
+  );
   return (
     <>
       {coloured ? (

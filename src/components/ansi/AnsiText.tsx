@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import Anser from 'anser';
 
 type AnserJsonEntry = Anser.AnserJsonEntry;
+import { ScrollablePre } from '../ScrollablePre';
 import './ansi.css';
 
 // Terminal colours and styles drawn as React spans (never as HTML from the output). A lazy
@@ -88,7 +89,7 @@ export default function AnsiText({ text, limit }: { text: string; limit?: number
   );
   const shown = useMemo(() => pieces(entries, limit), [entries, limit]);
   return (
-    <pre className="tool-output ansi">
+    <ScrollablePre className="tool-output ansi" label="Output">
       {shown.map((piece, i) =>
         piece.className || piece.style ? (
           <span key={i} className={piece.className || undefined} style={piece.style}>
@@ -98,6 +99,6 @@ export default function AnsiText({ text, limit }: { text: string; limit?: number
           piece.text
         ),
       )}
-    </pre>
+    </ScrollablePre>
   );
 }

@@ -8,6 +8,7 @@ import {
   type HunkHeader,
   type SplitRow,
 } from '../../conversation/workspace/diffModel';
+import { useKeyboardScrollable } from '../ScrollablePre';
 import './diff.css';
 
 // A diff drawn as rows: unified or side by side, line numbers, syntax colours per line. Long
@@ -58,6 +59,7 @@ export function DiffView({
   plain?: boolean;
 }) {
   const highlighter = useHighlighter(language);
+  const { ref, focusProps } = useKeyboardScrollable<HTMLDivElement>(`Scroll: ${label}`, diff);
   const paint = useCallback(
     (text: string) => (highlighter && language ? highlighter(text, language) : null),
     [highlighter, language],
@@ -75,6 +77,8 @@ export function DiffView({
   const rows: (DiffRow | SplitRow)[] = layout === 'split' ? toSplitRows(diff.rows) : diff.rows;
   return (
     <div
+      ref={ref}
+      {...focusProps}
       className={`diff diff-${layout}${numbered ? '' : ' diff-unnumbered'}${plain ? ' diff-plain' : ''}`}
       role="table"
       aria-label={label}
@@ -106,11 +110,13 @@ function VirtualRows({
     overscan: 20,
   });
   return (
-    <div className="diff-scroll" ref={scrollRef} tabIndex={0} aria-label="Scroll the diff">
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    // Only the rows in view exist; the wrappers that place them are not part of the table.
+    <div className="diff-scroll" ref={scrollRef} tabIndex={0} role="rowgroup" aria-label="Lines">
+      <div role="none" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
           <div
             key={item.key}
+            role="none"
             className="diff-virtual-row"
             style={{
               position: 'absolute',

@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+import { expectAccessible } from './axe';
+import { BLUE_SQUARE_PNG } from './clipboard';
+import { WorkspacePanel } from './workspace';
+
+// Every screen and state of the app, checked by axe in the light and the dark theme.
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('tether.theme', value), theme);
+    });
+
+    test('the new-conversation screen and the connection settings', async ({ page }) => {
+      const app = new Tether(page);
+      await app.open();
+      await expect(page.getByRole('button', { name: 'Start conversation' })).toBeVisible();
+      await expectAccessible(page, `new conversation (${theme})`);
+      await app.openConnectionSettings();
+      await expectAccessible(page, `connection settings (${theme})`);
+    });
+
+    test('running, waiting for approval, and the rename and delete dialogs', async ({ page }) => {
+      const app = new Tether(page);
+      await app.openConversation(SEEDED.parser);
+      await app.setAgentTiming(40, 3_000);
+      await app.send('Tidy up');
+      await expect(app.streaming).toBeVisible();
+      await expectAccessible(page, `streaming (${theme})`);
+      await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'running');
+      await expectAccessible(page, `a tool running (${theme})`);
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
+      await app.expectStatus('paused');
+      await app.askBeforeActions(SEEDED.parser);
+      await app.setAgentTiming(5, 100);
+      await app.send('Then clean up');
+      await app.expectStatus('waiting_for_confirmation');
+      await expectAccessible(page, `waiting for approval (${theme})`);
+      const item = app.listItem(SEEDED.parser);
+      await item.getByRole('button', { name: /Rename/ }).click();
+      await expectAccessible(page, `renaming (${theme})`);
+      await page.keyboard.press('Escape');
+      await item.getByRole('button', { name: /Delete/ }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page, `delete dialog (${theme})`);
+    });
+
+    test('the workspace panel, the file viewer and an image shown full size', async ({ page }) => {
+      const app = new Tether(page);
+      const workspace = new WorkspacePanel(page);
+      await app.open(`/conversations/${SEEDED.parser}?workspace=changes&path=parser.py`);
+      await expect(workspace.diff('parser.py')).toBeVisible();
+      await expectAccessible(page, `changes (${theme})`);
+      await workspace.panel.getByRole('button', { name: 'Side by side' }).click();
+      await workspace.file('data/measurements.csv').click();
+      await expect(workspace.diff('data/measurements.csv')).toBeVisible();
+      await expectAccessible(page, `a long side-by-side diff (${theme})`);
+      await workspace.tab('Commits').click();
+      await workspace.panel.getByRole('button', { name: /Document add/ }).click();
+      await workspace.file('src/app.ts').click();
+      await expectAccessible(page, `commits (${theme})`);
+      await app.open(
+        `/conversations/${SEEDED.parser}?workspace=file&path=${encodeURIComponent('/workspace/parser.py')}`,
+      );
+      await expect(
+        workspace.panel.getByRole('table', { name: 'Content of /workspace/parser.py' }),
+      ).toBeVisible();
+      await expectAccessible(page, `file viewer (${theme})`);
+      await page
+        .getByLabel('Files to attach')
+        .setInputFiles([
+          { name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from(BLUE_SQUARE_PNG, 'base64') },
+        ]);
+      await page.locator('.composer').getByRole('button', { name: 'Enlarge image 1' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page, `image dialog (${theme})`);
+    });
+
+    test('every seeded conversation', async ({ page }) => {
+      test.setTimeout(120_000);
+      const app = new Tether(page);
+      for (const [name, id] of Object.entries(SEEDED)) {
+        await app.openConversation(id);
+        await expectAccessible(page, `conversation ${name} (${theme})`);
+      }
+    });
+  });
+}

@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+import { BLUE_SQUARE_PNG } from './clipboard';
+
+// Using Tether with the keyboard alone.
+
+test('Esc closes what is open — field, popover, dialogs — and stops the agent only from the transcript', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  await app.setAgentTiming(5, 120_000);
+  await app.send('Run the slow suite');
+  await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'running');
+  const stillRunning = async () => {
+    await expect(app.status).toHaveAttribute('data-status', 'running');
+    expect(await app.mock((m) => m.store.received.filter((r) => /interrupt|pause/.test(r.path)).length)).toBe(
+      0,
+    );
+  };
+
+  // The message box (an edit field).
+  await app.composer.focus();
+  await page.keyboard.press('Escape');
+  await stillRunning();
+
+  // The connection settings popover: closed, focus back on its button.
+  await app.openConnectionSettings();
+  await page.getByLabel('Server URL').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('form', { name: 'Connection settings' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Connection settings' })).toBeFocused();
+  await stillRunning();
+
+  // Renaming (an edit field): left, focus back on the row.
+  const item = app.listItem(SEEDED.parser);
+  await item.getByRole('button', { name: /Rename/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel('New title')).toBeHidden();
+  await expect(item.getByRole('link')).toBeFocused();
+  await stillRunning();
+
+  // The delete dialog.
+  await item.getByRole('button', { name: /Delete/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await stillRunning();
+
+  // An image shown full size.
+  await page
+    .getByLabel('Files to attach')
+    .setInputFiles([
+      { name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from(BLUE_SQUARE_PNG, 'base64') },
+    ]);
+  await page.locator('.composer').getByRole('button', { name: 'Enlarge image 1' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await stillRunning();
+
+  // The shortcuts sheet, opened with "?".
+  await app.scroller.focus();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+  await stillRunning();
+
+  // The transcript: Esc is Stop.
+  await app.scroller.focus();
+  await page.keyboard.press('Escape');
+  await app.expectStatus('paused');
+});
+
+test('a skip link reaches the message box; the transcript scrolls from the keyboard', async ({ page }) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.long);
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to the message box' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(app.composer).toBeFocused();
+
+  await app.scroller.focus();
+  const top = () => app.scroller.evaluate((el) => el.scrollTop);
+  const before = await top();
+  await page.keyboard.press('PageUp');
+  await expect.poll(top).toBeLessThan(before);
+  await page.keyboard.press('End');
+  await expect.poll(top).toBeGreaterThanOrEqual(before - 1);
+});
+
+test('focus follows what was done: the new conversation’s composer, the renamed row, the list after delete', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.open();
+  await app.setAgentTiming(5, 50);
+  await app.startConversation('Write the changelog');
+  await expect(app.composer).toBeFocused();
+
+  const item = app.listItem(SEEDED.crash);
+  await item.getByRole('button', { name: /Rename/ }).click();
+  await page.getByLabel('New title').fill('Build after the crash');
+  await page.getByLabel('New title').press('Enter');
+  await expect(item.getByRole('link', { name: /Build after the crash/ })).toBeFocused();
+
+  await item.getByRole('button', { name: /Delete/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete conversation' }).click();
+  await expect(page.getByRole('heading', { name: 'Conversations' })).toBeFocused();
+});
+
+test('one level-one heading and the landmarks on every screen; user messages keep their line breaks', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.open();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('New conversation');
+  for (const landmark of ['banner', 'navigation', 'main'] as const)
+    await expect(page.getByRole(landmark).first()).toBeVisible();
+  await app.openConversation(SEEDED.parser);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await app.setAgentTiming(5, 50);
+  await app.composer.fill('First line');
+  await app.composer.press('Shift+Enter');
+  await app.composer.pressSequentially('second line');
+  await app.composer.press('Enter');
+  const sent = app.log.locator('.chat-row.from-user[data-event-id]').filter({ hasText: 'First line' });
+  // The line boxes of the paragraph's text: one per line on screen.
+  const lines = await sent.locator('.markdown p').evaluate((p) => {
+    const range = document.createRange();
+    range.selectNodeContents(p);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(2);
+});
