@@ -200,7 +200,7 @@ test.describe('reading a conversation', () => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.restart);
     await expect(
-      page.getByRole('status').filter({ hasText: 'The run was interrupted by a server restart' }),
+      page.locator('.chat-row.notice').filter({ hasText: 'The run was interrupted by a server restart' }),
     ).toBeVisible();
     await expect(app.card(/Train the model/)).toHaveAttribute('data-state', 'interrupted');
     await app.expectNothingRunning();

@@ -190,7 +190,7 @@ test.describe('the session socket', () => {
     await app.open();
     await app.setAgentTiming(20, 200, 4000);
     await app.startConversation('Think slowly');
-    const wait = page.getByRole('status').filter({ hasText: 'Waiting for the model (openai/gpt-4o-mini)' });
+    const wait = page.locator('.model-wait').filter({ hasText: 'Waiting for the model (openai/gpt-4o-mini)' });
     await expect(wait).toBeVisible({ timeout: 3_000 });
     await expect(wait).toContainText(/no answer for \d+ s/, { timeout: 6_000 });
     await expect(app.streaming).toBeVisible({ timeout: 10_000 });

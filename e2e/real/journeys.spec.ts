@@ -286,7 +286,7 @@ test('a model that cannot be reached: the screen says what the agent waits for a
   await page.getByRole('button', { name: 'Start conversation' }).click();
   await expect(status(page)).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
   await expect(
-    page.getByRole('status').filter({ hasText: 'Waiting for the model (openai/unreachable-model)' }),
+    page.locator('.model-wait').filter({ hasText: 'Waiting for the model (openai/unreachable-model)' }),
   ).toBeVisible({ timeout: 5_000 });
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect(status(page)).not.toHaveAttribute('data-status', 'running', { timeout: 15_000 });

@@ -217,7 +217,7 @@ export function ChatHistory({
     >
       <div className="history-edge">
         {loadingOlder || jumpingToStart ? (
-          <span role="status">Loading earlier messages…</span>
+          <span>Loading earlier messages…</span>
         ) : hasOlder ? (
           <button type="button" className="link-button" onClick={loadOlder}>
             Load earlier messages

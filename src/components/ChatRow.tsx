@@ -77,11 +77,7 @@ export const ChatRow = memo(function ChatRow({
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
           {text && <Markdown text={text} />}
           <ImageGallery urls={images} label="attached to the message" />
-          {unread && (
-            <p className="pending-state" role="status">
-              Queued: the agent reads it after its current step
-            </p>
-          )}
+          {unread && <p className="pending-state">Queued: the agent reads it after its current step</p>}
         </div>
       );
     }

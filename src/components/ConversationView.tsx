@@ -141,6 +141,12 @@ export function ConversationView({ conversationId }: { conversationId: string })
             )}
           </div>
         </header>
+        {/* The one polite live region: the moments of a run, in short sentences. */}
+        <div className="visually-hidden" role="status" data-announcer="">
+          {live.announcements.map((announcement) => (
+            <p key={announcement.id}>{announcement.text}</p>
+          ))}
+        </div>
         <ConnectionBanner connection={live.connection} session={session} />
         <GapBanner gap={live.gap} />
         {live.problem && (
@@ -183,7 +189,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
             <>
               <LiveFooter session={session} model={agentModel(conversation.data)} />
               {restartNotice && (
-                <div className="chat-row notice" role="status">
+                <div className="chat-row notice">
                   The run was interrupted by a server restart. Calls that were in flight have no result.
                 </div>
               )}

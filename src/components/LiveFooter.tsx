@@ -22,7 +22,7 @@ export function LiveFooter({ session, model }: { session: ConversationSession; m
         <StreamingBubble key={item.itemId} item={item} />
       ))}
       {streams.aborted && streams.items.length === 0 && (
-        <p className="stream-aborted" role="status" data-item-id={streams.aborted.itemId}>
+        <p className="stream-aborted" data-item-id={streams.aborted.itemId}>
           The agent abandoned an answer it was writing ({abortWords(streams.aborted.reason)}).
         </p>
       )}
@@ -105,7 +105,7 @@ function ModelWait({ model }: { model: string | undefined }) {
   if (now - since < MODEL_WAIT_SHOWN_AFTER_MS) return null;
   const seconds = Math.floor((now - since) / 1000);
   return (
-    <p className="model-wait" role="status">
+    <p className="model-wait">
       <span className="spinner" aria-hidden="true" /> Waiting for the model{model ? ` (${model})` : ''}
       {` · no answer for ${seconds} s`}
     </p>
@@ -143,7 +143,7 @@ function PendingBubble({
       <div className="author">You</div>
       {message.text && <p className="stream-text">{message.text}</p>}
       <ImageGallery urls={message.images} label="attached to the message" />
-      <p className="pending-state" role={message.state === 'failed' ? 'alert' : 'status'}>
+      <p className="pending-state" role={message.state === 'failed' ? 'alert' : undefined}>
         {words}
       </p>
       {message.state === 'failed' && (

@@ -88,7 +88,7 @@ export const ToolCallCard = memo(function ToolCallCard({
       <header className="tool-card-header">
         <span className="tool-name">{toolName(call)}</span>
         <span className="tool-headline">{headline}</span>
-        <span className="tool-state" role="status">
+        <span className="tool-state">
           {state === 'running' && activity === 'running' && <span className="spinner" aria-hidden="true" />}
           {label}
         </span>

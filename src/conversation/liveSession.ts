@@ -23,6 +23,7 @@ import {
   type ConnectionState,
   type SocketEnvironment,
 } from '../agent-server/socket';
+import { announceEvent, announceStatus } from './announcements';
 import { DeltaBuffer } from './deltaBuffer';
 import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
@@ -57,7 +58,17 @@ export interface LiveState {
   /** The REST read that closes a gap between history and socket. */
   gap: GapState;
   protocol: SocketProtocol;
+  /** What a screen reader is told, newest last (only what happened live; see announcements.ts). */
+  announcements: Announcement[];
 }
+
+export interface Announcement {
+  id: number;
+  text: string;
+}
+
+/** Enough for a screen reader to catch up on; older sentences have been read. */
+const ANNOUNCEMENTS_KEPT = 20;
 
 export interface SessionDependencies {
   clients: AgentServerClients;
@@ -128,6 +139,7 @@ export class ConversationSession {
       problem: undefined,
       gap: { kind: 'idle' },
       protocol: protocols.get(deps.serverUrl)?.protocol ?? 'session',
+      announcements: [],
     }));
     const conversations = deps.clients.conversations;
     this.outbox = new Outbox(
@@ -343,6 +355,7 @@ export class ConversationSession {
       this.log.ingest([event]);
     if (status && (fromSocket || !this.statusIsLive)) this.setStatus(status);
     if (known) return;
+    if (fromSocket) this.announce(announceEvent(event));
     if (event.kind === 'MessageEvent' && event.source === 'user')
       this.outbox.echoed(
         contentText((event as MessageEvent).llm_message?.content),
@@ -473,6 +486,14 @@ export class ConversationSession {
     });
   }
 
+  private nextAnnouncement = 0;
+
+  private announce(text: string | undefined): void {
+    if (!text) return;
+    const kept = this.live.getState().announcements.slice(-(ANNOUNCEMENTS_KEPT - 1));
+    this.live.setState({ announcements: [...kept, { id: ++this.nextAnnouncement, text }] });
+  }
+
   private setStatus(next: ExecutionStatus): void {
     const previous = this.live.getState().status;
     if (previous === next) return;
@@ -483,6 +504,7 @@ export class ConversationSession {
       this.deltas.dropAll();
     }
     this.live.setState({ status: next, ...(nowActive ? {} : { stopping: false }) });
+    this.announce(announceStatus(previous, next));
     this.deps.onStatus?.(next);
     if (wasActive && !nowActive) this.deps.onSettled();
   }
