@@ -37,11 +37,10 @@ for (const theme of ['light', 'dark'] as const) {
       await app.send('Then clean up');
       await app.expectStatus('waiting_for_confirmation');
       await expectAccessible(page, `waiting for approval (${theme})`);
-      const item = app.listItem(SEEDED.parser);
-      await item.getByRole('button', { name: /Rename/ }).click();
+      await (await app.itemButton(SEEDED.parser, 'Rename')).click();
       await expectAccessible(page, `renaming (${theme})`);
       await page.keyboard.press('Escape');
-      await item.getByRole('button', { name: /Delete/ }).click();
+      await (await app.itemButton(SEEDED.parser, 'Delete')).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectAccessible(page, `delete dialog (${theme})`);
     });

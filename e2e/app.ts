@@ -88,6 +88,12 @@ export class Tether {
     await expectRowsShow(this.page, events);
   }
 
+  /** A row's Rename or Delete button, shown as a mouse user sees it: on the open row, or when pointed at. */
+  async itemButton(conversationId: string, name: 'Rename' | 'Delete'): Promise<Locator> {
+    await this.listItem(conversationId).getByRole('link').hover();
+    return this.listItem(conversationId).getByRole('button', { name: new RegExp(`^${name} `) });
+  }
+
   listItem(conversationId: string): Locator {
     return this.list.locator(`li[data-conversation-id="${conversationId}"]`);
   }

@@ -5,12 +5,18 @@ test.describe('conversation list', () => {
   test('lists conversations newest first, with titles, status and last update, in pages', async ({
     page,
   }) => {
+    await page.clock.setFixedTime(new Date('2026-11-20T12:00:00Z'));
     const app = new Tether(page);
     await app.open();
     const links = app.list.getByRole('link');
     await expect(links.first()).toContainText('Fix header parsing');
     await expect(links.first()).toContainText('Finished');
-    await expect(links.first()).toContainText('20 Nov 2026, 09:00');
+    // One line: how long ago; the full date and status on hover.
+    await expect(links.first().locator('time')).toHaveText('2 h');
+    await expect(links.first()).toHaveAttribute(
+      'title',
+      'Fix header parsing — Finished · 20 Nov 2026, 09:00',
+    );
     // Untitled conversations fall back to their first user message.
     await expect(links.nth(1)).toContainText('What changed recently?');
     await expect(links).toHaveCount(20);
@@ -25,7 +31,7 @@ test.describe('conversation list', () => {
     await app.open();
     const item = app.listItem(SEEDED.parser);
     await item.hover();
-    await item.getByRole('button', { name: /Rename/ }).click();
+    await (await app.itemButton(SEEDED.parser, 'Rename')).click();
     const input = item.getByLabel('New title');
     await input.fill('Parser: split on the first colon');
     await item.getByRole('button', { name: 'Save' }).click();
@@ -38,12 +44,12 @@ test.describe('conversation list', () => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.crash);
     const item = app.listItem(SEEDED.crash);
-    await item.getByRole('button', { name: /Delete/ }).click();
+    await (await app.itemButton(SEEDED.crash, 'Delete')).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Delete “Build after a crash”?');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(item).toBeVisible();
-    await item.getByRole('button', { name: /Delete/ }).click();
+    await (await app.itemButton(SEEDED.crash, 'Delete')).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete conversation' }).click();
     await expect(app.list.getByRole('link', { name: /Build after a crash/ })).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/);

@@ -34,14 +34,14 @@ test('Esc closes what is open — field, popover, dialogs — and stops the agen
 
   // Renaming (an edit field): left, focus back on the row.
   const item = app.listItem(SEEDED.parser);
-  await item.getByRole('button', { name: /Rename/ }).click();
+  await (await app.itemButton(SEEDED.parser, 'Rename')).click();
   await page.keyboard.press('Escape');
   await expect(page.getByLabel('New title')).toBeHidden();
   await expect(item.getByRole('link')).toBeFocused();
   await stillRunning();
 
   // The delete dialog.
-  await item.getByRole('button', { name: /Delete/ }).click();
+  await (await app.itemButton(SEEDED.parser, 'Delete')).click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
@@ -101,12 +101,12 @@ test('focus follows what was done: the new conversation’s composer, the rename
   await expect(app.composer).toBeFocused();
 
   const item = app.listItem(SEEDED.crash);
-  await item.getByRole('button', { name: /Rename/ }).click();
+  await (await app.itemButton(SEEDED.crash, 'Rename')).click();
   await page.getByLabel('New title').fill('Build after the crash');
   await page.getByLabel('New title').press('Enter');
   await expect(item.getByRole('link', { name: /Build after the crash/ })).toBeFocused();
 
-  await item.getByRole('button', { name: /Delete/ }).click();
+  await (await app.itemButton(SEEDED.crash, 'Delete')).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete conversation' }).click();
   await expect(page.getByRole('heading', { name: 'Conversations' })).toBeFocused();
 });

@@ -89,13 +89,13 @@ test.describe('the session socket', () => {
     await app.open();
     await app.setAgentTiming(30, 1500);
     const id = await app.startConversation('Check the list status');
-    const listStatus = app.listItem(id).locator('.status');
+    const listStatus = app.listItem(id).locator('.status-dot');
     await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'running');
     await expect(app.status).toHaveText('Running');
-    await expect(listStatus).toHaveText('Running');
+    await expect(listStatus).toHaveAttribute('data-status', 'running');
     await expect(app.log.getByText('Done. I looked at the workspace')).toBeVisible({ timeout: 20_000 });
     await expect(app.status).toHaveText('Finished');
-    await expect(listStatus).toHaveText('Finished');
+    await expect(listStatus).toHaveAttribute('data-status', 'finished');
   });
 
   test('a run, a rename, a policy change and a delete re-read only what they changed', async ({ page }) => {
@@ -117,18 +117,12 @@ test.describe('the session socket', () => {
     await expect(app.log.getByText('Done. I looked at the workspace')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Ask before actions' }).check();
     await expect(page.getByRole('checkbox', { name: 'Ask before actions' })).toBeEnabled();
-    await app
-      .listItem(SEEDED.long)
-      .getByRole('button', { name: /Rename/ })
-      .click();
+    await (await app.itemButton(SEEDED.long, 'Rename')).click();
     await page.getByLabel('New title').fill('A long session, renamed');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(app.heading).toHaveText('A long session, renamed');
     await expect(app.listItem(SEEDED.long)).toContainText('A long session, renamed');
-    await app
-      .listItem(SEEDED.crash)
-      .getByRole('button', { name: /Delete/ })
-      .click();
+    await (await app.itemButton(SEEDED.crash, 'Delete')).click();
     await page.getByRole('button', { name: 'Delete conversation' }).click();
     await expect(app.listItem(SEEDED.crash)).toHaveCount(0);
     // Reading further up may load more pages; reading one twice is what an invalidation does.
@@ -190,7 +184,9 @@ test.describe('the session socket', () => {
     await app.open();
     await app.setAgentTiming(20, 200, 4000);
     await app.startConversation('Think slowly');
-    const wait = page.locator('.model-wait').filter({ hasText: 'Waiting for the model (openai/gpt-4o-mini)' });
+    const wait = page
+      .locator('.model-wait')
+      .filter({ hasText: 'Waiting for the model (openai/gpt-4o-mini)' });
     await expect(wait).toBeVisible({ timeout: 3_000 });
     await expect(wait).toContainText(/no answer for \d+ s/, { timeout: 6_000 });
     await expect(app.streaming).toBeVisible({ timeout: 10_000 });

@@ -5,6 +5,8 @@ import { WorkspacePanel } from './workspace';
 // Deterministic screens: bundled fonts, fixed fixtures and time zone, no animations.
 
 test('conversation list', async ({ page }) => {
+  // Times in the list are relative to now: fix now.
+  await page.clock.setFixedTime(new Date('2026-11-21T10:00:00Z'));
   const app = new Tether(page);
   await app.open();
   await expect(app.list.getByRole('link')).toHaveCount(20);
@@ -107,5 +109,48 @@ test.describe('live states', () => {
     await app.expectStatus('error');
     await expect(page.locator('[data-connection="open"]')).toBeVisible({ timeout: 10_000 });
     await expect(page.locator('.conversation')).toHaveScreenshot('state-error.png');
+  });
+});
+
+test.describe('dark theme and phone', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-21T10:00:00Z'));
+  });
+
+  test('every kind of card, dark', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('tether.theme', 'dark'));
+    await page.setViewportSize({ width: 1280, height: 2600 });
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.gallery);
+    await expect(page.getByText('Beginning of the conversation')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Changes to /workspace/src/a.py' }).locator('.hljs-keyword').first(),
+    ).toBeVisible();
+    await expect(page.locator('.ansi-red-fg').first()).toBeVisible();
+    await expect(page).toHaveScreenshot('every-card-dark.png', { fullPage: true });
+  });
+
+  test('the workspace panel, dark', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('tether.theme', 'dark'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const app = new Tether(page);
+    const workspace = new WorkspacePanel(page);
+    await app.open(`/conversations/${SEEDED.parser}?workspace=changes&path=parser.py`);
+    await expect(workspace.panel.locator('.changed-file .diff-counts')).toHaveCount(7);
+    await expect(workspace.diff('parser.py').locator('.hljs-keyword').first()).toBeVisible();
+    await expect(workspace.panel).toHaveScreenshot('workspace-changes-dark.png');
+  });
+
+  test('a conversation on a phone, light and dark, and its drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.gallery);
+    await expect(app.log.getByText('That was every card.', { exact: false })).toBeVisible();
+    await expect(page).toHaveScreenshot('phone-conversation.png');
+    await page.getByLabel('Theme').selectOption('dark');
+    await expect(page).toHaveScreenshot('phone-conversation-dark.png');
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    await expect(page.locator('#conversation-drawer')).toBeVisible();
+    await expect(page).toHaveScreenshot('phone-drawer-dark.png');
   });
 });

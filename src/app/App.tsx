@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Route, Switch, useRoute } from 'wouter';
+import { Link, Route, Switch, useLocation, useRoute } from 'wouter';
 import { ConnectionPanel } from '../components/ConnectionPanel';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
@@ -28,8 +28,17 @@ export function createQueryClient(): QueryClient {
 
 function Layout() {
   const [, params] = useRoute<{ id: string }>('/conversations/:id');
+  const [location] = useLocation();
+  // On a phone the list is a drawer: opened from the header, closed by a choice, Esc or a tap outside.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useEffect(() => setDrawerOpen(false), [location]);
+  const drawerToggle = useRef<HTMLButtonElement>(null);
+  // Opened, the drawer takes focus (its heading); closed with Esc, focus returns to its button.
+  useEffect(() => {
+    if (drawerOpen) document.getElementById('conversation-list-heading')?.focus();
+  }, [drawerOpen]);
   return (
-    <div className="app">
+    <div className={`app${drawerOpen ? ' drawer-open' : ''}`}>
       <a
         className="skip-link"
         href="#composer-input"
@@ -43,13 +52,40 @@ function Layout() {
       </a>
       <ShortcutsSheet />
       <header className="app-header">
+        <button
+          ref={drawerToggle}
+          type="button"
+          className="drawer-toggle"
+          aria-expanded={drawerOpen}
+          aria-controls="conversation-drawer"
+          onClick={() => setDrawerOpen((open) => !open)}
+        >
+          Conversations
+        </button>
         <a className="brand" href="/">
           Tether
         </a>
+        <Link href="/" className="button-link new-conversation-link">
+          New conversation
+        </Link>
         <ConnectionPanel />
         <ThemeSwitch />
       </header>
-      <aside className="sidebar">
+      {drawerOpen && (
+        <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
+      )}
+      <aside
+        className="sidebar"
+        id="conversation-drawer"
+        aria-label="Conversation list"
+        {...(drawerOpen ? { 'data-closes-on-escape': '' } : {})}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !drawerOpen) return;
+          event.preventDefault();
+          setDrawerOpen(false);
+          drawerToggle.current?.focus();
+        }}
+      >
         <ConversationList selectedId={params?.id} />
       </aside>
       <main className="main" id="main" tabIndex={-1}>

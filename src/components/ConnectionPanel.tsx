@@ -34,8 +34,10 @@ export function ConnectionPanel() {
     <div className="connection">
       <span className={`health health-${kind}`} role="status">
         <span className="health-dot" aria-hidden="true" />
-        {onMock ? 'Built-in mock agent-server · ' : ''}
-        {healthWords(health.data, health.isFetching)}
+        <span className="health-words">
+          {onMock ? 'Built-in mock agent-server · ' : ''}
+          {healthWords(health.data, health.isFetching)}
+        </span>
       </span>
       <button
         ref={toggle}

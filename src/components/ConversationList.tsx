@@ -11,7 +11,7 @@ import {
   renameConversation,
 } from '../conversation/resources/conversations';
 import { firstUserMessageQuery } from '../conversation/resources/events';
-import { STATUS_WORDS, conversationTitle, formatTimestamp } from './conversationWords';
+import { STATUS_WORDS, conversationTitle, formatTimestamp, relativeTime } from './conversationWords';
 
 /** Where focus goes when the conversation it was on is deleted. */
 const LIST_HEADING = 'conversation-list-heading';
@@ -87,6 +87,7 @@ function ConversationListItem({
   const untitled = !conversation.title?.trim();
   const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversation.id), enabled: untitled });
   const title = conversationTitle(conversation.title, firstMessage.data);
+  const statusWords = STATUS_WORDS[conversation.execution_status] ?? conversation.execution_status;
 
   const rename = useMutation({
     mutationFn: (newTitle: string) => renameConversation(queryClient, settings, conversation.id, newTitle),
@@ -144,23 +145,37 @@ function ConversationListItem({
           href={`/conversations/${conversation.id}`}
           className="conversation-link"
           aria-current={selected ? 'page' : undefined}
+          title={`${title} — ${statusWords} · ${formatTimestamp(conversation.updated_at)}`}
         >
+          <span
+            className={`status-dot status-${conversation.execution_status}`}
+            data-status={conversation.execution_status}
+            aria-hidden="true"
+          />
           <span className="conversation-title">{title}</span>
-          <span className="conversation-meta">
-            <span className={`status status-${conversation.execution_status}`}>
-              {STATUS_WORDS[conversation.execution_status] ?? conversation.execution_status}
-            </span>
-            <time dateTime={conversation.updated_at}>{formatTimestamp(conversation.updated_at)}</time>
-          </span>
+          <span className="visually-hidden">, {statusWords}, </span>
+          <time className="conversation-time" dateTime={conversation.updated_at}>
+            {relativeTime(conversation.updated_at, Date.now())}
+          </time>
         </Link>
       )}
       {!renaming && (
         <div className="item-actions">
-          <button type="button" onClick={() => setRenaming(true)} aria-label={`Rename “${title}”`}>
-            Rename
+          <button
+            type="button"
+            onClick={() => setRenaming(true)}
+            aria-label={`Rename “${title}”`}
+            title="Rename"
+          >
+            <span aria-hidden="true">✎</span>
           </button>
-          <button type="button" onClick={() => dialog.current?.showModal()} aria-label={`Delete “${title}”`}>
-            Delete
+          <button
+            type="button"
+            onClick={() => dialog.current?.showModal()}
+            aria-label={`Delete “${title}”`}
+            title="Delete"
+          >
+            <span aria-hidden="true">✕</span>
           </button>
         </div>
       )}

@@ -248,6 +248,17 @@ function streamLength(streams: StreamState): number {
   return length;
 }
 
+/** What each connection word means, for the tooltip and for screen readers. */
+const CONNECTION_MEANINGS: Record<ConnectionState['kind'], string> = {
+  connecting: 'opening the live connection to the agent-server',
+  open: 'connected: the agent’s events appear as they happen',
+  reconnecting: 'the live connection dropped; Tether reconnects and misses nothing',
+  offline: 'this device is offline; messages you send are kept',
+  'key-rejected': 'the agent-server refused the session API key',
+  gone: 'the agent-server does not know this conversation',
+  closed: '',
+};
+
 function ConnectionWords({ connection }: { connection: ConnectionState }) {
   const words: Record<ConnectionState['kind'], string> = {
     connecting: 'Connecting…',
@@ -258,9 +269,15 @@ function ConnectionWords({ connection }: { connection: ConnectionState }) {
     gone: 'Not found',
     closed: '',
   };
+  const meaning = CONNECTION_MEANINGS[connection.kind];
   return (
-    <span className={`connection-words connection-${connection.kind}`} data-connection={connection.kind}>
+    <span
+      className={`connection-words connection-${connection.kind}`}
+      data-connection={connection.kind}
+      title={meaning}
+    >
       {words[connection.kind]}
+      {meaning && <span className="visually-hidden"> — {meaning}</span>}
     </span>
   );
 }

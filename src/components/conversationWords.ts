@@ -30,3 +30,18 @@ export function formatTimestamp(timestamp: string): string {
   const date = new Date(hasZone ? timestamp : `${timestamp}Z`);
   return Number.isNaN(date.getTime()) ? timestamp : dateFormat.format(date);
 }
+
+/** "now", "5 min", "3 h", "2 d", then the date: short enough for one line of the list. */
+export function relativeTime(timestamp: string, now: number): string {
+  const hasZone = /(Z|[+-]\d\d:?\d\d)$/.test(timestamp);
+  const time = new Date(hasZone ? timestamp : `${timestamp}Z`).getTime();
+  if (Number.isNaN(time)) return timestamp;
+  const minutes = Math.floor((now - time) / 60_000);
+  if (minutes < 1) return 'now';
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h`;
+  const days = Math.floor(hours / 24);
+  if (days < 7) return `${days} d`;
+  return new Date(time).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}

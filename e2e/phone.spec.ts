@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+import { expectAccessible } from './axe';
+
+// A phone (390 × 844) and a 1280 px window zoomed to 200 %.
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the list is a drawer; the chat takes the whole width; the composer stays at the bottom', async ({
+    page,
+  }, testInfo) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.parser);
+    const drawer = page.locator('#conversation-drawer');
+    await expect(drawer).toBeHidden();
+    const row = await app.log.locator('.chat-row.from-agent').first().boundingBox();
+    expect(row!.width).toBeGreaterThan(330);
+    const composer = await page.locator('form.composer').boundingBox();
+    expect(composer!.y + composer!.height).toBeGreaterThan(844 - 4);
+    await expectAccessible(page, 'a conversation on a phone');
+    await page.screenshot({ path: testInfo.outputPath('phone-conversation.png') });
+
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    await expect(drawer).toBeVisible();
+    await expectAccessible(page, 'the drawer on a phone');
+    await page.screenshot({ path: testInfo.outputPath('phone-drawer.png') });
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    await drawer.getByRole('link', { name: /Every kind of card/ }).click();
+    await expect(app.heading).toHaveText('Every kind of card');
+    await expect(drawer).toBeHidden();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
+  test('a new conversation from the header, on any screen', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.gallery);
+    await page.getByRole('link', { name: 'New conversation' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('New conversation');
+    await expectAccessible(page, 'new conversation on a phone');
+  });
+});
+
+test.describe('at 200 % zoom on a 1280 px window', () => {
+  // 200 % zoom lays a 1280 × 800 window out as 640 × 400 CSS pixels.
+  test.use({ viewport: { width: 640, height: 400 } });
+
+  test('nothing needs horizontal scrolling', async ({ page }) => {
+    const app = new Tether(page);
+    for (const id of [SEEDED.parser, SEEDED.gallery, SEEDED.oddities]) {
+      await app.openConversation(id);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), id).toBeLessThanOrEqual(640);
+      expect(await app.scroller.evaluate((el) => el.scrollWidth - el.clientWidth), id).toBeLessThanOrEqual(0);
+    }
+  });
+});
