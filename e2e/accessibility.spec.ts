@@ -24,7 +24,7 @@ for (const theme of ['light', 'dark'] as const) {
     test('running, waiting for approval, and the rename and delete dialogs', async ({ page }) => {
       const app = new Tether(page);
       await app.openConversation(SEEDED.parser);
-      await app.setAgentTiming(40, 3_000);
+      await app.setAgentTiming(40, 60_000);
       await app.send('Tidy up');
       await expect(app.streaming).toBeVisible();
       await expectAccessible(page, `streaming (${theme})`);
