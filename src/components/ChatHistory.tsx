@@ -2,6 +2,14 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExter
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConversationEventLog } from '../conversation/eventLog';
 import { ChatRow } from './ChatRow';
+import type { Row } from '../conversation/projection';
+
+/** A row of the agent's work: consecutive ones read as one stretch, labelled once. */
+function fromAgent(row: Row | undefined): boolean {
+  if (!row) return false;
+  if (row.type === 'turn' || row.type === 'orphan-outcome') return true;
+  return row.type === 'message' && row.event.source === 'agent';
+}
 import type { Activity } from '../conversation/composerRules';
 
 interface Props {
@@ -248,6 +256,7 @@ export function ChatHistory({
               <ChatRow
                 row={row}
                 activity={activity}
+                continued={fromAgent(row) && fromAgent(log.projection.rowAt(item.index - 1))}
                 unread={
                   activity !== 'idle' &&
                   row.type === 'message' &&

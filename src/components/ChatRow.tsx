@@ -56,9 +56,12 @@ export const ChatRow = memo(function ChatRow({
   row,
   activity,
   unread = false,
+  continued = false,
 }: {
   row: Row;
   activity: Activity;
+  /** The row before is the agent's too: the author is said once per stretch (and to screen readers always). */
+  continued?: boolean;
   /** A user message the running agent has not reached yet (seed 000): shown as queued. */
   unread?: boolean;
 }) {
@@ -73,7 +76,9 @@ export const ChatRow = memo(function ChatRow({
           className={`chat-row message ${fromUser ? 'from-user' : 'from-agent'}`}
           data-event-id={row.eventId}
         >
-          <div className="author">{fromUser ? 'You' : 'Agent'}</div>
+          <div className={`author${continued && !fromUser ? ' visually-hidden' : ''}`}>
+            {fromUser ? 'You' : 'Agent'}
+          </div>
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
           {text && <Markdown text={text} />}
           <ImageGallery urls={images} label="attached to the message" />
@@ -84,7 +89,7 @@ export const ChatRow = memo(function ChatRow({
     case 'turn':
       return (
         <div className="chat-row turn from-agent" data-event-id={row.eventId}>
-          <div className="author">Agent</div>
+          <div className={`author${continued ? ' visually-hidden' : ''}`}>Agent</div>
           {row.reasoning && <Thinking text={row.reasoning} />}
           {row.thought && <Markdown text={row.thought} />}
           {row.calls.map((call) => {
