@@ -140,6 +140,8 @@ test('Stop while a tool runs: the call in flight shows interrupted, nothing spin
   const id = await startConversation(page, llm, 'Start something slow');
   const slow = card(page, 'A very slow step');
   await expect(slow).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
+  // Esc is Stop from the transcript (in the message box it only leaves the field).
+  await page.locator('.chat-scroll').focus();
   await page.keyboard.press('Escape');
   await expect(status(page)).toHaveAttribute('data-status', 'paused', { timeout: 5000 });
   await expect(slow).toHaveAttribute('data-state', 'interrupted');
@@ -161,7 +163,8 @@ test('reload mid-run, then cut the socket mid-run: no event missing, none twice'
     {
       text: 'Step one.',
       toolCalls: [
-        { name: 'terminal', arguments: { command: 'sleep 3; echo one', summary: 'First slow step' } },
+        // Long enough to be seen running on a loaded CI machine, reload included.
+        { name: 'terminal', arguments: { command: 'sleep 6; echo one', summary: 'First slow step' } },
       ],
     },
     {

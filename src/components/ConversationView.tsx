@@ -4,8 +4,6 @@ import { useStore } from 'zustand';
 import { describeError, httpStatus } from '../agent-server/client';
 import { isRecord, type Page } from '../agent-server/protocol';
 import type { StreamState } from '../conversation/streamItems';
-import type { GapState } from '../conversation/gapFiller';
-import type { ConnectionState } from '../agent-server/socket';
 import { useConnectionSettings } from '../agent-server/settings';
 import { activityOf, canContinue, canStop } from '../conversation/composerRules';
 import type { ConversationSession } from '../conversation/liveSession';
@@ -14,6 +12,7 @@ import { eventHistoryQuery, firstUserMessageQuery } from '../conversation/resour
 import { useConversationSession } from '../conversation/useConversationSession';
 import { eventLogFor } from '../conversation/eventLog';
 import { ChatHistory } from './ChatHistory';
+import { ConnectionBanner, ConnectionWords, GapBanner } from './ConnectionStatus';
 import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
 import { LiveFooter } from './LiveFooter';
@@ -246,95 +245,6 @@ function streamLength(streams: StreamState): number {
   let length = 0;
   for (const item of streams.items) length += item.text.length + item.reasoning.length;
   return length;
-}
-
-/** What each connection word means, for the tooltip and for screen readers. */
-const CONNECTION_MEANINGS: Record<ConnectionState['kind'], string> = {
-  connecting: 'opening the live connection to the agent-server',
-  open: 'connected: the agent’s events appear as they happen',
-  reconnecting: 'the live connection dropped; Tether reconnects and misses nothing',
-  offline: 'this device is offline; messages you send are kept',
-  'key-rejected': 'the agent-server refused the session API key',
-  gone: 'the agent-server does not know this conversation',
-  closed: '',
-};
-
-function ConnectionWords({ connection }: { connection: ConnectionState }) {
-  const words: Record<ConnectionState['kind'], string> = {
-    connecting: 'Connecting…',
-    open: 'Live',
-    reconnecting: 'Reconnecting…',
-    offline: 'Offline',
-    'key-rejected': 'Key rejected',
-    gone: 'Not found',
-    closed: '',
-  };
-  const meaning = CONNECTION_MEANINGS[connection.kind];
-  return (
-    <span
-      className={`connection-words connection-${connection.kind}`}
-      data-connection={connection.kind}
-      title={meaning}
-    >
-      {words[connection.kind]}
-      {meaning && <span className="visually-hidden"> — {meaning}</span>}
-    </span>
-  );
-}
-
-/** Loud only when it matters: a single quick retry stays in the header words. */
-function ConnectionBanner({
-  connection,
-  session,
-}: {
-  connection: ConnectionState;
-  session: ConversationSession;
-}) {
-  const seconds = useCountdown(connection.kind === 'reconnecting' ? connection.retryAt : undefined);
-  if (connection.kind === 'offline') {
-    return (
-      <div className="banner warning" role="status">
-        You are offline. Tether reconnects as soon as the network is back; messages you send now are kept.
-      </div>
-    );
-  }
-  if (connection.kind === 'reconnecting' && connection.attempt >= 2) {
-    return (
-      <div className="banner warning" role="status">
-        Connection to the agent-server lost. Reconnecting (attempt{' '}
-        <span className="countdown">{connection.attempt}</span>) in{' '}
-        <span className="countdown">{seconds}</span> s.{' '}
-        <button type="button" onClick={() => session.reconnectNow()}>
-          Try now
-        </button>
-      </div>
-    );
-  }
-  return null;
-}
-
-/** The REST read that joins history and socket failed: what is missing, and when it is tried again. */
-function GapBanner({ gap }: { gap: GapState }) {
-  const seconds = useCountdown(gap.kind === 'retrying' ? gap.retryAt : undefined);
-  if (gap.kind !== 'retrying') return null;
-  return (
-    <div className="banner warning" role="status">
-      The newest events could not be loaded: {gap.error.replace(/\.?$/, '.')} Trying again in{' '}
-      <span className="countdown">{seconds}</span> s (attempt {gap.attempt + 1}).
-    </div>
-  );
-}
-
-/** Whole seconds until `until`, ticking while there is something to count down to. */
-function useCountdown(until: number | undefined): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (until === undefined) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 500);
-    return () => window.clearInterval(timer);
-  }, [until]);
-  return until === undefined ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
 
 function ConfirmationToggle({
