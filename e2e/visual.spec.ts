@@ -34,7 +34,7 @@ test('the workspace panel: changed files and a side-by-side diff', async ({ page
   await app.open(`/conversations/${SEEDED.parser}?workspace=changes&path=parser.py`);
   await expect(workspace.panel.locator('.changed-file .diff-counts')).toHaveCount(7);
   await workspace.panel.getByRole('button', { name: 'Side by side' }).click();
-  await expect(workspace.diff('parser.py').locator('.hljs-keyword').first()).toBeVisible();
+  await expect(workspace.diff('parser.py').locator('.hljs-keyword').first()).toBeVisible({ timeout: 30_000 });
   await expect(workspace.panel).toHaveScreenshot('workspace-changes.png');
 });
 
@@ -137,7 +137,9 @@ test.describe('dark theme and phone', () => {
     const workspace = new WorkspacePanel(page);
     await app.open(`/conversations/${SEEDED.parser}?workspace=changes&path=parser.py`);
     await expect(workspace.panel.locator('.changed-file .diff-counts')).toHaveCount(7);
-    await expect(workspace.diff('parser.py').locator('.hljs-keyword').first()).toBeVisible();
+    await expect(workspace.diff('parser.py').locator('.hljs-keyword').first()).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(workspace.panel).toHaveScreenshot('workspace-changes-dark.png');
   });
 

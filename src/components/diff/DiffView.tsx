@@ -29,7 +29,12 @@ let loading: Promise<void> | null = null;
 function useHighlighter(language: string | undefined): Highlight | null {
   const [ready, setReady] = useState<Highlight | null>(() => highlight);
   useEffect(() => {
-    if (!language || highlight) return;
+    if (!language) return;
+    // Loaded by another diff between this one's render and this effect: take it now.
+    if (highlight) {
+      setReady(() => highlight);
+      return;
+    }
     let alive = true;
     loading ??= import('../highlight').then((module) => {
       highlight = module.highlightCode;
