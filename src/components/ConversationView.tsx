@@ -17,7 +17,7 @@ import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
 import { LiveFooter } from './LiveFooter';
 import { STATUS_WORDS, conversationTitle } from './conversationWords';
-import { useOpenWorkspace, useWorkspaceRoute } from './workspace/workspaceRoute';
+import { useOpenWorkspace, useWorkspaceRoute } from './workspaceRoute';
 
 // The workspace panel and its diff and file views load the first time the panel opens.
 const WorkspacePanel = lazy(() => import('./workspace/WorkspacePanel'));

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { editFromAction, editFromObservation } from '../../conversation/workspace/editPreview';
 import { languageOf } from '../../conversation/workspace/gitPaths';
 import { DiffView } from './DiffView';
-import { useOpenWorkspace } from '../workspace/workspaceRoute';
+import { useOpenWorkspace } from '../workspaceRoute';
 
 // The diff of a file-editor call inside its card (a lazy chunk: the diff library is not needed
 // on the first screen). The result's whole-file texts when it is there, else the action's own

@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { describeError } from '../../agent-server/client';
+import type { ConnectionSettings } from '../../agent-server/settings';
+import type { GitChange } from '../../agent-server/workspace';
+import {
+  isRepositoryQuery,
+  repositoryPath,
+  workingChangesQuery,
+} from '../../conversation/resources/workspace';
+import { decodeGitPath } from '../../conversation/workspace/gitPaths';
+import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
+import { COUNTED_FILES, ChangedFile, FileDiff } from './changedFiles';
+import { FileViewer } from './FileViewer';
+
+// What changed in the working tree against the server's base, and one file's diff.
+
+export function ChangesView({
+  settings,
+  repository,
+  route,
+}: {
+  settings: ConnectionSettings;
+  repository: string;
+  route: WorkspaceRoute;
+}) {
+  const changes = useQuery(workingChangesQuery(settings, repository));
+  const empty = changes.isSuccess && changes.data.length === 0;
+  const isRepository = useQuery({ ...isRepositoryQuery(settings, repository), enabled: empty });
+  const open = useOpenWorkspace();
+  const selected = route.path ? findChange(changes.data ?? [], repository, route.path) : undefined;
+
+  let summary: React.ReactNode;
+  if (changes.isPending) summary = 'Loading the changes…';
+  else if (changes.isError)
+    summary = (
+      <span role="alert" className="error">
+        The agent-server could not list the changes. {describeError(changes.error)}
+      </span>
+    );
+  else if (empty)
+    summary = isRepository.isPending
+      ? 'No changes.'
+      : isRepository.data === false
+        ? `${repository} is not a git repository, so there are no changes to show.`
+        : 'No uncommitted changes. Committed work is under Commits.';
+  else summary = `${changes.data.length} changed ${changes.data.length === 1 ? 'file' : 'files'}`;
+
+  return (
+    <div className="workspace-split">
+      <section className="workspace-list" aria-label="Changed files">
+        <p className="workspace-summary" role="status">
+          {summary}
+        </p>
+        {changes.data && changes.data.length > 0 && (
+          <ul className="changed-files">
+            {changes.data.map((change, index) => (
+              <ChangedFile
+                key={change.path}
+                settings={settings}
+                repository={repository}
+                change={change}
+                counted={index < COUNTED_FILES}
+                selected={selected?.path === change.path}
+                onSelect={() => open({ view: 'changes', path: decodeGitPath(change.path) })}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="workspace-detail" aria-label="Selected file">
+        {selected ? (
+          <FileDiff settings={settings} repository={repository} change={selected} />
+        ) : route.path && changes.isSuccess ? (
+          <>
+            <p className="workspace-note">{route.path} has no uncommitted changes. Its content now:</p>
+            <FileViewer settings={settings} repository={repository} path={route.path} />
+          </>
+        ) : (
+          changes.data &&
+          changes.data.length > 0 && <p className="workspace-note">Choose a file to see its diff.</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The change a route's path names: relative to the repository, or the absolute path the agent used. */
+function findChange(changes: GitChange[], repository: string, path: string): GitChange | undefined {
+  return changes.find((change) => {
+    const relative = decodeGitPath(change.path);
+    const full = repositoryPath(repository, relative);
+    return relative === path || full === path || path.endsWith(`/${full.replace(/^\.?\//, '')}`);
+  });
+}

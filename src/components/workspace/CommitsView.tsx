@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { describeError } from '../../agent-server/client';
+import type { ConnectionSettings } from '../../agent-server/settings';
+import { commitChangesQuery, commitsQuery } from '../../conversation/resources/workspace';
+import { decodeGitPath } from '../../conversation/workspace/gitPaths';
+import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
+import { COUNTED_FILES, ChangedFile, FileDiff } from './changedFiles';
+
+// The repository's commits, newest first, and what each one changed.
+
+export function CommitsView({
+  settings,
+  repository,
+  route,
+}: {
+  settings: ConnectionSettings;
+  repository: string;
+  route: WorkspaceRoute;
+}) {
+  const commits = useQuery(commitsQuery(settings, repository));
+  const open = useOpenWorkspace();
+  return (
+    <div className="workspace-split">
+      <section className="workspace-list" aria-label="Commits">
+        <p className="workspace-summary" role="status">
+          {commits.isPending
+            ? 'Loading the commits…'
+            : commits.isError
+              ? `The commits could not be read. ${describeError(commits.error)}`
+              : commits.data.commits.length === 0
+                ? 'No commits yet.'
+                : `${commits.data.commits.length}${commits.data.has_more ? '+' : ''} commits, newest first`}
+        </p>
+        <ul className="commit-list">
+          {commits.data?.commits.map((commit) => (
+            <li key={commit.sha}>
+              <button
+                type="button"
+                className="commit"
+                aria-current={route.commit === commit.sha ? 'true' : undefined}
+                onClick={() => open({ view: 'commits', commit: commit.sha })}
+              >
+                <span className="commit-subject">{commit.subject}</span>
+                <span className="commit-meta">
+                  <code>{commit.short_sha}</code> · {commit.author} · {formatDate(commit.timestamp)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="workspace-detail" aria-label="Selected commit">
+        {route.commit ? (
+          <CommitFiles settings={settings} repository={repository} commit={route.commit} path={route.path} />
+        ) : (
+          commits.data &&
+          commits.data.commits.length > 0 && (
+            <p className="workspace-note">Choose a commit to see what it changed.</p>
+          )
+        )}
+      </section>
+    </div>
+  );
+}
+
+function CommitFiles({
+  settings,
+  repository,
+  commit,
+  path,
+}: {
+  settings: ConnectionSettings;
+  repository: string;
+  commit: string;
+  path: string | undefined;
+}) {
+  const changes = useQuery(commitChangesQuery(settings, repository, commit));
+  const open = useOpenWorkspace();
+  const selected = path ? changes.data?.find((c) => decodeGitPath(c.path) === path) : undefined;
+  if (changes.isPending) return <p className="workspace-note">Loading the commit…</p>;
+  if (changes.isError)
+    return (
+      <p className="workspace-note error" role="alert">
+        The files of this commit could not be listed. {describeError(changes.error)}
+      </p>
+    );
+  return (
+    <>
+      <ul className="changed-files" aria-label="Files the commit changed">
+        {changes.data.map((change, index) => (
+          <ChangedFile
+            key={change.path}
+            settings={settings}
+            repository={repository}
+            change={change}
+            commit={commit}
+            counted={index < COUNTED_FILES}
+            selected={selected?.path === change.path}
+            onSelect={() => open({ view: 'commits', commit, path: decodeGitPath(change.path) })}
+          />
+        ))}
+      </ul>
+      {selected && <FileDiff settings={settings} repository={repository} change={selected} commit={commit} />}
+    </>
+  );
+}
+
+function formatDate(timestamp: string): string {
+  const date = new Date(timestamp);
+  return Number.isNaN(date.getTime())
+    ? timestamp
+    : date.toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+}
