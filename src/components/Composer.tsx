@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from 'zustand';
 import type { ConnectionSettings } from '../agent-server/settings';
 import type { ConversationSession } from '../conversation/liveSession';
-import { sendBlockedReason } from '../conversation/composerRules';
+import { canSend, sendBlockedReason } from '../conversation/composerRules';
 import { useAttachments } from './attachments/useAttachments';
 
 // Shown only once something is attached: not part of the first screen.
@@ -34,8 +34,7 @@ export function Composer({
   const blocked =
     sendBlockedReason(status, connection) ??
     (uploading ? 'Sending waits for the upload to finish.' : undefined);
-  const hasContent = draft.trim() !== '' || attachments.images.length > 0;
-  const sendable = hasContent && !uploading && sendBlockedReason(status, connection) === undefined;
+  const sendable = !uploading && canSend(draft, status, connection, attachments.images.length);
 
   // Arriving from "Start conversation": focus is here, once.
   const input = useRef<HTMLTextAreaElement>(null);

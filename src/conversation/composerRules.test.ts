@@ -26,6 +26,8 @@ describe('composer rules', () => {
     expect(canSend('hi', 'idle', { kind: 'key-rejected' })).toBe(false);
     expect(canSend('hi', 'idle', { kind: 'gone' })).toBe(false);
     expect(canSend('   ', 'idle', open)).toBe(false);
+    expect(canSend('   ', 'idle', open, 1)).toBe(true);
+    expect(canSend('', 'waiting_for_confirmation', open, 1)).toBe(false);
   });
 
   it('offers Stop only while running and not already stopping', () => {

@@ -20,12 +20,14 @@ export function sendBlockedReason(
   return undefined;
 }
 
+/** Something to send (text, or images alone) and nothing that blocks sending. */
 export function canSend(
   text: string,
   status: ExecutionStatus | undefined,
   connection: ConnectionState,
+  images = 0,
 ): boolean {
-  return text.trim() !== '' && sendBlockedReason(status, connection) === undefined;
+  return (text.trim() !== '' || images > 0) && sendBlockedReason(status, connection) === undefined;
 }
 
 export function canStop(status: ExecutionStatus | undefined, stopping: boolean): boolean {
