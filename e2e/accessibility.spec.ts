@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
-import { BLUE_SQUARE_PNG } from './clipboard';
+import { attachImageAndEnlarge } from './clipboard';
 import { WorkspacePanel } from './workspace';
 
 // Every screen and state of the app, checked by axe in the light and the dark theme.
@@ -66,12 +66,7 @@ for (const theme of ['light', 'dark'] as const) {
         workspace.panel.getByRole('table', { name: 'Content of /workspace/parser.py' }),
       ).toBeVisible();
       await expectAccessible(page, `file viewer (${theme})`);
-      await page
-        .getByLabel('Files to attach')
-        .setInputFiles([
-          { name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from(BLUE_SQUARE_PNG, 'base64') },
-        ]);
-      await page.locator('.composer').getByRole('button', { name: 'Enlarge image 1' }).click();
+      await attachImageAndEnlarge(page);
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectAccessible(page, `image dialog (${theme})`);
     });

@@ -39,3 +39,13 @@ export async function dropFiles(page: Page, files: PageFile[]) {
 /** A 16×16 blue PNG. */
 export const BLUE_SQUARE_PNG =
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGPQz39LEmIY1TCqYfhqAABAdIsQLmoevAAAAABJRU5ErkJggg==';
+
+/** Picks one image with the composer's file chooser and opens it full size. */
+export async function attachImageAndEnlarge(page: Page) {
+  await page
+    .getByLabel('Files to attach')
+    .setInputFiles([
+      { name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from(BLUE_SQUARE_PNG, 'base64') },
+    ]);
+  await page.locator('.composer').getByRole('button', { name: 'Enlarge image 1' }).click();
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
-import { BLUE_SQUARE_PNG } from './clipboard';
+import { attachImageAndEnlarge } from './clipboard';
 
 // Using Tether with the keyboard alone.
 
@@ -48,12 +48,7 @@ test('Esc closes what is open — field, popover, dialogs — and stops the agen
   await stillRunning();
 
   // An image shown full size.
-  await page
-    .getByLabel('Files to attach')
-    .setInputFiles([
-      { name: 'shot.png', mimeType: 'image/png', buffer: Buffer.from(BLUE_SQUARE_PNG, 'base64') },
-    ]);
-  await page.locator('.composer').getByRole('button', { name: 'Enlarge image 1' }).click();
+  await attachImageAndEnlarge(page);
   await expect(page.getByRole('dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toBeHidden();
