@@ -1,5 +1,8 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { AgentServer, SESSION_KEY } from './agentServer';
 import { ScriptedLlm } from './scriptedLlm';
 import { expectRowsShow } from '../rows';
@@ -50,6 +53,24 @@ export async function connect(page: Page, server: AgentServer, key = SESSION_KEY
   await page.getByLabel('Server URL').fill(server.url);
   await page.getByLabel('Session API key').fill(key);
   await page.getByRole('button', { name: 'Save and connect' }).click();
+}
+
+/**
+ * A file the test creates when a scripted command may go on. A command behind a gate runs until
+ * the test has seen what it wants (a card running, a reload), so no journey races a `sleep` on a
+ * loaded machine; it gives up after a minute so nothing waits forever if the test never opens it.
+ */
+export class Gate {
+  readonly path = join(mkdtempSync(join(tmpdir(), 'tether-gate-')), 'open');
+
+  /** A shell command that waits for the gate, then runs `then`. */
+  command(then: string): string {
+    return `for i in $(seq 600); do [ -e ${this.path} ] && break; sleep 0.1; done; ${then}`;
+  }
+
+  open(): void {
+    writeFileSync(this.path, '');
+  }
 }
 
 /** Starts a conversation from the New conversation form with the scripted LLM. */

@@ -1,5 +1,5 @@
 import { freePort } from './agentServer';
-import { connect, expect, expectRowsMatch, startConversation, test } from './fixtures';
+import { connect, expect, expectRowsMatch, Gate, startConversation, test } from './fixtures';
 
 // Journeys through the UI against the real OpenHands agent-server, whose LLM is scripted.
 
@@ -8,6 +8,7 @@ test('configure server and LLM, then watch a run: reasoning and text stream, a c
   server,
   llm,
 }, testInfo) => {
+  const folderShown = new Gate();
   llm.setScript([
     {
       // Slow and long enough that the socket is attached before the stream ends, even on a cold server.
@@ -16,7 +17,10 @@ test('configure server and LLM, then watch a run: reasoning and text stream, a c
       text: 'Let me see where I am.',
       tokenMs: 200,
       toolCalls: [
-        { name: 'terminal', arguments: { command: 'sleep 1; pwd', summary: 'Show the working folder' } },
+        {
+          name: 'terminal',
+          arguments: { command: folderShown.command('pwd'), summary: 'Show the working folder' },
+        },
       ],
     },
     {
@@ -41,6 +45,7 @@ test('configure server and LLM, then watch a run: reasoning and text stream, a c
   const terminal = page.locator('[data-tool-call-id]').filter({ hasText: 'Show the working folder' });
   await expect(terminal).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
   await page.screenshot({ path: testInfo.outputPath('running.png') });
+  folderShown.open();
   await expect(terminal).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(terminal).toContainText('exit code 0');
   const edit = page.locator('[data-tool-call-id]').filter({ hasText: 'GREETING.md' });
@@ -66,11 +71,15 @@ test('a message sent while the agent runs is delivered and answered (seed 000)',
   server,
   llm,
 }, testInfo) => {
+  const slowStep = new Gate();
   llm.setScript([
     {
       text: 'Working on it.',
       toolCalls: [
-        { name: 'terminal', arguments: { command: 'sleep 4; echo slow done', summary: 'A slow step' } },
+        {
+          name: 'terminal',
+          arguments: { command: slowStep.command('echo slow done'), summary: 'A slow step' },
+        },
       ],
     },
     { text: 'Both done: the slow step and your extra request, goodbye!' },
@@ -80,10 +89,17 @@ test('a message sent while the agent runs is delivered and answered (seed 000)',
   await expect(card(page, 'A slow step')).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
   await page.getByLabel('Message to the agent').fill('Also say goodbye');
   await page.getByLabel('Message to the agent').press('Enter');
+  // The server takes the message only between steps: until the step ends it is queued, in words.
+  await expect(
+    page
+      .getByRole('region', { name: 'Transcript' })
+      .getByText('Queued: the agent reads it after its current step'),
+  ).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('sent-mid-run.png') });
+  slowStep.open();
   await expect(
     page.getByRole('log').locator('.from-user').filter({ hasText: 'Also say goodbye' }),
   ).toBeVisible({ timeout: 30_000 });
-  await page.screenshot({ path: testInfo.outputPath('sent-mid-run.png') });
   await expect(page.getByRole('log').getByText('your extra request, goodbye!')).toBeVisible({
     timeout: 30_000,
   });
@@ -159,18 +175,22 @@ test('reload mid-run, then cut the socket mid-run: no event missing, none twice'
   server,
   llm,
 }, testInfo) => {
+  // Each step waits for the test: a fixed sleep was once over before a loaded CI machine drew it.
+  const [stepOne, stepTwo] = [new Gate(), new Gate()];
   llm.setScript([
     {
       text: 'Step one.',
       toolCalls: [
-        // Long enough to be seen running on a loaded CI machine, reload included.
-        { name: 'terminal', arguments: { command: 'sleep 6; echo one', summary: 'First slow step' } },
+        { name: 'terminal', arguments: { command: stepOne.command('echo one'), summary: 'First slow step' } },
       ],
     },
     {
       text: 'Step two.',
       toolCalls: [
-        { name: 'terminal', arguments: { command: 'sleep 3; echo two', summary: 'Second slow step' } },
+        {
+          name: 'terminal',
+          arguments: { command: stepTwo.command('echo two'), summary: 'Second slow step' },
+        },
       ],
     },
     { text: 'All steps done.' },
@@ -185,10 +205,14 @@ test('reload mid-run, then cut the socket mid-run: no event missing, none twice'
   await expect(card(page, 'First slow step')).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
   await page.reload();
   await expect(card(page, 'First slow step')).toBeVisible();
+  await expect(card(page, 'First slow step')).toHaveAttribute('data-state', 'running');
   await page.screenshot({ path: testInfo.outputPath('after-reload.png') });
+  stepOne.open();
   await expect(card(page, 'Second slow step')).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
   // Cut the live socket while the second step runs; the app reconnects and fills the gap.
+  // The step finishes while the socket is down, so its outcome has to come through the gap-fill.
   const before = sockets.length;
+  stepTwo.open();
   await sockets.at(-1)!.close({ code: 1011, reason: 'cut by the test' });
   await expect(page.locator('[data-connection="open"]')).toBeVisible({ timeout: 15_000 });
   expect(sockets.length).toBeGreaterThan(before);
@@ -230,12 +254,20 @@ test('a hard kill of the server mid-tool: the UI recovers without a reload, show
   llm,
 }, testInfo) => {
   test.setTimeout(240_000);
+  // Never opened: the kill cuts both steps off while they wait.
+  const never = new Gate();
   llm.setScript([
     {
       text: 'Two slow things at once.',
       toolCalls: [
-        { name: 'terminal', arguments: { command: 'sleep 8; echo first', summary: 'First parallel step' } },
-        { name: 'terminal', arguments: { command: 'sleep 8; echo second', summary: 'Second parallel step' } },
+        {
+          name: 'terminal',
+          arguments: { command: never.command('echo first'), summary: 'First parallel step' },
+        },
+        {
+          name: 'terminal',
+          arguments: { command: never.command('echo second'), summary: 'Second parallel step' },
+        },
       ],
     },
     { text: 'Recovered after the restart.' },
