@@ -46,6 +46,8 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('the workspace panel, the file viewer and an image shown full size', async ({ page }) => {
+      // Five axe passes over big screens: about 30 s on a loaded 2-core machine.
+      test.setTimeout(90_000);
       const app = new Tether(page);
       const workspace = new WorkspacePanel(page);
       await app.open(`/conversations/${SEEDED.parser}?workspace=changes&path=parser.py`);

@@ -129,5 +129,6 @@ export class Tether {
 
   async openConnectionSettings() {
     await this.page.getByRole('button', { name: 'Connection settings' }).click();
+    await expect(this.page.getByRole('form', { name: 'Connection settings' })).toBeVisible();
   }
 }

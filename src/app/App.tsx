@@ -1,13 +1,15 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, Route, Switch, useLocation, useRoute } from 'wouter';
 import { ConnectionPanel } from '../components/ConnectionPanel';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
-import { ShortcutsSheet } from '../components/ShortcutsSheet';
+import { useAppShortcuts } from '../components/shortcuts/useAppShortcuts';
 
 import { httpStatus } from '../agent-server/client';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
+
+const ShortcutsSheet = lazy(() => import('../components/shortcuts/ShortcutsSheet'));
 
 // Opening a conversation (the usual first screen) does not wait for the new-conversation form.
 const NewConversation = lazy(() =>
@@ -33,6 +35,10 @@ function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(() => setDrawerOpen(false), [location]);
   const drawerToggle = useRef<HTMLButtonElement>(null);
+  const [shortcutsShown, setShortcutsShown] = useState(false);
+  const showShortcuts = useCallback(() => setShortcutsShown(true), []);
+  const hideShortcuts = useCallback(() => setShortcutsShown(false), []);
+  useAppShortcuts({ showShortcuts });
   // Opened, the drawer takes focus (its heading); closed with Esc, focus returns to its button.
   useEffect(() => {
     if (drawerOpen) document.getElementById('conversation-list-heading')?.focus();
@@ -50,7 +56,11 @@ function Layout() {
       >
         Skip to the message box
       </a>
-      <ShortcutsSheet />
+      {shortcutsShown && (
+        <Suspense fallback={null}>
+          <ShortcutsSheet onClose={hideShortcuts} />
+        </Suspense>
+      )}
       <header className="app-header">
         <button
           ref={drawerToggle}

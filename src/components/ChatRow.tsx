@@ -1,28 +1,12 @@
 import { ScrollablePre } from './ScrollablePre';
 import { ImageGallery } from './attachments/ImageGallery';
-import { memo, useEffect, useSyncExternalStore } from 'react';
+import { memo } from 'react';
 import { contentImages, contentText, isRecord } from '../agent-server/protocol';
 import type { Row } from '../conversation/projection';
 import type { Activity } from '../conversation/composerRules';
-import {
-  hasHighlightableCode,
-  highlighterReady,
-  loadHighlighter,
-  renderMarkdown,
-  subscribeToHighlighter,
-} from './markdown';
+import { Markdown } from './markdown/Markdown';
+import { CopyButton } from './copy/CopyButton';
 import { ToolCallCard } from './ToolCallCard';
-
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
-  const highlighting = useSyncExternalStore(subscribeToHighlighter, highlighterReady);
-  const wantsHighlighter = !highlighting && hasHighlightableCode(text);
-  useEffect(() => {
-    if (wantsHighlighter) void loadHighlighter();
-  }, [wantsHighlighter]);
-  // renderMarkdown keeps its output by text (cleared when the highlighter arrives): no memo here.
-  const html = renderMarkdown(text);
-  return <div className="markdown" dangerouslySetInnerHTML={{ __html: html }} />;
-});
 
 function Thinking({ text }: { text: string }) {
   return (
@@ -79,6 +63,7 @@ export const ChatRow = memo(function ChatRow({
           <div className={`author${continued && !fromUser ? ' visually-hidden' : ''}`}>
             {fromUser ? 'You' : 'Agent'}
           </div>
+          {text && <CopyButton className="row-copy" text={text} label="Copy message" />}
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
           {text && <Markdown text={text} />}
           <ImageGallery urls={images} label="attached to the message" />
@@ -96,8 +81,9 @@ export const ChatRow = memo(function ChatRow({
             const action = call.action?.action;
             if (isRecord(action) && action.kind === 'FinishAction') {
               return (
-                <div key={call.toolCallId} className="final-answer" data-event-id={call.action!.id}>
+                <div key={call.toolCallId} className="final-answer copyable" data-event-id={call.action!.id}>
                   <Markdown text={String(action.message ?? '')} />
+                  <CopyButton text={String(action.message ?? '')} label="Copy answer" />
                 </div>
               );
             }

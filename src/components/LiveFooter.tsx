@@ -1,9 +1,10 @@
 import { ImageGallery } from './attachments/ImageGallery';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConversationSession, PendingMessage } from '../conversation/liveSession';
 import type { StreamItem } from '../conversation/streamItems';
-import { advanceStreaming, startStreaming, type StreamingMarkdown } from './streamingMarkdown';
+import { advanceStreaming, startStreaming, type StreamingMarkdown } from './markdown/streaming';
+import { MarkdownBlock } from './markdown/Markdown';
 
 /** What is not (yet) in the history: the agent's streaming turn and the user's messages on their way. */
 export function LiveFooter({ session, model }: { session: ConversationSession; model: string | undefined }) {
@@ -80,17 +81,13 @@ function StreamingAnswer({ text }: { text: string }) {
   });
   return (
     <div className="markdown stream-answer">
-      {state.frozen.map((html, index) => (
-        <FrozenBlock key={index} html={html} />
+      {state.frozen.map((source, index) => (
+        <MarkdownBlock key={index} source={source} settled />
       ))}
-      <div className="markdown-block" dangerouslySetInnerHTML={{ __html: state.tailHtml }} />
+      <MarkdownBlock source={state.tail} settled={false} />
     </div>
   );
 }
-
-const FrozenBlock = memo(function FrozenBlock({ html }: { html: string }) {
-  return <div className="markdown-block" dangerouslySetInnerHTML={{ __html: html }} />;
-});
 
 const MODEL_WAIT_SHOWN_AFTER_MS = 1000;
 

@@ -11,6 +11,7 @@ import {
   type OutcomeView,
 } from '../conversation/toolCallView';
 import { isRecord } from '../agent-server/protocol';
+import { CopyButton } from './copy/CopyButton';
 import type { Activity } from '../conversation/composerRules';
 
 // The diff library and its renderer load in the first idle moment after an edit is shown: the
@@ -94,9 +95,12 @@ export const ToolCallCard = memo(function ToolCallCard({
         </span>
       </header>
       {command && headline !== command && (
-        <ScrollablePre className="tool-command" label="Command">
-          $ {command}
-        </ScrollablePre>
+        <div className="copyable">
+          <ScrollablePre className="tool-command" label="Command">
+            $ {command}
+          </ScrollablePre>
+          <CopyButton text={command} label="Copy command" />
+        </div>
       )}
       {!call.action && <p className="tool-note">The call that produced this result is not loaded.</p>}
       {call.action && !action && call.action.tool_call?.arguments && (
@@ -158,13 +162,17 @@ function LongText({ text, coloured }: { text: string; coloured?: string }) {
   );
   return (
     <>
-      {coloured ? (
-        <Suspense fallback={plain}>
-          <AnsiText text={coloured} limit={expanded ? undefined : OUTPUT_PREVIEW_CHARS} />
-        </Suspense>
-      ) : (
-        plain
-      )}
+      <div className="copyable">
+        {coloured ? (
+          <Suspense fallback={plain}>
+            <AnsiText text={coloured} limit={expanded ? undefined : OUTPUT_PREVIEW_CHARS} />
+          </Suspense>
+        ) : (
+          plain
+        )}
+        {/* The whole output, folded or not, without colour codes. */}
+        <CopyButton text={text} label="Copy output" />
+      </div>
       {hiddenChars > 0 && (
         <button type="button" className="link-button" onClick={() => setExpanded((v) => !v)}>
           {expanded ? 'Show less' : `Show ${hiddenChars.toLocaleString('en')} more characters`}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown';
-import { advanceStreaming, startStreaming, type StreamingMarkdown } from './streamingMarkdown';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Markdown, MarkdownBlock } from './Markdown';
+import { advanceStreaming, startStreaming, type StreamingMarkdown } from './streaming';
 
 // Answers shaped like agents write them: paragraphs, headings, lists, fences, tables, quotes.
 const ANSWERS = [
@@ -21,7 +22,16 @@ function stream(text: string, size: number): StreamingMarkdown[] {
   return states;
 }
 
-const html = (state: StreamingMarkdown) => [...state.frozen, state.tailHtml].join('');
+/** What the answer bubble draws for a state, without its block wrappers. */
+const html = (state: StreamingMarkdown) =>
+  [...state.frozen.map((source) => block(source, true)), block(state.tail, false)].join('');
+const block = (source: string, settled: boolean) =>
+  renderToStaticMarkup(<MarkdownBlock source={source} settled={settled} />).replace(
+    /^<div class="markdown-block">|<\/div>$/g,
+    '',
+  );
+const whole = (source: string) =>
+  renderToStaticMarkup(<Markdown text={source} />).replace(/^<div class="markdown">|<\/div>$/g, '');
 const squash = (s: string) => s.replace(/\s+/g, ' ').replace(/> </g, '><').trim();
 
 describe('streaming markdown', () => {
@@ -29,7 +39,7 @@ describe('streaming markdown', () => {
     for (const answer of ANSWERS)
       for (const size of [1, 3, 17, 1000]) {
         const last = stream(answer, size).at(-1)!;
-        expect(squash(html(last)), `${size}: ${answer.slice(0, 30)}`).toBe(squash(renderMarkdown(answer)));
+        expect(squash(html(last)), `${size}: ${answer.slice(0, 30)}`).toBe(squash(whole(answer)));
       }
   });
 
@@ -46,16 +56,17 @@ describe('streaming markdown', () => {
     const text = ANSWERS[0]!;
     const open = text.indexOf('\n\nprint');
     const state = stream(text.slice(0, open + 4), 1).at(-1)!;
-    expect(state.tailHtml).toContain('<pre><code class="language-python">');
-    expect(state.tailHtml).toContain('key, value');
-    expect(state.tailHtml).not.toContain('<p>');
+    const tail = block(state.tail, false);
+    expect(tail).toContain('<pre><code class="language-python">');
+    expect(tail).toContain('key, value');
+    expect(tail).not.toContain('<p>');
   });
 
   it('starts again when the text does not continue the one before (a new attempt)', () => {
     const first = advanceStreaming(startStreaming(), 'First attempt.\n\nSecond block\n');
     const again = advanceStreaming(first, 'Another text entirely, longer than the first one was.');
     expect(again.frozen).toEqual([]);
-    expect(again.tailHtml).toContain('Another text entirely');
+    expect(again.tail).toContain('Another text entirely');
   });
 
   it('parses only the tail: the work per piece does not grow with the text', () => {

@@ -1,7 +1,5 @@
-import { renderMarkdown, renderMarkdownOnce } from './markdown';
-
 // Markdown for an answer while it streams. The text only grows, so it is cut into blocks at
-// blank lines: a finished block is rendered once and frozen, and each delta parses only the
+// blank lines: a finished block is lexed once and frozen, and each delta lexes only the
 // unfinished tail. An open code fence is closed for the tail's rendering, so a code block stays
 // a code block while it streams. The cuts are where a whole-text parse starts a new block too,
 // so the persisted message, rendered whole, looks the same: no jump when it replaces the bubble.
@@ -9,7 +7,7 @@ import { renderMarkdown, renderMarkdownOnce } from './markdown';
 export interface StreamingMarkdown {
   /** The text this state was made from. */
   readonly text: string;
-  /** Finished blocks' HTML, in order; never changes once added. */
+  /** Finished blocks' markdown, in order; never changes once added. */
   readonly frozen: readonly string[];
   /** Where the unfinished tail starts in `text`. */
   readonly tailStart: number;
@@ -19,7 +17,8 @@ export interface StreamingMarkdown {
   readonly fence: string | undefined;
   /** A blank line outside fences ends here: a cut, once the next line shows it starts a block. */
   readonly cutAt: number | undefined;
-  readonly tailHtml: string;
+  /** The unfinished tail's markdown, an open code fence closed. */
+  readonly tail: string;
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -46,7 +45,7 @@ export function startStreaming(): StreamingMarkdown {
     scanFrom: 0,
     fence: undefined,
     cutAt: undefined,
-    tailHtml: '',
+    tail: '',
   };
 }
 
@@ -87,7 +86,7 @@ export function advanceStreaming(previous: StreamingMarkdown, text: string): Str
   }
   const tail = text.slice(tailStart);
   const closed = fence ? `${tail}${tail.endsWith('\n') ? '' : '\n'}${fence}` : tail;
-  return { text, frozen, tailStart, scanFrom, fence, cutAt, tailHtml: renderMarkdownOnce(closed) };
+  return { text, frozen, tailStart, scanFrom, fence, cutAt, tail: closed };
 }
 
 function cut(
@@ -96,5 +95,5 @@ function cut(
   tailStart: number,
   at: number,
 ): [readonly string[], number] {
-  return [[...frozen, renderMarkdown(text.slice(tailStart, at))], at];
+  return [[...frozen, text.slice(tailStart, at)], at];
 }

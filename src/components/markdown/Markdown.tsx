@@ -1,0 +1,190 @@
+import { Fragment, memo, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { Token, Tokens } from 'marked';
+import { CopyButton } from '../copy/CopyButton';
+import {
+  hasHighlightableCode,
+  highlightedHtml,
+  highlighterReady,
+  loadHighlighter,
+  subscribeToHighlighter,
+} from './highlighter';
+import { decodeEntities, languageOf, lexMarkdown, lexMarkdownOnce, safeUrl } from './tokens';
+
+/** A message's markdown, drawn from its tokens (kept by text). */
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  useHighlighterFor(text);
+  return <div className="markdown">{blocks(lexMarkdown(text))}</div>;
+});
+
+/**
+ * One block of a streaming answer: a finished block (`settled`, its tokens kept by text) or the
+ * unfinished tail, lexed anew on every delta and not kept.
+ */
+export const MarkdownBlock = memo(function MarkdownBlock({
+  source,
+  settled,
+}: {
+  source: string;
+  settled: boolean;
+}) {
+  useHighlighterFor(source);
+  return (
+    <div className="markdown-block">{blocks(settled ? lexMarkdown(source) : lexMarkdownOnce(source))}</div>
+  );
+});
+
+function useHighlighterFor(source: string) {
+  const wanted = !highlighterReady() && hasHighlightableCode(source);
+  useEffect(() => {
+    if (wanted) void loadHighlighter();
+  }, [wanted]);
+}
+
+function blocks(tokens: readonly Token[]): ReactNode[] {
+  return tokens.map((token, index) => <Fragment key={index}>{block(token)}</Fragment>);
+}
+
+function block(token: Token): ReactNode {
+  switch (token.type) {
+    case 'paragraph':
+      return <p>{inline(token.tokens ?? [])}</p>;
+    case 'heading': {
+      const Heading = `h${Math.min(Math.max(token.depth as number, 1), 6)}` as 'h1';
+      return <Heading>{inline(token.tokens ?? [])}</Heading>;
+    }
+    case 'code':
+      return <CodeBlock code={token.text as string} info={token.lang as string | undefined} />;
+    case 'blockquote':
+      return <blockquote>{blocks(token.tokens ?? [])}</blockquote>;
+    case 'list':
+      return <List list={token as Tokens.List} />;
+    case 'table':
+      return <Table table={token as Tokens.Table} />;
+    case 'hr':
+      return <hr />;
+    case 'text':
+      // A tight list item's text: inline, without a paragraph.
+      return token.tokens ? inline(token.tokens) : decodeEntities(token.text as string);
+    case 'html':
+      // Raw HTML, shown as the text it is.
+      return <p>{token.raw.replace(/\n+$/, '')}</p>;
+    case 'checkbox':
+      return <TaskBox checked={Boolean(token.checked)} />;
+    default:
+      // space, def, and anything an unknown marked version adds: nothing to show.
+      return null;
+  }
+}
+
+function inline(tokens: readonly Token[]): ReactNode[] {
+  return tokens.map((token, index) => <Fragment key={index}>{inlineToken(token)}</Fragment>);
+}
+
+function inlineToken(token: Token): ReactNode {
+  switch (token.type) {
+    case 'text':
+      return token.tokens ? inline(token.tokens) : decodeEntities(token.text as string);
+    case 'escape':
+      return token.text as string;
+    case 'strong':
+      return <strong>{inline(token.tokens ?? [])}</strong>;
+    case 'em':
+      return <em>{inline(token.tokens ?? [])}</em>;
+    case 'del':
+      return <del>{inline(token.tokens ?? [])}</del>;
+    case 'codespan':
+      return <code>{token.text as string}</code>;
+    case 'br':
+      return <br />;
+    case 'link': {
+      const link = token as Tokens.Link;
+      const label = link.autolink ? link.text : inline(link.tokens);
+      const href = safeUrl(link.href);
+      if (href === null) return label;
+      return (
+        <a href={href} title={link.title ?? undefined} target="_blank" rel="noopener noreferrer">
+          {label}
+        </a>
+      );
+    }
+    case 'image': {
+      const image = token as Tokens.Image;
+      const src = safeUrl(image.href);
+      const alt = decodeEntities(image.text);
+      return src === null ? alt : <img src={src} alt={alt} title={image.title ?? undefined} loading="lazy" />;
+    }
+    case 'html':
+      return token.raw;
+    case 'checkbox':
+      return <TaskBox checked={Boolean(token.checked)} />;
+    default:
+      return 'text' in token && typeof token.text === 'string' ? token.text : null;
+  }
+}
+
+function List({ list }: { list: Tokens.List }) {
+  const items = list.items.map((item, index) => <li key={index}>{blocks(item.tokens)}</li>);
+  if (!list.ordered) return <ul>{items}</ul>;
+  return <ol start={list.start === '' || list.start === 1 ? undefined : list.start}>{items}</ol>;
+}
+
+function Table({ table }: { table: Tokens.Table }) {
+  const cell = (cell: Tokens.TableCell, index: number) => {
+    const Cell = cell.header ? 'th' : 'td';
+    return (
+      <Cell key={index} style={cell.align ? { textAlign: cell.align } : undefined}>
+        {inline(cell.tokens)}
+      </Cell>
+    );
+  };
+  return (
+    <table>
+      <thead>
+        <tr>{table.header.map(cell)}</tr>
+      </thead>
+      {table.rows.length > 0 && (
+        <tbody>
+          {table.rows.map((row, index) => (
+            <tr key={index}>{row.map(cell)}</tr>
+          ))}
+        </tbody>
+      )}
+    </table>
+  );
+}
+
+function TaskBox({ checked }: { checked: boolean }) {
+  return (
+    <span className="task-box" role="img" aria-label={checked ? 'done:' : 'to do:'}>
+      {checked ? '☑' : '☐'}{' '}
+    </span>
+  );
+}
+
+/** A fenced or indented code block: highlighted once the highlighter is in, with a Copy button. */
+function CodeBlock({ code, info }: { code: string; info: string | undefined }) {
+  useSyncExternalStore(subscribeToHighlighter, highlighterReady, highlighterReady);
+  const language = languageOf(info);
+  const highlighted = highlightedHtml(code, language);
+  // As marked writes it: the code ends with one newline.
+  const text = `${code.replace(/\n$/, '')}\n`;
+  return (
+    <div className="code-block">
+      <div className="code-head">
+        <span className="code-language">{language || 'code'}</span>
+        <CopyButton text={code} label={language ? `Copy ${language} code` : 'Copy code'} />
+      </div>
+      <pre>
+        {highlighted === null ? (
+          <code className={language ? `language-${language}` : undefined}>{text}</code>
+        ) : (
+          // highlight.js output: its own spans around the code, which it escaped.
+          <code
+            className={`hljs language-${language}`}
+            dangerouslySetInnerHTML={{ __html: `${highlighted}\n` }}
+          />
+        )}
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { SHORTCUTS } from './shortcutList';
+
+/** The keyboard shortcuts as a modal dialog: shown when mounted, Esc or Close ends it. */
+export default function ShortcutsSheet({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    element.addEventListener('close', onClose);
+    return () => element.removeEventListener('close', onClose);
+  }, [onClose]);
+  return (
+    <dialog ref={dialog} className="shortcuts" aria-labelledby="shortcuts-title">
+      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+      <dl>
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={keys}>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" onClick={() => dialog.current?.close()}>
+        Close
+      </button>
+    </dialog>
+  );
+}
