@@ -5,6 +5,9 @@ import { attachImageAndEnlarge } from './clipboard';
 import { WorkspacePanel } from './workspace';
 
 // Every screen and state of the app, checked by axe in the light and the dark theme.
+// Each axe pass over a full screen takes seconds on a loaded 2-core machine, and each test makes
+// several: a minute and a half each, at most.
+test.describe.configure({ timeout: 90_000 });
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -46,8 +49,6 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('the workspace panel, the file viewer and an image shown full size', async ({ page }) => {
-      // Five axe passes over big screens: about 30 s on a loaded 2-core machine.
-      test.setTimeout(90_000);
       const app = new Tether(page);
       const workspace = new WorkspacePanel(page);
       await app.open(`/conversations/${SEEDED.parser}?workspace=changes&path=parser.py`);

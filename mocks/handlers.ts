@@ -1,6 +1,12 @@
 import { http, HttpResponse, ws, type HttpResponseResolver } from 'msw';
 import { MOCK_SERVER_URL } from '../src/agent-server/settings';
-import { contentText, isRecord, type Content, type ServerEvent } from '../src/agent-server/protocol';
+import {
+  contentText,
+  isRecord,
+  type Content,
+  type MessageEvent,
+  type ServerEvent,
+} from '../src/agent-server/protocol';
 import { MockAgent, type MockTab, type StreamProgress } from './agent';
 import { statusUpdate } from './events';
 import { workspaceHandlers } from './workspaceHandlers';
@@ -38,9 +44,18 @@ export class MockAgentServer {
   /** Test control: how long interrupt and pause take to answer. */
   stopDelayMs = 0;
   /** Test control: the next requests whose path and query contain a text fail with a status. */
-  private failures: { match: string; count: number; status: number }[] = [];
-  failRequests(match: string, count = 1, status = 503): void {
+  private failures: { match: string | RegExp; count: number; status: number }[] = [];
+  failRequests(match: string | RegExp, count = 1, status = 503): void {
     this.failures.push({ match, count, status });
+  }
+
+  /** Test control: requests whose path and query contain a text are answered this much later. */
+  private delays: { match: string | RegExp; ms: number }[] = [];
+  slowRequests(match: string | RegExp, ms: number): void {
+    this.delays = [
+      ...this.delays.filter((d) => String(d.match) !== String(match)),
+      ...(ms > 0 ? [{ match, ms }] : []),
+    ];
   }
 
   /** Test control: the server dies (every request a network error, every socket refused) or comes back. */
@@ -357,11 +372,13 @@ export class MockAgentServer {
     };
 
     return [
-      http.all(api('/*'), ({ request }) => {
+      http.all(api('/*'), async ({ request }) => {
         if (this.down) return HttpResponse.error();
         const url = new URL(request.url);
         const target = decodeURIComponent(url.pathname + url.search);
-        const failure = this.failures.find((f) => f.count > 0 && target.includes(f.match));
+        const slow = this.delays.find((d) => matches(target, d.match));
+        if (slow) await new Promise((resolve) => setTimeout(resolve, slow.ms));
+        const failure = this.failures.find((f) => f.count > 0 && matches(target, f.match));
         if (!failure) return undefined;
         failure.count -= 1;
         return HttpResponse.json({ detail: 'Injected failure' }, { status: failure.status });
@@ -449,16 +466,7 @@ export class MockAgentServer {
           const url = new URL(request.url);
           const limit = limitParam(url);
           if (limit instanceof Response) return limit;
-          const kind = url.searchParams.get('kind');
-          const source = url.searchParams.get('source');
-          const events =
-            kind || source
-              ? conversation.events.filter(
-                  (e) =>
-                    (!kind || e.kind === kind || kind.endsWith(`.${e.kind}`)) &&
-                    (!source || e.source === source),
-                )
-              : conversation.events;
+          const events = filteredEvents(conversation.events, url);
           return HttpResponse.json(
             store.searchEvents(events, {
               limit,
@@ -467,6 +475,21 @@ export class MockAgentServer {
               gte: url.searchParams.get('timestamp__gte'),
               lt: url.searchParams.get('timestamp__lt'),
             }),
+          );
+        }),
+      ),
+
+      // The count the real server gives for the same filters (timestamps included).
+      http.get(
+        api('/api/conversations/:id/events/count'),
+        withConversation((conversation, request) => {
+          const url = new URL(request.url);
+          const gte = url.searchParams.get('timestamp__gte');
+          const lt = url.searchParams.get('timestamp__lt');
+          return HttpResponse.json(
+            filteredEvents(conversation.events, url).filter(
+              (e) => (!gte || e.timestamp >= gte) && (!lt || e.timestamp < lt),
+            ).length,
           );
         }),
       ),
@@ -545,6 +568,33 @@ export class MockAgentServer {
       ),
     ];
   }
+}
+
+/** A request's decoded path and query against a test's text (contained) or pattern. */
+const matches = (target: string, match: string | RegExp) =>
+  typeof match === 'string' ? target.includes(match) : match.test(target);
+
+/**
+ * The events a search or count keeps for `kind`, `source` and `body`, as the server filters:
+ * `body` matches, case-insensitively, the text and reasoning of messages only.
+ */
+function filteredEvents(events: readonly ServerEvent[], url: URL): readonly ServerEvent[] {
+  const kind = url.searchParams.get('kind');
+  const source = url.searchParams.get('source');
+  const body = url.searchParams.get('body')?.toLowerCase();
+  if (!kind && !source && body === undefined) return events;
+  return events.filter(
+    (e) =>
+      (!kind || e.kind === kind || kind.endsWith(`.${e.kind}`)) &&
+      (!source || e.source === source) &&
+      (body === undefined || (messageBody(e)?.includes(body) ?? false)),
+  );
+}
+
+function messageBody(event: ServerEvent): string | undefined {
+  if (event.kind !== 'MessageEvent') return undefined;
+  const message = (event as MessageEvent).llm_message;
+  return `${contentText(message.content)} ${message.reasoning_content ?? ''}`.toLowerCase();
 }
 
 /** Text and image parts, as the server's Message model takes them; undefined for anything else. */

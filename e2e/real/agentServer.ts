@@ -152,17 +152,22 @@ export class AgentServer {
     return (await response.json()) as T;
   }
 
-  /** Every persisted event id of a conversation, in the server's order. */
-  async eventIds(conversationId: string): Promise<{ id: string; kind: string }[]> {
+  /** Every persisted event of a conversation, as the server gives them, in its order. */
+  async events(conversationId: string): Promise<{ id: string; kind: string }[]> {
     const all: { id: string; kind: string }[] = [];
     let pageId: string | undefined;
     for (;;) {
       const page = await this.api<{ items: { id: string; kind: string }[]; next_page_id?: string | null }>(
         `/api/conversations/${conversationId}/events/search?limit=100${pageId ? `&page_id=${pageId}` : ''}`,
       );
-      all.push(...page.items.map(({ id, kind }) => ({ id, kind })));
+      all.push(...page.items);
       if (!page.next_page_id) return all;
       pageId = page.next_page_id;
     }
+  }
+
+  /** Every persisted event id of a conversation, in the server's order. */
+  async eventIds(conversationId: string): Promise<{ id: string; kind: string }[]> {
+    return (await this.events(conversationId)).map(({ id, kind }) => ({ id, kind }));
   }
 }

@@ -7,6 +7,7 @@ import type { Activity } from '../conversation/composerRules';
 import { Markdown } from './markdown/Markdown';
 import { CopyButton } from './copy/CopyButton';
 import { ToolCallCard } from './ToolCallCard';
+import { FAILURE_WORDS, USER_ACTION_WORDS } from '../conversation/errorWords';
 
 function Thinking({ text }: { text: string }) {
   return (
@@ -18,22 +19,6 @@ function Thinking({ text }: { text: string }) {
 }
 
 const SAFE_IMAGE = /^(https?:|data:image\/)/i;
-
-// The server's ErrorClassification (openhands/sdk/event/error_classification.py) in words.
-const FAILURE_WORDS: Record<string, string> = {
-  auth: 'authentication',
-  quota: 'quota exceeded',
-  rate_limit: 'rate limit',
-  config: 'configuration',
-  transient: 'temporary failure',
-  agent_action: 'agent action',
-  internal: 'internal error',
-  unknown: 'unknown cause',
-};
-const USER_ACTION_WORDS: Record<string, string> = {
-  retry: 'Try again: Continue, or send a message.',
-  settings: 'Check the LLM settings (model, base URL, API key) used by this conversation.',
-};
 
 /** One row of the conversation; re-renders only when its row object or the activity changes. */
 export const ChatRow = memo(function ChatRow({

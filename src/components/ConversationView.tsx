@@ -13,6 +13,7 @@ import { useConversationSession } from '../conversation/useConversationSession';
 import { eventLogFor } from '../conversation/eventLog';
 import { ChatHistory } from './ChatHistory';
 import { ConnectionBanner, ConnectionWords, GapBanner } from './ConnectionStatus';
+import { ExportButton } from './export/ExportButton';
 import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
 import { LiveFooter } from './LiveFooter';
@@ -121,6 +122,13 @@ export function ConversationView({ conversationId }: { conversationId: string })
               >
                 Workspace
               </button>
+            )}
+            {conversation.data && (
+              <ExportButton
+                settings={settings}
+                conversationId={conversationId}
+                title={conversationTitle(conversation.data.title, firstMessage.data)}
+              />
             )}
             <ConfirmationToggle session={session} policy={conversation.data?.confirmation_policy?.kind} />
             {status === 'running' && (

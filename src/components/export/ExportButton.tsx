@@ -1,0 +1,33 @@
+import { lazy, Suspense, useState } from 'react';
+import type { ConnectionSettings } from '../../agent-server/settings';
+
+// The export dialog, the transcript writer and the page reader load on the first Export.
+const ExportDialog = lazy(() => import('./ExportDialog'));
+
+export function ExportButton({
+  settings,
+  conversationId,
+  title,
+}: {
+  settings: ConnectionSettings;
+  conversationId: string;
+  title: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        Export
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <ExportDialog
+            settings={settings}
+            conversation={{ id: conversationId, title }}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}

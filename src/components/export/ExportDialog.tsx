@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from 'react';
+import './export.css';
+import { describeError } from '../../agent-server/client';
+import type { ConnectionSettings } from '../../agent-server/settings';
+import {
+  ExportCancelled,
+  exportConversation,
+  type ExportFormat,
+  type ExportProgress,
+} from '../../conversation/export/exportConversation';
+
+type Phase =
+  | { kind: 'choosing' }
+  | { kind: 'reading'; progress: ExportProgress }
+  | { kind: 'saved'; name: string; events: number }
+  | { kind: 'failed'; message: string };
+
+/**
+ * Export as a modal dialog: pick Markdown or JSON, watch every page being read (with Cancel),
+ * and the file is saved under a name made from the title and the day.
+ */
+export default function ExportDialog({
+  settings,
+  conversation,
+  onClose,
+}: {
+  settings: ConnectionSettings;
+  conversation: { id: string; title: string };
+  onClose: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const reading = useRef<AbortController | null>(null);
+  const [format, setFormat] = useState<ExportFormat>('markdown');
+  const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    // Esc (the dialog's cancel) or Close: a read under way stops with the dialog.
+    const closed = () => {
+      reading.current?.abort();
+      onClose();
+    };
+    element.addEventListener('close', closed);
+    return () => element.removeEventListener('close', closed);
+  }, [onClose]);
+
+  const start = async () => {
+    const controller = new AbortController();
+    reading.current = controller;
+    setPhase({ kind: 'reading', progress: { read: 0, total: undefined } });
+    try {
+      const file = await exportConversation(settings, conversation, format, {
+        signal: controller.signal,
+        onProgress: (progress) => setPhase({ kind: 'reading', progress }),
+      });
+      save(file.name, file.blob);
+      setPhase({ kind: 'saved', name: file.name, events: file.events });
+    } catch (error) {
+      if (error instanceof ExportCancelled) setPhase({ kind: 'choosing' });
+      else setPhase({ kind: 'failed', message: describeError(error) });
+    } finally {
+      if (reading.current === controller) reading.current = null;
+    }
+  };
+
+  return (
+    <dialog ref={dialog} className="export-dialog" aria-labelledby="export-title">
+      <h2 id="export-title">Export “{conversation.title}”</h2>
+      {phase.kind === 'reading' ? (
+        <div className="export-progress">
+          <label htmlFor="export-progress-bar">
+            {phase.progress.total === undefined
+              ? `Read ${phase.progress.read.toLocaleString('en')} events…`
+              : `Read ${phase.progress.read.toLocaleString('en')} of ${phase.progress.total.toLocaleString('en')} events…`}
+          </label>
+          <progress
+            id="export-progress-bar"
+            value={phase.progress.read}
+            {...(phase.progress.total !== undefined ? { max: Math.max(phase.progress.total, 1) } : {})}
+          />
+          <button type="button" onClick={() => reading.current?.abort()}>
+            Cancel
+          </button>
+        </div>
+      ) : (
+        <form
+          method="dialog"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void start();
+          }}
+        >
+          <fieldset>
+            <legend>Format</legend>
+            <label>
+              <input
+                type="radio"
+                name="format"
+                value="markdown"
+                checked={format === 'markdown'}
+                onChange={() => setFormat('markdown')}
+              />
+              Markdown — a readable transcript: messages, thinking, commands, outputs, errors
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="format"
+                value="json"
+                checked={format === 'json'}
+                onChange={() => setFormat('json')}
+              />
+              JSON — the server’s events, unchanged
+            </label>
+          </fieldset>
+          {phase.kind === 'saved' && (
+            <p role="status">
+              Saved {phase.name} ({phase.events.toLocaleString('en')} events).
+            </p>
+          )}
+          {phase.kind === 'failed' && <p role="alert">Export failed: {phase.message}</p>}
+          <div className="form-actions">
+            <button type="submit">{phase.kind === 'failed' ? 'Try again' : 'Export'}</button>
+            <button type="button" onClick={() => dialog.current?.close()}>
+              Close
+            </button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
+}
+
+/** Hands the file to the browser's download, under its name. */
+function save(name: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  // The download has the blob once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

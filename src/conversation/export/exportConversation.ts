@@ -1,0 +1,80 @@
+import { agentServerClients } from '../../agent-server/client';
+import type { ConnectionSettings } from '../../agent-server/settings';
+import { readEventsInLogOrder } from '../resources/events';
+import { transcriptMarkdown } from './transcript';
+
+// A whole conversation, every page read from the server in log order, made into a file: the
+// server's events as JSON (unchanged), or a readable Markdown transcript. Only the events and
+// the one document made from them are held.
+
+export type ExportFormat = 'markdown' | 'json';
+
+export interface ExportProgress {
+  read: number;
+  /** From the server's event count; undefined when it could not be had. */
+  total: number | undefined;
+}
+
+export interface ExportedFile {
+  name: string;
+  blob: Blob;
+  events: number;
+}
+
+/** "fix-the-parser-2026-11-22.md": the title in plain letters, and the day of the export. */
+export function exportFileName(title: string, day: Date, format: ExportFormat): string {
+  const slug =
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60)
+      .replace(/-+$/, '') || 'conversation';
+  return `${slug}-${day.toISOString().slice(0, 10)}.${format === 'json' ? 'json' : 'md'}`;
+}
+
+export class ExportCancelled extends Error {
+  constructor() {
+    super('Export cancelled');
+  }
+}
+
+export async function exportConversation(
+  settings: ConnectionSettings,
+  conversation: { id: string; title: string },
+  format: ExportFormat,
+  options: { signal: AbortSignal; onProgress: (progress: ExportProgress) => void; now?: Date },
+): Promise<ExportedFile> {
+  const { conversations } = agentServerClients(settings);
+  const total = await conversations.getEventCount(conversation.id).catch(() => undefined);
+  const events: unknown[] = [];
+  options.onProgress({ read: 0, total });
+  await readEventsInLogOrder(
+    conversations,
+    conversation.id,
+    {},
+    (event) => {
+      events.push(event);
+      // A page's events arrive in one go: the screen draws the count once per page.
+      options.onProgress({
+        read: events.length,
+        total: total === undefined ? undefined : Math.max(total, events.length),
+      });
+    },
+    () => !options.signal.aborted,
+  );
+  if (options.signal.aborted) throw new ExportCancelled();
+  const now = options.now ?? new Date();
+  const name = exportFileName(conversation.title, now, format);
+  const text =
+    format === 'json'
+      ? JSON.stringify(events, null, 2)
+      : transcriptMarkdown(
+          { title: conversation.title, conversationId: conversation.id, exportedAt: now },
+          events,
+        );
+  const type = format === 'json' ? 'application/json' : 'text/markdown';
+  return { name, blob: new Blob([text], { type: `${type};charset=utf-8` }), events: events.length };
+}

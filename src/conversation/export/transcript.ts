@@ -1,0 +1,166 @@
+import {
+  asServerEvent,
+  contentImages,
+  contentText,
+  isRecord,
+  type ServerEvent,
+} from '../../agent-server/protocol';
+import { FAILURE_WORDS, USER_ACTION_WORDS } from '../errorWords';
+import { callState, projectEvents, type Row, type ToolCall } from '../projection';
+import { callHeadline, outcomeView, stateLabel, toolName } from '../toolCallView';
+
+// A conversation as a Markdown document someone can read without Tether: every row the screen
+// shows, in order — messages, thinking, each tool call with its command, results and state,
+// errors and stops. Pure: the same events always give the same text.
+
+export interface TranscriptHeading {
+  title: string;
+  conversationId: string;
+  exportedAt: Date;
+}
+
+/** A fence longer than any run of backticks in the text, so no content can close it. */
+export function fenced(text: string, language = ''): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
+  const fence = '`'.repeat(Math.max(3, longest + 1));
+  return `${fence}${language}\n${text.replace(/\n$/, '')}\n${fence}`;
+}
+
+/** "2026-11-20 14:03 UTC": the same for every reader, wherever they are. */
+export function utcTime(timestamp: string): string {
+  const hasZone = /(Z|[+-]\d\d:?\d\d)$/.test(timestamp);
+  const date = new Date(hasZone ? timestamp : `${timestamp}Z`);
+  if (Number.isNaN(date.getTime())) return timestamp;
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const quoted = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => (line ? `> ${line}` : '>'))
+    .join('\n');
+
+const thinking = (text: string) => quoted(`**Thinking**\n\n${text.trim()}`);
+
+export function transcriptMarkdown(heading: TranscriptHeading, rawEvents: readonly unknown[]): string {
+  const events = rawEvents.map(asServerEvent).filter((event): event is ServerEvent => event !== null);
+  const rows = projectEvents(events).rows;
+  const parts = [
+    `# ${heading.title.replace(/\n/g, ' ')}`,
+    `Conversation \`${heading.conversationId}\` · ${rawEvents.length} events · exported ${utcTime(heading.exportedAt.toISOString())}`,
+  ];
+  const times: Times = new Map(events.map((event) => [event.id, event.timestamp]));
+  for (const row of rows) parts.push(rowMarkdown(row, times));
+  return `${parts.filter((part) => part !== '').join('\n\n')}\n`;
+}
+
+type Times = ReadonlyMap<string, string>;
+
+function timeOf(row: Row, times: Times): string {
+  const timestamp = times.get(row.eventId);
+  return timestamp ? ` · ${utcTime(timestamp)}` : '';
+}
+
+function rowMarkdown(row: Row, times: Times): string {
+  switch (row.type) {
+    case 'message': {
+      const message = row.event.llm_message;
+      const author = row.event.source === 'user' ? 'You' : 'Agent';
+      const images = contentImages(message.content).length;
+      return [
+        `## ${author}${timeOf(row, times)}`,
+        message.reasoning_content ? thinking(message.reasoning_content) : '',
+        contentText(message.content).trim(),
+        images ? `_(${images} image${images === 1 ? '' : 's'} attached)_` : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    }
+    case 'turn':
+      return [
+        `## Agent${timeOf(row, times)}`,
+        row.reasoning ? thinking(row.reasoning) : '',
+        row.thought.trim(),
+        ...row.calls.map(callMarkdown),
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    case 'orphan-outcome':
+      return callMarkdown(row.call);
+    case 'conversation-error': {
+      const { detail, code, classification } = row.event;
+      const kind = classification?.kind
+        ? ` (${FAILURE_WORDS[classification.kind] ?? classification.kind})`
+        : '';
+      const action = classification?.user_action ? USER_ACTION_WORDS[classification.user_action] : undefined;
+      return quoted(
+        [
+          `**The conversation stopped with an error${kind}.**`,
+          detail || code || 'No detail was given.',
+          action,
+        ]
+          .filter(Boolean)
+          .join('\n\n'),
+      );
+    }
+    case 'marker':
+      return `_${row.event.kind === 'InterruptEvent' ? 'Stopped by you' : 'Paused'}${timeOf(row, times)}_`;
+    case 'unknown':
+      return `_Unknown event: ${row.reason}_\n\n${fenced(JSON.stringify(row.event, null, 2), 'json')}`;
+  }
+}
+
+function callMarkdown(call: ToolCall): string {
+  const action = call.action?.action;
+  if (isRecord(action) && action.kind === 'FinishAction') return String(action.message ?? '').trim();
+  if (isRecord(action) && action.kind === 'ThinkAction') return thinking(String(action.thought ?? ''));
+  // Written after the run: whatever is still open was cut off, as the screen says once idle.
+  const state = callState(call, false);
+  const parts = [
+    `### ${toolName(call)}: ${callHeadline(call).replace(/\n/g, ' ')} — ${stateLabel(call, state)}`,
+  ];
+  if (isRecord(action) && action.kind === 'TerminalAction' && typeof action.command === 'string')
+    parts.push(fenced(`$ ${action.command}`, 'sh'));
+  else if (isRecord(action) && action.kind === 'FileEditorAction') parts.push(editMarkdown(action));
+  else if (call.action && !action && call.action.tool_call?.arguments)
+    parts.push(fenced(String(call.action.tool_call.arguments), 'json'));
+  call.outcomes.forEach((outcome, index) => {
+    const view = outcomeView(outcome);
+    const numbered = call.outcomes.length > 1 ? `Result ${index + 1}: ` : '';
+    parts.push(`**${numbered}${view.label}**${view.path ? ` \`${view.path}\`` : ''}`);
+    if (view.tasks) {
+      parts.push(
+        view.tasks
+          .map(
+            (task) =>
+              `- [${task.status === 'done' ? 'x' : ' '}] ${task.title}${task.notes ? ` — ${task.notes}` : ''}`,
+          )
+          .join('\n'),
+      );
+    } else if (view.text.trim()) {
+      parts.push(fenced(view.text));
+    }
+  });
+  return parts.join('\n\n');
+}
+
+/** An edit as the action asked for it: old and new text as a diff, or the new file's text. */
+function editMarkdown(action: Record<string, unknown>): string {
+  const lines = (text: unknown, mark: string) =>
+    typeof text === 'string' && text !== ''
+      ? text
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((line) => `${mark}${line}`)
+      : [];
+  switch (action.command) {
+    case 'str_replace':
+      return fenced([...lines(action.old_str, '-'), ...lines(action.new_str, '+')].join('\n'), 'diff');
+    case 'create':
+      return fenced(lines(action.file_text, '+').join('\n'), 'diff');
+    case 'insert':
+      return `Insert after line ${String(action.insert_line ?? '?')}:\n\n${fenced(lines(action.new_str, '+').join('\n'), 'diff')}`;
+    default:
+      return '';
+  }
+}
