@@ -39,6 +39,6 @@ test('waiting for approval and an error are announced', async ({ page }) => {
   await app.expectStatus('waiting_for_confirmation');
   const region = page.locator('[data-announcer] p');
   await expect(region).toContainText(['The agent waits for your approval.']);
-  await page.getByRole('group', { name: 'Pending actions' }).getByRole('button', { name: 'Reject' }).click();
+  await app.reject();
   await expect(region.last()).toHaveText('The action was rejected.');
 });

@@ -98,9 +98,16 @@ export class Tether {
     return this.list.locator(`li[data-conversation-id="${conversationId}"]`);
   }
 
-  /** Turns on "Ask before actions" for an open conversation and waits until the server has it. */
+  /** Chooses when the agent asks before acting, from the conversation's header; waits for the save. */
+  async setApproval(choice: 'Never ask' | 'Ask for risky actions' | 'Ask for every action') {
+    const select = this.page.getByRole('combobox', { name: 'Ask before actions' });
+    await select.selectOption({ label: choice });
+    await expect(select).toBeEnabled();
+  }
+
+  /** Asks before every action in an open conversation and waits until the (mock) server has it. */
   async askBeforeActions(conversationId: string) {
-    await this.page.getByLabel('Ask before actions').check();
+    await this.setApproval('Ask for every action');
     await expect
       .poll(() =>
         this.page.evaluate(
@@ -125,6 +132,18 @@ export class Tether {
   async approve() {
     await this.expectStatus('waiting_for_confirmation');
     await this.approveButton.click();
+  }
+
+  /** Rejects what waits for approval, with a reason for the agent or without one. */
+  async reject(reason = '') {
+    await this.expectStatus('waiting_for_confirmation');
+    await this.page
+      .getByRole('group', { name: 'Pending actions' })
+      .getByRole('button', { name: 'Reject…' })
+      .click();
+    const form = this.page.getByRole('form', { name: 'Reject the pending actions' });
+    await form.getByLabel(/^Why\?/).fill(reason);
+    await form.getByRole('button', { name: 'Reject', exact: true }).click();
   }
 
   async openConnectionSettings() {

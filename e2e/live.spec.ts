@@ -258,14 +258,13 @@ test.describe('confirmation mode', () => {
     await expect(list).toHaveAttribute('data-state', 'done');
     const edit = app.card(/str_replace \/workspace\/README\.md/);
     await expect(edit).toContainText('Waiting for your approval');
-    await page
-      .getByRole('group', { name: 'Pending actions' })
-      .getByRole('button', { name: 'Reject' })
-      .click();
+    await app.reject('Leave the README as it is.');
     await expect(edit).toHaveAttribute('data-state', 'rejected');
+    // The agent received the person's reason with the rejection.
+    await expect(edit).toContainText('Leave the README as it is.');
     await app.expectStatus('idle');
     await app.expectNothingRunning();
-    await page.getByLabel('Ask before actions').uncheck();
+    await app.setApproval('Never ask');
     await expect
       .poll(() =>
         app.mock((m) => m.store.get('3f1c2a4e-0000-4000-8000-000000000001')!.info.confirmation_policy?.kind),

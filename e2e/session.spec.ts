@@ -115,8 +115,7 @@ test.describe('the session socket', () => {
     await app.expectStatus('finished');
     await page.getByRole('button', { name: 'Jump to latest' }).click();
     await expect(app.log.getByText('Done. I looked at the workspace')).toBeVisible();
-    await page.getByRole('checkbox', { name: 'Ask before actions' }).check();
-    await expect(page.getByRole('checkbox', { name: 'Ask before actions' })).toBeEnabled();
+    await app.setApproval('Ask for every action');
     await (await app.itemButton(SEEDED.long, 'Rename')).click();
     await page.getByLabel('New title').fill('A long session, renamed');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -201,7 +201,7 @@ export class MockAgent {
   }
 
   /** respond_to_confirmation: approve runs the pending action; reject ends the run. */
-  respond(conversation: StoredConversation, accept: boolean, reason = 'Rejected by the user'): void {
+  respond(conversation: StoredConversation, accept: boolean, reason = 'User rejected the action.'): void {
     if (conversation.info.execution_status !== 'waiting_for_confirmation') return;
     const run = this.store.runs.get(conversation.info.id);
     if (!run) return;
@@ -356,7 +356,7 @@ export class MockAgent {
           this.publish(conversation, action);
           run.actionId = action.id;
           this.store.save();
-          if (conversation.info.confirmation_policy?.kind === 'AlwaysConfirm') {
+          if (asksFor(conversation.info.confirmation_policy?.kind, action.security_risk)) {
             this.setStatus(conversation, 'waiting_for_confirmation');
             this.cancel(id);
             return;
@@ -405,4 +405,14 @@ function queuedAnswer(text: string): Step[] {
   return [
     { type: 'answer', say: `About your message “${text.slice(0, 120)}”: noted, and taken into account.` },
   ];
+}
+
+/**
+ * Whether the server's policy waits for approval of an action of this risk: always, never, or
+ * (ConfirmRisky, default threshold HIGH) for HIGH and for what no analyser rated.
+ */
+function asksFor(policy: string | undefined, risk: string | undefined): boolean {
+  if (policy === 'AlwaysConfirm') return true;
+  if (policy === 'ConfirmRisky') return risk === undefined || risk === 'UNKNOWN' || risk === 'HIGH';
+  return false;
 }

@@ -93,6 +93,8 @@ interface ActionOptions {
   thought?: string;
   reasoning?: string;
   summary?: string;
+  /** The analyser's rating; the server says UNKNOWN when no security analyser is set. */
+  risk?: 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN';
 }
 
 export function action(
@@ -115,7 +117,7 @@ export function action(
     thought: options.thought ? [{ type: 'text', text: options.thought }] : [],
     ...(options.reasoning ? { reasoning_content: options.reasoning } : {}),
     ...(options.summary ? { summary: options.summary } : {}),
-    security_risk: 'LOW',
+    security_risk: options.risk ?? 'UNKNOWN',
   };
 }
 

@@ -339,14 +339,14 @@ function galleryConversation(clock: EventClock): ServerEvent[] {
     responseId: 'resp-g-1',
     thought: 'Plan, then inspect two things at once.',
   });
-  const ls = terminalAction(clock, 'ls', { responseId: 'resp-g-1' });
+  const ls = terminalAction(clock, 'ls', { responseId: 'resp-g-1', risk: 'LOW' });
   events.push(
     plan,
     ls,
     taskTrackerObservation(clock, plan, tasks),
     terminalObservation(clock, ls, 'README.md\nsrc'),
   );
-  const failing = terminalAction(clock, 'make test');
+  const failing = terminalAction(clock, 'make test', { risk: 'MEDIUM' });
   // Coloured as pytest colours it, with a bracketed-paste sequence that must not show.
   events.push(
     failing,
@@ -362,7 +362,7 @@ function galleryConversation(clock: EventClock): ServerEvent[] {
     edit,
     fileEditObservation(clock, edit, 'def one():\n    return 1\n', 'def one():\n    return 2\n'),
   );
-  const rejected = terminalAction(clock, 'rm -rf build');
+  const rejected = terminalAction(clock, 'rm -rf build', { risk: 'HIGH' });
   events.push(rejected, userReject(clock, rejected, 'Keep the build folder.'));
   const broken = terminalAction(clock, 'cat missing.txt', { summary: 'Read a file that is not there' });
   events.push(broken, agentError(clock, broken, 'Tool "terminal" failed: the command could not be started.'));

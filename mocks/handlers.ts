@@ -426,6 +426,8 @@ export class MockAgentServer {
           ),
           workingDir,
         );
+        if (isRecord(body.security_analyzer))
+          conversation.info.security_analyzer = { kind: String(body.security_analyzer.kind) };
         const initial = isRecord(body.initial_message) ? contentText(body.initial_message.content) : '';
         // The real server always runs after an initial message.
         if (initial) agent.message(conversation, initial, true);
@@ -562,6 +564,19 @@ export class MockAgentServer {
           if (!isRecord(body) || !isRecord(body.policy) || typeof body.policy.kind !== 'string')
             return invalid('policy', 'Field required');
           conversation.info.confirmation_policy = { kind: body.policy.kind };
+          store.touch(conversation);
+          return success();
+        }),
+      ),
+
+      http.post(
+        api('/api/conversations/:id/security_analyzer'),
+        withConversation(async (conversation, request) => {
+          const body = await record(request);
+          if (!isRecord(body) || !('security_analyzer' in body))
+            return invalid('security_analyzer', 'Field required');
+          const analyser = body.security_analyzer;
+          conversation.info.security_analyzer = isRecord(analyser) ? { kind: String(analyser.kind) } : null;
           store.touch(conversation);
           return success();
         }),

@@ -152,6 +152,11 @@ export class AgentServer {
     return (await response.json()) as T;
   }
 
+  /** The conversation's info, as the server has it now. */
+  conversation(conversationId: string): Promise<{ confirmation_policy?: { kind?: string } }> {
+    return this.api(`/api/conversations/${conversationId}`);
+  }
+
   /** Every persisted event of a conversation, as the server gives them, in its order. */
   async events(conversationId: string): Promise<{ id: string; kind: string }[]> {
     const all: { id: string; kind: string }[] = [];

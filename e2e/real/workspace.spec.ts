@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { BLUE_SQUARE_PNG, pasteFiles } from '../clipboard';
+import { Tether } from '../app';
 import { WorkspacePanel } from '../workspace';
 import { connect, expect, startConversation, test } from './fixtures';
 
@@ -115,8 +116,7 @@ test('the agent edits, creates and commits: a pending edit shows its diff, and t
   await startConversation(page, llm, 'Get ready', { workspaceFolder: repo });
   const status = page.locator('.conversation-header [data-status]');
   await expect(page.getByRole('log').getByText('Ready when you are.')).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Ask before actions').check();
-  await expect(page.getByLabel('Ask before actions')).toBeEnabled();
+  await new Tether(page).setApproval('Ask for every action');
   await page.getByLabel('Message to the agent').fill('Change the answer');
   await page.getByLabel('Message to the agent').press('Enter');
 

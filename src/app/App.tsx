@@ -4,6 +4,7 @@ import { Link, Route, Switch, useLocation, useRoute } from 'wouter';
 import { ConnectionPanel } from '../components/ConnectionPanel';
 import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
+import { NotifyToggle } from '../components/follow/NotifyToggle';
 import { useAppShortcuts } from '../components/shortcuts/useAppShortcuts';
 
 import { httpStatus } from '../agent-server/client';
@@ -79,6 +80,7 @@ function Layout() {
           New conversation
         </Link>
         <ConnectionPanel />
+        <NotifyToggle />
         <ThemeSwitch />
       </header>
       {drawerOpen && (

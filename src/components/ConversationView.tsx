@@ -1,21 +1,23 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { describeError, httpStatus } from '../agent-server/client';
 import { isRecord, type Page } from '../agent-server/protocol';
 import type { StreamState } from '../conversation/streamItems';
 import { useConnectionSettings } from '../agent-server/settings';
 import { activityOf, canContinue, canStop } from '../conversation/composerRules';
-import type { ConversationSession } from '../conversation/liveSession';
-import { conversationQuery, setConfirmationPolicy } from '../conversation/resources/conversations';
+import { conversationQuery } from '../conversation/resources/conversations';
 import { eventHistoryQuery, firstUserMessageQuery } from '../conversation/resources/events';
 import { useConversationSession } from '../conversation/useConversationSession';
 import { eventLogFor } from '../conversation/eventLog';
 import { ChatHistory } from './ChatHistory';
 import { ConnectionBanner, ConnectionWords, GapBanner } from './ConnectionStatus';
 import { ExportButton } from './export/ExportButton';
+import { useFollowRun } from './follow/useFollowRun';
 import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
+import { ApprovalSelect } from './ApprovalSelect';
+import { ConfirmationBar } from './ConfirmationBar';
 import { LiveFooter } from './LiveFooter';
 import { STATUS_WORDS, conversationTitle } from './conversationWords';
 import { useOpenWorkspace, useWorkspaceRoute } from './workspaceRoute';
@@ -92,6 +94,9 @@ export function ConversationView({ conversationId }: { conversationId: string })
     return () => window.removeEventListener('keydown', onKey);
   }, [session, status, live.stopping]);
 
+  const title = conversation.data ? conversationTitle(conversation.data.title, firstMessage.data) : undefined;
+  useFollowRun(conversationId, title, status, live.liveReplies);
+
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
   const repository = workingDir(conversation.data);
@@ -101,11 +106,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
       <section className="conversation" aria-labelledby="conversation-title" ref={sectionRef}>
         <header className="conversation-header">
           <h1 id="conversation-title">
-            {conversation.data
-              ? conversationTitle(conversation.data.title, firstMessage.data)
-              : conversation.isError
-                ? 'Conversation unavailable'
-                : 'Loading…'}
+            {title !== undefined ? title : conversation.isError ? 'Conversation unavailable' : 'Loading…'}
           </h1>
           {status && (
             <span className={`status status-${status}`} data-status={status}>
@@ -123,14 +124,10 @@ export function ConversationView({ conversationId }: { conversationId: string })
                 Workspace
               </button>
             )}
-            {conversation.data && (
-              <ExportButton
-                settings={settings}
-                conversationId={conversationId}
-                title={conversationTitle(conversation.data.title, firstMessage.data)}
-              />
+            {title !== undefined && (
+              <ExportButton settings={settings} conversationId={conversationId} title={title} />
             )}
-            <ConfirmationToggle session={session} policy={conversation.data?.confirmation_policy?.kind} />
+            <ApprovalSelect session={session} policy={conversation.data?.confirmation_policy?.kind} />
             {status === 'running' && (
               <button
                 type="button"
@@ -203,17 +200,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
             </>
           }
         />
-        {activity === 'confirming' && (
-          <div className="confirmation-bar" role="group" aria-label="Pending actions">
-            <span>The agent wants to run the actions marked “Waiting for your approval”.</span>
-            <button type="button" onClick={() => void session.respondToConfirmation(true)}>
-              Approve
-            </button>
-            <button type="button" onClick={() => void session.respondToConfirmation(false)}>
-              Reject
-            </button>
-          </div>
-        )}
+        {activity === 'confirming' && <ConfirmationBar session={session} />}
         <Composer session={session} settings={settings} workingDir={repository} />
       </section>
       {workspaceRoute && repository && (
@@ -253,36 +240,4 @@ function streamLength(streams: StreamState): number {
   let length = 0;
   for (const item of streams.items) length += item.text.length + item.reasoning.length;
   return length;
-}
-
-function ConfirmationToggle({
-  session,
-  policy,
-}: {
-  session: ConversationSession;
-  policy: string | undefined;
-}) {
-  const settings = useConnectionSettings();
-  const queryClient = useQueryClient();
-  /** The value being saved, shown at once; the server's policy once it is re-read. */
-  const [saving, setSaving] = useState<boolean | undefined>(undefined);
-  if (policy === undefined) return null;
-  return (
-    <label className="confirmation-toggle">
-      <input
-        type="checkbox"
-        checked={saving ?? policy !== 'NeverConfirm'}
-        disabled={saving !== undefined}
-        onChange={async (event) => {
-          const required = event.target.checked;
-          setSaving(required);
-          await session.setConfirmationRequired(required, (kind) =>
-            setConfirmationPolicy(queryClient, settings, session.conversationId, kind),
-          );
-          setSaving(undefined);
-        }}
-      />
-      Ask before actions
-    </label>
-  );
 }

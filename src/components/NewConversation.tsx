@@ -4,6 +4,7 @@ import { describeError } from '../agent-server/client';
 import { useConnectionSettings } from '../agent-server/settings';
 import { createConversation } from '../conversation/resources/conversations';
 import { useLlmSettings, useSaveLlmSettings, type LlmSettings } from '../agent-server/llmSettings';
+import { APPROVALS, APPROVAL_WORDS, type Approval } from '../conversation/approvalPolicy';
 import {
   DEFAULT_WORKING_DIR,
   useSaveWorkspaceFolder,
@@ -19,8 +20,17 @@ export function NewConversation() {
   const folder = useWorkspaceFolder();
   const saveFolder = useSaveWorkspaceFolder();
   const create = useMutation({
-    mutationFn: ({ text, model, workingDir }: { text: string; model: LlmSettings; workingDir: string }) =>
-      createConversation(queryClient, settings, text, model, workingDir),
+    mutationFn: ({
+      text,
+      model,
+      workingDir,
+      approval,
+    }: {
+      text: string;
+      model: LlmSettings;
+      workingDir: string;
+      approval: Approval;
+    }) => createConversation(queryClient, settings, text, model, workingDir, approval),
     // The new conversation opens with focus in its composer, ready for the next message.
     onSuccess: (conversation) =>
       navigate(`/conversations/${conversation.id}`, { state: { focusComposer: true } }),
@@ -42,7 +52,8 @@ export function NewConversation() {
         saveLlm(model);
         const workingDir = String(form.get('workingDir') ?? '').trim();
         saveFolder(workingDir);
-        if (text) create.mutate({ text, model, workingDir: workingDir || DEFAULT_WORKING_DIR });
+        const approval = (String(form.get('approval') ?? 'never') as Approval) || 'never';
+        if (text) create.mutate({ text, model, workingDir: workingDir || DEFAULT_WORKING_DIR, approval });
       }}
     >
       <h1>New conversation</h1>
@@ -89,6 +100,16 @@ export function NewConversation() {
           folder. An absolute path also lets you open, download and upload files there.
         </p>
       </details>
+      <label className="approval-choice">
+        Ask before actions
+        <select name="approval" defaultValue="never">
+          {APPROVALS.map((approval) => (
+            <option key={approval} value={approval}>
+              {APPROVAL_WORDS[approval]}
+            </option>
+          ))}
+        </select>
+      </label>
       <button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Starting…' : 'Start conversation'}
       </button>

@@ -89,6 +89,7 @@ export const ToolCallCard = memo(function ToolCallCard({
       <header className="tool-card-header">
         <span className="tool-name">{toolName(call)}</span>
         <span className="tool-headline">{headline}</span>
+        <RiskBadge risk={call.action?.security_risk} />
         <span className="tool-state">
           {state === 'running' && activity === 'running' && <span className="spinner" aria-hidden="true" />}
           {label}
@@ -123,6 +124,15 @@ export const ToolCallCard = memo(function ToolCallCard({
     </article>
   );
 });
+
+const RISK_WORDS: Record<string, string> = { LOW: 'Low risk', MEDIUM: 'Medium risk', HIGH: 'High risk' };
+
+/** The security analyser's rating of the action; nothing when unknown or not rated. */
+function RiskBadge({ risk }: { risk: string | undefined }) {
+  const words = risk ? RISK_WORDS[risk.toUpperCase()] : undefined;
+  if (!words) return null;
+  return <span className={`risk-badge risk-${risk!.toLowerCase()}`}>{words}</span>;
+}
 
 function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number | undefined }) {
   return (

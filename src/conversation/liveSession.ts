@@ -24,6 +24,8 @@ import {
   type SocketEnvironment,
 } from '../agent-server/socket';
 import { announceEvent, announceStatus } from './announcements';
+import { isAgentReply } from './follow/runNotices';
+import type { Approval } from './approvalPolicy';
 import { DeltaBuffer } from './deltaBuffer';
 import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
@@ -60,6 +62,8 @@ export interface LiveState {
   protocol: SocketProtocol;
   /** What a screen reader is told, newest last (only what happened live; see announcements.ts). */
   announcements: Announcement[];
+  /** Agent messages and final answers that arrived live (not history): what "unseen" counts. */
+  liveReplies: number;
 }
 
 export interface Announcement {
@@ -140,6 +144,7 @@ export class ConversationSession {
       gap: { kind: 'idle' },
       protocol: protocols.get(deps.serverUrl)?.protocol ?? 'session',
       announcements: [],
+      liveReplies: 0,
     }));
     const conversations = deps.clients.conversations;
     this.outbox = new Outbox(
@@ -278,21 +283,19 @@ export class ConversationSession {
     }
   }
 
-  async respondToConfirmation(accept: boolean): Promise<void> {
+  /** Approve, or reject with the person's reason (the agent reads it). */
+  async respondToConfirmation(accept: boolean, reason?: string): Promise<void> {
     try {
-      await answerConfirmation(this.deps.clients.conversations, this.conversationId, accept);
+      await answerConfirmation(this.deps.clients.conversations, this.conversationId, accept, reason);
     } catch (error) {
       this.live.setState({ problem: `${accept ? 'Approve' : 'Reject'} failed. ${describeError(error)}` });
     }
   }
 
   /** `save` is the REST write (with its cache update); failures are said in the banner. */
-  async setConfirmationRequired(
-    required: boolean,
-    save: (kind: 'AlwaysConfirm' | 'NeverConfirm') => Promise<void>,
-  ): Promise<boolean> {
+  async setApproval(approval: Approval, save: (approval: Approval) => Promise<void>): Promise<boolean> {
     try {
-      await save(required ? 'AlwaysConfirm' : 'NeverConfirm');
+      await save(approval);
       return true;
     } catch (error) {
       this.live.setState({ problem: `The confirmation setting was not changed. ${describeError(error)}` });
@@ -356,6 +359,8 @@ export class ConversationSession {
     if (status && (fromSocket || !this.statusIsLive)) this.setStatus(status);
     if (known) return;
     if (fromSocket) this.announce(announceEvent(event));
+    if (fromSocket && isAgentReply(event))
+      this.live.setState({ liveReplies: this.live.getState().liveReplies + 1 });
     if (event.kind === 'MessageEvent' && event.source === 'user')
       this.outbox.echoed(
         contentText((event as MessageEvent).llm_message?.content),

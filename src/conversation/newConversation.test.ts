@@ -23,4 +23,17 @@ describe('newConversationPayload', () => {
     expect((payload.agent as { llm: object }).llm).not.toHaveProperty('base_url');
     expect((payload.agent as { llm: object }).llm).not.toHaveProperty('api_key');
   });
+
+  it('sets the approval choice before the first run: risky actions bring the model’s own rating', () => {
+    const llm = { model: 'm', baseUrl: '', apiKey: '' };
+    expect(newConversationPayload('x', llm)).toMatchObject({ confirmation_policy: { kind: 'NeverConfirm' } });
+    expect(newConversationPayload('x', llm)).not.toHaveProperty('security_analyzer');
+    expect(newConversationPayload('x', llm, 'w', 'always')).toMatchObject({
+      confirmation_policy: { kind: 'AlwaysConfirm' },
+    });
+    expect(newConversationPayload('x', llm, 'w', 'risky')).toMatchObject({
+      confirmation_policy: { kind: 'ConfirmRisky' },
+      security_analyzer: { kind: 'LLMSecurityAnalyzer' },
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import type { CreateConversationPayload } from '@openhands/typescript-client/clients';
 import type { LlmSettings } from '../agent-server/llmSettings';
+import { analyserFor, POLICY_OF, type Approval } from './approvalPolicy';
 
 // The tools every Tether conversation gets; the server adds `finish` and `think` itself.
 export const DEFAULT_TOOLS = [
@@ -13,7 +14,9 @@ export function newConversationPayload(
   text: string,
   llm: LlmSettings,
   workingDir = 'workspace',
+  approval: Approval = 'never',
 ): CreateConversationPayload {
+  const analyser = analyserFor(approval);
   return {
     agent: {
       kind: 'Agent',
@@ -29,7 +32,9 @@ export function newConversationPayload(
     },
     workspace: { working_dir: workingDir },
     initial_message: { role: 'user', content: [{ type: 'text', text }], run: true },
-    confirmation_policy: { kind: 'NeverConfirm' },
+    // Set before the first run, so even the first action can wait for approval.
+    confirmation_policy: { kind: POLICY_OF[approval] },
+    ...(analyser ? { security_analyzer: analyser } : {}),
     autotitle: true,
   };
 }

@@ -22,6 +22,7 @@ import type { LlmSettings } from '../../agent-server/llmSettings';
 import { newConversationPayload } from '../newConversation';
 import { eventsKey } from './events';
 import { serverKey } from './server';
+import { analyserFor, POLICY_OF, type Approval } from '../approvalPolicy';
 
 // Conversations: the list, one conversation's info, and the writes to them. Each write updates
 // exactly the cached data it changed; history pages are never touched from here.
@@ -51,7 +52,15 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.next_page_id || undefined,
+    // Every conversation's status stays current without a reload: often while one is busy,
+    // now and then otherwise, never from a hidden tab.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some(busy)) ? 5_000 : 30_000,
+    refetchIntervalInBackground: false,
   });
+
+const busy = (info: ConversationInfo) =>
+  info.execution_status === 'running' || info.execution_status === 'waiting_for_confirmation';
 
 export const conversationQuery = (settings: ConnectionSettings, id: string) =>
   queryOptions({
@@ -68,9 +77,10 @@ export async function createConversation(
   text: string,
   llm: LlmSettings,
   workingDir?: string,
+  approval: Approval = 'never',
 ): Promise<ConversationInfo> {
   const created = await agentServerClients(settings).conversations.createConversation<ConversationInfo>(
-    newConversationPayload(text, llm, workingDir),
+    newConversationPayload(text, llm, workingDir, approval),
   );
   queryClient.setQueryData(conversationKey(settings, created.id), created);
   // A new conversation goes to the top of the list, wherever the server sorts it: one list read.
@@ -111,13 +121,18 @@ export async function deleteConversation(
   queryClient.removeQueries({ queryKey: eventsKey(settings, id) });
 }
 
-export async function setConfirmationPolicy(
+/** The approval choice: the analyser it needs first (or none), then the policy. */
+export async function setApprovalPolicy(
   queryClient: QueryClient,
   settings: ConnectionSettings,
   id: string,
-  kind: 'AlwaysConfirm' | 'NeverConfirm',
+  approval: Approval,
 ): Promise<void> {
-  await agentServerClients(settings).conversations.setConfirmationPolicy(id, { kind } as never);
+  const { conversations } = agentServerClients(settings);
+  const analyser = analyserFor(approval);
+  await conversations.setSecurityAnalyzer(id, { security_analyzer: analyser } as never);
+  const kind = POLICY_OF[approval];
+  await conversations.setConfirmationPolicy(id, { kind } as never);
   patchConversation(queryClient, settings, id, { confirmation_policy: { kind } });
 }
 
@@ -207,9 +222,11 @@ export async function answerConfirmation(
   conversations: Conversations,
   id: string,
   accept: boolean,
+  reason?: string,
 ): Promise<void> {
+  // Without a reason of the person's, the server's own words ("User rejected the action.").
   await conversations.respondToConfirmation(id, {
     accept,
-    ...(accept ? {} : { reason: 'Rejected in Tether' }),
+    ...(!accept && reason?.trim() ? { reason: reason.trim() } : {}),
   });
 }

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useConnectionSettings } from '../agent-server/settings';
+import { APPROVALS, APPROVAL_WORDS, approvalOf, type Approval } from '../conversation/approvalPolicy';
+import type { ConversationSession } from '../conversation/liveSession';
+import { setApprovalPolicy } from '../conversation/resources/conversations';
+
+/** When the agent asks before acting, for the turns to come; failures are said in the banner. */
+export function ApprovalSelect({
+  session,
+  policy,
+}: {
+  session: ConversationSession;
+  policy: string | undefined;
+}) {
+  const settings = useConnectionSettings();
+  const queryClient = useQueryClient();
+  /** The choice being saved, shown at once; the server's policy once it is re-read. */
+  const [saving, setSaving] = useState<Approval | undefined>(undefined);
+  const current = saving ?? approvalOf(policy);
+  if (current === undefined) return null;
+  return (
+    <label className="approval-select">
+      Ask before actions
+      <select
+        value={current}
+        disabled={saving !== undefined}
+        onChange={async (event) => {
+          const approval = event.target.value as Approval;
+          setSaving(approval);
+          await session.setApproval(approval, (chosen) =>
+            setApprovalPolicy(queryClient, settings, session.conversationId, chosen),
+          );
+          setSaving(undefined);
+        }}
+      >
+        {APPROVALS.map((approval) => (
+          <option key={approval} value={approval}>
+            {APPROVAL_WORDS[approval]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ConversationSession } from '../conversation/liveSession';
+
+/**
+ * Approve or Reject the actions that wait; Reject first asks why (optional), and the agent
+ * reads the reason with the rejection. Esc in the reason field goes back without rejecting.
+ */
+export function ConfirmationBar({ session }: { session: ConversationSession }) {
+  const [rejecting, setRejecting] = useState(false);
+  const reason = useRef<HTMLInputElement>(null);
+  const rejectButton = useRef<HTMLButtonElement>(null);
+  // Back from the reason (Esc or Back): focus returns to Reject, where the person was.
+  const [cameBack, setCameBack] = useState(false);
+  useEffect(() => {
+    if (cameBack && !rejecting) rejectButton.current?.focus();
+  }, [cameBack, rejecting]);
+  const back = () => {
+    setRejecting(false);
+    setCameBack(true);
+  };
+  if (rejecting) {
+    return (
+      <form
+        className="confirmation-bar"
+        aria-label="Reject the pending actions"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void session.respondToConfirmation(false, reason.current?.value);
+          setRejecting(false);
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape') return;
+          event.preventDefault();
+          back();
+        }}
+      >
+        <label className="reject-reason">
+          Why? (optional — the agent reads it)
+          <input ref={reason} type="text" name="reason" autoFocus maxLength={2000} />
+        </label>
+        <button type="submit" className="danger">
+          Reject
+        </button>
+        <button type="button" onClick={back}>
+          Back
+        </button>
+      </form>
+    );
+  }
+  return (
+    <div className="confirmation-bar" role="group" aria-label="Pending actions">
+      <span>The agent wants to run the actions marked “Waiting for your approval”.</span>
+      <button type="button" onClick={() => void session.respondToConfirmation(true)}>
+        Approve
+      </button>
+      <button ref={rejectButton} type="button" onClick={() => setRejecting(true)}>
+        Reject…
+      </button>
+    </div>
+  );
+}

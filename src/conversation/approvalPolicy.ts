@@ -1,0 +1,39 @@
+// When the agent asks before it acts: never, for risky actions, or for every action. Risky
+// needs a rating for each action, so with it the server is given the LLM security analyser,
+// which takes the risk the model states for each call (an action it does not rate counts as
+// risky: the server's ConfirmRisky asks for unknown risks).
+
+export type Approval = 'never' | 'risky' | 'always';
+
+export const APPROVAL_WORDS: Record<Approval, string> = {
+  never: 'Never ask',
+  risky: 'Ask for risky actions',
+  always: 'Ask for every action',
+};
+
+export const APPROVALS: readonly Approval[] = ['never', 'risky', 'always'];
+
+export function approvalOf(policyKind: string | undefined): Approval | undefined {
+  switch (policyKind) {
+    case 'NeverConfirm':
+      return 'never';
+    case 'ConfirmRisky':
+      return 'risky';
+    case 'AlwaysConfirm':
+      return 'always';
+    default:
+      return undefined;
+  }
+}
+
+export type PolicyKind = 'NeverConfirm' | 'ConfirmRisky' | 'AlwaysConfirm';
+
+export const POLICY_OF: Record<Approval, PolicyKind> = {
+  never: 'NeverConfirm',
+  risky: 'ConfirmRisky',
+  always: 'AlwaysConfirm',
+};
+
+/** The analyser that goes with a choice: the model's own rating for "risky", else none. */
+export const analyserFor = (approval: Approval) =>
+  approval === 'risky' ? { kind: 'LLMSecurityAnalyzer' } : null;

@@ -1,0 +1,60 @@
+import { isRecord, type ExecutionStatus, type ServerEvent } from '../../agent-server/protocol';
+
+// What a person away from the tab is told about the open conversation: its state in the tab
+// title, with the number of agent replies they have not seen, and — if they asked for it — a
+// desktop notification when a run ends, fails or waits for them. Pure, so the words are tested.
+
+/** A message from the agent, or its final answer (the finish tool's message). */
+export function isAgentReply(event: ServerEvent): boolean {
+  if (event.kind === 'MessageEvent') return event.source === 'agent';
+  if (event.kind !== 'ActionEvent') return false;
+  const action = (event as { action?: unknown }).action;
+  return isRecord(action) && action.kind === 'FinishAction';
+}
+
+const STATE_IN_TITLE: Partial<Record<ExecutionStatus, string>> = {
+  running: 'Working',
+  waiting_for_confirmation: 'Needs your approval',
+  finished: 'Finished',
+  error: 'Error',
+  stuck: 'Stuck',
+  paused: 'Paused',
+};
+
+/** "(2) Needs your approval · Fix header parsing — Tether" */
+export function tabTitle(
+  title: string | undefined,
+  status: ExecutionStatus | undefined,
+  unseen: number,
+): string {
+  const count = unseen > 0 ? `(${unseen > 99 ? '99+' : unseen}) ` : '';
+  const state = status ? STATE_IN_TITLE[status] : undefined;
+  const name = title?.trim() || 'Conversation';
+  return `${count}${state ? `${state} · ` : ''}${name} — Tether`;
+}
+
+export interface RunNotice {
+  title: string;
+  body: string;
+}
+
+/** The notification for a change of status, when it is one a person away wants to hear of. */
+export function runNotice(
+  previous: ExecutionStatus | undefined,
+  next: ExecutionStatus,
+  conversationTitle: string,
+): RunNotice | undefined {
+  if (previous === undefined || previous === next) return undefined;
+  switch (next) {
+    case 'finished':
+      return { title: 'The agent finished', body: conversationTitle };
+    case 'error':
+      return { title: 'The agent stopped with an error', body: conversationTitle };
+    case 'stuck':
+      return { title: 'The agent is stuck', body: conversationTitle };
+    case 'waiting_for_confirmation':
+      return { title: 'The agent needs your approval', body: conversationTitle };
+    default:
+      return undefined;
+  }
+}
