@@ -247,6 +247,36 @@ test('opening a 5,000-line diff in the workspace panel (browser)', async ({ page
   }
 });
 
+test('find over 10,000 loaded events (browser)', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  for (let run = 0; run < RUNS; run++) {
+    await openConversation(page, BENCH.events10k);
+    // Every page loaded first: the figure is about searching what is held, not about reading it.
+    await page.getByRole('button', { name: 'Jump to start' }).click();
+    await page.getByText('Beginning of the conversation').waitFor({ timeout: 240_000 });
+    await page.locator('.chat-scroll').focus();
+    await page.keyboard.press('ControlOrMeta+f');
+    const input = page.getByRole('searchbox', { name: 'Find in the conversation' });
+    await input.waitFor();
+    const count = page.locator('#find-count');
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
+    let typed = '';
+    for (const key of 'module 42') {
+      typed += key;
+      await page.keyboard.type(key);
+      if (typed.trim()) await count.filter({ hasText: /of|No matches/ }).waitFor();
+    }
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    const longestTask = longestMainThreadTask(await browser.stopTracing());
+    record(
+      '14. find over 10,000 loaded events: longest main-thread task while typing',
+      'ms',
+      50,
+      longestTask,
+    );
+  }
+});
+
 test('scrolling through 10,000 events (browser)', async ({ page }) => {
   test.setTimeout(180_000);
   for (let run = 0; run < RUNS; run++) {

@@ -110,6 +110,6 @@ test('the list keeps every conversation’s status current without a reload', as
     conversation.info.execution_status = 'running';
     server.store.touch(conversation);
   });
-  await page.clock.runFor(31_000);
+  await page.clock.runFor(61_000);
   await expect(other).toHaveAccessibleName(/Running/);
 });

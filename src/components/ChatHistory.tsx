@@ -23,6 +23,8 @@ interface Props {
   /** Loads every older page (for Jump to start). */
   loadAllOlder: () => Promise<void>;
   footer?: React.ReactNode;
+  /** Find's jump: the row to bring to the middle of the view (a new seq each time). */
+  jumpTo?: { index: number; seq: number };
 }
 
 /** Where the reader is: drives the jump buttons (a state, so it changes only at the edges). */
@@ -50,6 +52,7 @@ export function ChatHistory({
   loadAllOlder,
   footer,
   followKey,
+  jumpTo,
 }: Props) {
   useSyncExternalStore(log.subscribe, log.getVersion);
   const order = log.projection.rowOrder;
@@ -181,6 +184,15 @@ export function ChatHistory({
     const element = scrollRef.current;
     if (element && atBottom.current) element.scrollTop = element.scrollHeight;
   }, [followKey]);
+
+  // Find jumped: the reader is now where the match is, not following the run or holding a place.
+  useLayoutEffect(() => {
+    if (!jumpTo) return;
+    pin.current = null;
+    toStart.current = false;
+    atBottom.current = false;
+    virtualizer.scrollToIndex(jumpTo.index, { align: 'center' });
+  }, [jumpTo, virtualizer]);
 
   // A banner above (or the window) changing the transcript's height keeps a reader at the bottom there.
   useEffect(() => {

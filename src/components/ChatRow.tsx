@@ -1,6 +1,7 @@
 import { ScrollablePre } from './ScrollablePre';
 import { ImageGallery } from './attachments/ImageGallery';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
+import { useFindFocus } from './find/findFocus';
 import { contentImages, contentText, isRecord } from '../agent-server/protocol';
 import type { Row } from '../conversation/projection';
 import type { Activity } from '../conversation/composerRules';
@@ -10,8 +11,15 @@ import { ToolCallCard } from './ToolCallCard';
 import { FAILURE_WORDS, USER_ACTION_WORDS } from '../conversation/errorWords';
 
 function Thinking({ text }: { text: string }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  // Find jumped into this thinking: open it so the match can be seen.
+  const focus = useFindFocus();
+  const found = focus?.segment.where === 'thinking' && focus.segment.text === text;
+  useEffect(() => {
+    if (found && details.current) details.current.open = true;
+  }, [found, focus]);
   return (
-    <details className="thinking">
+    <details className="thinking" ref={details}>
       <summary>Thinking</summary>
       <Markdown text={text} />
     </details>

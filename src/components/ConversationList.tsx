@@ -7,6 +7,7 @@ import { useConnectionSettings } from '../agent-server/settings';
 import { forgetEventLog } from '../conversation/eventLog';
 import {
   conversationListQuery,
+  listRefreshMs,
   deleteConversation,
   renameConversation,
 } from '../conversation/resources/conversations';
@@ -18,7 +19,10 @@ const LIST_HEADING = 'conversation-list-heading';
 
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
   const settings = useConnectionSettings();
-  const list = useInfiniteQuery(conversationListQuery(settings));
+  const list = useInfiniteQuery({
+    ...conversationListQuery(settings),
+    refetchInterval: (query) => listRefreshMs(query.state.data, selectedId),
+  });
   const conversations =
     list.data?.pages.flatMap((page) => (Array.isArray(page.items) ? page.items : [])) ?? [];
 

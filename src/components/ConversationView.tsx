@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { describeError, httpStatus } from '../agent-server/client';
@@ -7,13 +7,20 @@ import type { StreamState } from '../conversation/streamItems';
 import { useConnectionSettings } from '../agent-server/settings';
 import { activityOf, canContinue, canStop } from '../conversation/composerRules';
 import { conversationQuery } from '../conversation/resources/conversations';
-import { eventHistoryQuery, firstUserMessageQuery } from '../conversation/resources/events';
+import {
+  eventHistoryQuery,
+  firstUserMessageQuery,
+  olderMessageMatches,
+} from '../conversation/resources/events';
+import { agentServerClients } from '../agent-server/client';
 import { useConversationSession } from '../conversation/useConversationSession';
 import { eventLogFor } from '../conversation/eventLog';
 import { ChatHistory } from './ChatHistory';
 import { ConnectionBanner, ConnectionWords, GapBanner } from './ConnectionStatus';
 import { ExportButton } from './export/ExportButton';
 import { useFollowRun } from './follow/useFollowRun';
+import { FindFocus } from './find/findFocus';
+import { useFind } from './find/useFind';
 import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
 import { ApprovalSelect } from './ApprovalSelect';
@@ -97,6 +104,26 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const title = conversation.data ? conversationTitle(conversation.data.title, firstMessage.data) : undefined;
   useFollowRun(conversationId, title, status, live.liveReplies);
 
+  const loadAllOlder = async () => {
+    let result = await history.fetchNextPage({ cancelRefetch: false });
+    while (result.hasNextPage && !result.isError)
+      result = await result.fetchNextPage({ cancelRefetch: false });
+  };
+  const loadAllOlderRef = useRef(loadAllOlder);
+  loadAllOlderRef.current = loadAllOlder;
+  const hasOlder = history.hasNextPage;
+  const olderMatches = useCallback(
+    async (query: string) =>
+      hasOlder
+        ? olderMessageMatches(agentServerClients(settings).conversations, conversationId, query, (id) =>
+            log.projection.has(id),
+          ).catch(() => 0)
+        : 0,
+    [hasOlder, settings, conversationId, log],
+  );
+  const loadOlderForFind = useCallback(() => loadAllOlderRef.current(), []);
+  const find = useFind(sectionRef, log, olderMatches, loadOlderForFind);
+
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
   const repository = workingDir(conversation.data);
@@ -176,30 +203,30 @@ export function ConversationView({ conversationId }: { conversationId: string })
           </div>
         )}
         {history.isPending && !error && <p className="loading">Loading the conversation…</p>}
-        <ChatHistory
-          log={log}
-          activity={activity}
-          hasOlder={history.hasNextPage}
-          loadingOlder={history.isFetchingNextPage}
-          // A page already on its way is awaited, never asked for again.
-          loadOlder={() => void history.fetchNextPage({ cancelRefetch: false })}
-          loadAllOlder={async () => {
-            let result = await history.fetchNextPage({ cancelRefetch: false });
-            while (result.hasNextPage && !result.isError)
-              result = await result.fetchNextPage({ cancelRefetch: false });
-          }}
-          followKey={`${streamLength(live.streams)}:${live.pending.length}:${log.projection.eventCount}`}
-          footer={
-            <>
-              <LiveFooter session={session} model={agentModel(conversation.data)} />
-              {restartNotice && (
-                <div className="chat-row notice">
-                  The run was interrupted by a server restart. Calls that were in flight have no result.
-                </div>
-              )}
-            </>
-          }
-        />
+        {find.bar}
+        <FindFocus.Provider value={find.focus}>
+          <ChatHistory
+            log={log}
+            activity={activity}
+            hasOlder={history.hasNextPage}
+            loadingOlder={history.isFetchingNextPage}
+            // A page already on its way is awaited, never asked for again.
+            loadOlder={() => void history.fetchNextPage({ cancelRefetch: false })}
+            loadAllOlder={loadAllOlder}
+            jumpTo={find.jumpTo}
+            followKey={`${streamLength(live.streams)}:${live.pending.length}:${log.projection.eventCount}`}
+            footer={
+              <>
+                <LiveFooter session={session} model={agentModel(conversation.data)} />
+                {restartNotice && (
+                  <div className="chat-row notice">
+                    The run was interrupted by a server restart. Calls that were in flight have no result.
+                  </div>
+                )}
+              </>
+            }
+          />
+        </FindFocus.Provider>
         {activity === 'confirming' && <ConfirmationBar session={session} />}
         <Composer session={session} settings={settings} workingDir={repository} />
       </section>

@@ -12,6 +12,7 @@ import {
 } from '../conversation/toolCallView';
 import { isRecord } from '../agent-server/protocol';
 import { CopyButton } from './copy/CopyButton';
+import { useFindFocus } from './find/findFocus';
 import type { Activity } from '../conversation/composerRules';
 
 // The diff library and its renderer load in the first idle moment after an edit is shown: the
@@ -164,6 +165,15 @@ const AnsiText = lazy(() => import('./ansi/AnsiText'));
 
 function LongText({ text, coloured }: { text: string; coloured?: string }) {
   const [expanded, setExpanded] = useState(false);
+  // Find jumped to a match in the folded part of this output: unfold it.
+  const focus = useFindFocus();
+  const foldedMatch =
+    focus?.segment.where === 'output' &&
+    focus.offset + 1 > OUTPUT_PREVIEW_CHARS - 200 &&
+    focus.segment.text === text;
+  useEffect(() => {
+    if (foldedMatch) setExpanded(true);
+  }, [foldedMatch, focus]);
   const { shown, hiddenChars } = previewText(text);
   const plain = (
     <ScrollablePre className="tool-output" label="Output">

@@ -52,15 +52,23 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.next_page_id || undefined,
-    // Every conversation's status stays current without a reload: often while one is busy,
-    // now and then otherwise, never from a hidden tab.
-    refetchInterval: (query) =>
-      query.state.data?.pages.some((page) => page.items.some(busy)) ? 5_000 : 30_000,
-    refetchIntervalInBackground: false,
   });
 
-const busy = (info: ConversationInfo) =>
-  info.execution_status === 'running' || info.execution_status === 'waiting_for_confirmation';
+/**
+ * How often the list is read again so every conversation's status stays current without a
+ * reload: often while another conversation is busy (the open one is followed live by its
+ * session), now and then otherwise, and never from a hidden tab (TanStack's default).
+ */
+export function listRefreshMs(data: ListData | undefined, openId: string | undefined): number {
+  const otherBusy = data?.pages.some((page) =>
+    page.items.some(
+      (info) =>
+        info.id !== openId &&
+        (info.execution_status === 'running' || info.execution_status === 'waiting_for_confirmation'),
+    ),
+  );
+  return otherBusy ? 5_000 : 60_000;
+}
 
 export const conversationQuery = (settings: ConnectionSettings, id: string) =>
   queryOptions({

@@ -95,3 +95,21 @@ export async function newestEventsSince(
   })) as unknown as { items?: unknown[] };
   return Array.isArray(page.items) ? page.items : [];
 }
+
+/**
+ * How many messages matching `body` the server holds that are not loaded yet (the server's
+ * body search looks at message text and reasoning only). Reads at most `limit` hits.
+ */
+export async function olderMessageMatches(
+  conversations: Conversations,
+  id: string,
+  body: string,
+  loaded: (eventId: string) => boolean,
+  limit = 100,
+): Promise<number> {
+  const page = (await conversations.searchEvents(id, { body, limit } as never)) as unknown as {
+    items?: unknown[];
+  };
+  const items = Array.isArray(page.items) ? page.items : [];
+  return items.filter((item) => isRecord(item) && typeof item.id === 'string' && !loaded(item.id)).length;
+}

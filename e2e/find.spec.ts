@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+import { expectAccessible } from './axe';
+
+// Find in the conversation: Tether's bar on Ctrl/Cmd+F, because the browser's find cannot see
+// rows the virtualised list has not drawn.
+
+const findBar = (page: Page) => page.getByRole('search', { name: 'Find in the conversation' });
+const findInput = (page: Page) => page.getByRole('searchbox', { name: 'Find in the conversation' });
+/** How many ranges the find highlight paints now. */
+const painted = (page: Page, name: 'find-match' | 'find-current') =>
+  page.evaluate(
+    (key) => (CSS.highlights.get(key) as unknown as { size: number } | undefined)?.size ?? 0,
+    name,
+  );
+
+async function openFind(app: Tether) {
+  await app.scroller.focus();
+  await app.page.keyboard.press('ControlOrMeta+f');
+  await expect(findInput(app.page)).toBeFocused();
+}
+
+test('Ctrl+F finds in messages, commands and outputs; Enter and Shift+Enter step; each is highlighted', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  await openFind(app);
+  await expectAccessible(page, 'find bar');
+  await page.keyboard.type('PYTEST');
+  const count = findBar(page).locator('#find-count');
+  // The two test commands, without case.
+  await expect(count).toHaveText('1 of 2');
+  await expect.poll(() => painted(page, 'find-current')).toBeGreaterThan(0);
+  await page.keyboard.press('Enter');
+  await expect(count).toHaveText('2 of 2');
+  await page.keyboard.press('Shift+Enter');
+  await expect(count).toHaveText('1 of 2');
+  await page.keyboard.press('Shift+Enter');
+  await expect(count).toHaveText('2 of 2');
+  await findInput(page).fill('no such words anywhere');
+  await expect(count).toHaveText('No matches');
+  await expect.poll(() => painted(page, 'find-current')).toBe(0);
+});
+
+test('a match in folded output unfolds it; one in closed thinking opens it', async ({ page }) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.oddities);
+  await openFind(app);
+  await page.keyboard.type('line 19999:');
+  await expect(findBar(page).locator('#find-count')).toHaveText('1 of 1');
+  const card = app.card(/line 1: x/);
+  await expect(card.getByRole('button', { name: 'Show less' })).toBeVisible();
+  await expect(card.getByText(/line 19999: x/)).toBeVisible();
+
+  await app.openConversation(SEEDED.parser);
+  await openFind(app);
+  const thinking = app.log.locator('details.thinking').filter({ hasText: 'a colon inside the value' });
+  await expect(thinking).not.toHaveAttribute('open', '');
+  await page.keyboard.type('colon inside the value');
+  await expect(thinking).toHaveAttribute('open', '');
+});
+
+test('a match in history not loaded yet is found by the server and loaded on request', async ({ page }) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.long);
+  await openFind(app);
+  await page.keyboard.type('check module 1.');
+  await expect(findBar(page).locator('#find-count')).toHaveText('No matches');
+  await findBar(page).getByRole('button', { name: '1 more in older messages: load them' }).click();
+  await expect(findBar(page).locator('#find-count')).toHaveText('1 of 1', { timeout: 30_000 });
+  await expect(app.log.getByText('Step 1: check module 1.')).toBeVisible();
+});
+
+test('Esc closes the find bar and only the bar: a run goes on', async ({ page }) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  await app.setAgentTiming(40, 60_000);
+  await app.send('Tidy up');
+  await app.expectStatus('running');
+  await openFind(app);
+  await page.keyboard.type('parser');
+  await page.keyboard.press('Escape');
+  await expect(findBar(page)).toBeHidden();
+  await expect(app.scroller).toBeFocused();
+  await app.expectStatus('running');
+});

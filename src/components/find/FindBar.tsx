@@ -1,0 +1,164 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import type { ConversationEventLog } from '../../conversation/eventLog';
+import { findInRows, matchCountWords, prepareRows, type FindMatch } from '../../conversation/find/findInRows';
+import { clearMatches, paintMatches } from './highlight';
+import './find.css';
+
+/** Rows prepared per idle moment: a few milliseconds of work. */
+const PREPARE_SLICE = 300;
+
+/**
+ * Tether's find bar: every loaded row searched (folded output and thinking included), "3 of 17",
+ * Enter / Shift+Enter to step, each step scrolling the row into view. Older history the server
+ * still holds is searched there (messages only, as the server searches) and loaded on request.
+ * Esc closes the bar — only the bar.
+ */
+export default function FindBar({
+  log,
+  scroller,
+  onFocusMatch,
+  onClose,
+  olderMatches,
+  loadOlder,
+}: {
+  log: ConversationEventLog;
+  scroller: () => HTMLElement | null;
+  onFocusMatch: (match: FindMatch | null) => void;
+  onClose: () => void;
+  /** How many messages the server finds for the query among events not loaded yet. */
+  olderMatches: (query: string) => Promise<number>;
+  loadOlder: () => Promise<void>;
+}) {
+  const version = useSyncExternalStore(log.subscribe, log.getVersion);
+  const input = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [current, setCurrent] = useState(0);
+  const [older, setOlder] = useState<{ query: string; count: number } | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the log changes in place; version says when
+  const matches = useMemo(() => findInRows(log.projection, query), [log, query, version]);
+  const match = matches[Math.min(current, matches.length - 1)] ?? null;
+
+  useEffect(() => input.current?.focus(), []);
+  // Rows' searchable text made in idle slices while the person starts typing.
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    const cancelIdle = window.cancelIdleCallback ?? clearTimeout;
+    let handle = 0;
+    const slice = (from: number) => {
+      handle = idle(() => {
+        const next = prepareRows(log.projection, from, from + PREPARE_SLICE);
+        if (next < log.projection.rowOrder.length) slice(next);
+      }) as number;
+    };
+    slice(0);
+    return () => cancelIdle(handle);
+  }, [log]);
+  useEffect(() => onFocusMatch(match), [match, onFocusMatch]);
+  useEffect(() => () => clearMatches(), []);
+
+  // Paint what is on screen now, and again whenever other rows scroll in.
+  useEffect(() => {
+    const element = scroller();
+    if (!element) return;
+    let frame = 0;
+    const paint = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() =>
+        paintMatches(
+          element.querySelector('[role="log"]'),
+          query,
+          match ? element.querySelector(`.chat-row-slot[data-index="${match.rowIndex}"]`) : null,
+        ),
+      );
+    };
+    paint();
+    element.addEventListener('scroll', paint, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      element.removeEventListener('scroll', paint);
+    };
+  }, [scroller, query, match, version]);
+
+  // Older history: asked of the server after a pause in typing, for the query as it then is.
+  useEffect(() => {
+    const asked = query.trim();
+    if (!asked) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      void olderMatches(asked).then((count) => current && setOlder({ query: asked, count }));
+    }, 300);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [query, olderMatches, version]);
+  const olderCount = older && older.query === query.trim() ? older.count : 0;
+
+  const step = (by: number) => {
+    if (matches.length === 0) return;
+    setCurrent((index) => (Math.min(index, matches.length - 1) + by + matches.length) % matches.length);
+  };
+
+  return (
+    <div className="find-bar" role="search" aria-label="Find in the conversation" data-closes-on-escape="">
+      <input
+        ref={input}
+        type="search"
+        aria-label="Find in the conversation"
+        aria-describedby="find-count"
+        placeholder="Find in the conversation"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setCurrent(0);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            step(event.shiftKey ? -1 : 1);
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            onClose();
+          }
+        }}
+      />
+      <span id="find-count" className="find-count">
+        {query.trim() ? matchCountWords(Math.min(current, matches.length - 1), matches.length) : ''}
+      </span>
+      <button
+        type="button"
+        aria-label="Previous match"
+        disabled={matches.length === 0}
+        onClick={() => step(-1)}
+      >
+        ↑
+      </button>
+      <button type="button" aria-label="Next match" disabled={matches.length === 0} onClick={() => step(1)}>
+        ↓
+      </button>
+      {olderCount > 0 && (
+        <button
+          type="button"
+          className="link-button"
+          disabled={loadingOlder}
+          onClick={async () => {
+            setLoadingOlder(true);
+            try {
+              await loadOlder();
+            } finally {
+              setLoadingOlder(false);
+            }
+          }}
+        >
+          {loadingOlder
+            ? 'Loading older history…'
+            : `${olderCount.toLocaleString('en')} more in older messages: load them`}
+        </button>
+      )}
+      <button type="button" aria-label="Close find" onClick={onClose}>
+        ✕
+      </button>
+    </div>
+  );
+}

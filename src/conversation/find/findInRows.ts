@@ -1,0 +1,126 @@
+import { contentText, isRecord } from '../../agent-server/protocol';
+import type { Row, ToolCall } from '../projection';
+import { outcomeView } from '../toolCallView';
+
+// Find in the conversation: the text a person can read in each row — messages, thinking,
+// commands, tool output (all of it, folded or not), errors — searched without case. Pure; each
+// row's text is made once (rows are immutable objects, replaced when an event touches them).
+
+/** Where in a row a match is: its visible text, its folded thinking, or a tool output. */
+export type Segment =
+  { where: 'text' | 'thinking'; text: string } | { where: 'output'; eventId: string; text: string };
+
+export interface FindMatch {
+  rowIndex: number;
+  rowKey: string;
+  segment: Segment;
+  /** Offset of the match in the segment's text. */
+  offset: number;
+}
+
+export interface RowSource {
+  readonly rowOrder: readonly string[];
+  rowAt(index: number): Row | undefined;
+}
+
+/** More than anyone steps through; the count says "1,000+". */
+export const MATCH_LIMIT = 1000;
+
+const segmentsCache = new WeakMap<Row, { segments: Segment[]; lower: string[] }>();
+
+function callSegments(call: ToolCall): Segment[] {
+  const segments: Segment[] = [];
+  const action = call.action?.action;
+  if (isRecord(action)) {
+    if (action.kind === 'FinishAction') return [{ where: 'text', text: String(action.message ?? '') }];
+    if (action.kind === 'ThinkAction') return [{ where: 'thinking', text: String(action.thought ?? '') }];
+    const headline = [call.action?.summary, action.command, action.path].filter((v) => typeof v === 'string');
+    segments.push({ where: 'text', text: headline.join('\n') });
+  }
+  for (const outcome of call.outcomes) {
+    const view = outcomeView(outcome);
+    if (view.path) segments.push({ where: 'text', text: view.path });
+    // The output alone, so an offset in it says whether the match is in the folded part.
+    const text = view.tasks ? view.tasks.map((task) => task.title).join('\n') : view.text;
+    segments.push({ where: 'output', eventId: outcome.id, text });
+  }
+  return segments;
+}
+
+export function rowSegments(row: Row): Segment[] {
+  switch (row.type) {
+    case 'message': {
+      const message = row.event.llm_message;
+      return [
+        ...(message.reasoning_content
+          ? [{ where: 'thinking' as const, text: message.reasoning_content }]
+          : []),
+        { where: 'text', text: contentText(message.content) },
+      ];
+    }
+    case 'turn':
+      return [
+        ...(row.reasoning ? [{ where: 'thinking' as const, text: row.reasoning }] : []),
+        ...(row.thought ? [{ where: 'text' as const, text: row.thought }] : []),
+        ...row.calls.flatMap(callSegments),
+      ];
+    case 'orphan-outcome':
+      return callSegments(row.call);
+    case 'conversation-error':
+      return [{ where: 'text', text: [row.event.detail, row.event.code].filter(Boolean).join('\n') }];
+    case 'marker':
+    case 'unknown':
+      return [];
+  }
+}
+
+function cached(row: Row) {
+  let entry = segmentsCache.get(row);
+  if (!entry) {
+    const segments = rowSegments(row);
+    entry = { segments, lower: segments.map((segment) => segment.text.toLowerCase()) };
+    segmentsCache.set(row, entry);
+  }
+  return entry;
+}
+
+/**
+ * Makes the searchable text of rows [from, to) ahead of the first keystroke; returns where it
+ * stopped. Done in slices when the find bar opens, so no keystroke pays for all rows at once.
+ */
+export function prepareRows(rows: RowSource, from: number, to: number): number {
+  const end = Math.min(to, rows.rowOrder.length);
+  for (let index = from; index < end; index++) {
+    const row = rows.rowAt(index);
+    if (row) cached(row);
+  }
+  return end;
+}
+
+/** Every match of `query` (without case), oldest row first, at most MATCH_LIMIT. */
+export function findInRows(rows: RowSource, query: string): FindMatch[] {
+  const needle = query.trim().toLowerCase();
+  const matches: FindMatch[] = [];
+  if (!needle) return matches;
+  const count = rows.rowOrder.length;
+  for (let rowIndex = 0; rowIndex < count; rowIndex++) {
+    const row = rows.rowAt(rowIndex);
+    if (!row) continue;
+    const { segments, lower } = cached(row);
+    for (let s = 0; s < segments.length; s++) {
+      const text = lower[s]!;
+      for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length)) {
+        matches.push({ rowIndex, rowKey: row.key, segment: segments[s]!, offset: at });
+        if (matches.length >= MATCH_LIMIT) return matches;
+      }
+    }
+  }
+  return matches;
+}
+
+/** "3 of 17", "No matches", "1 of 1,000+". */
+export function matchCountWords(current: number, total: number): string {
+  if (total === 0) return 'No matches';
+  const of = total >= MATCH_LIMIT ? `${MATCH_LIMIT.toLocaleString('en')}+` : total.toLocaleString('en');
+  return `${(current + 1).toLocaleString('en')} of ${of}`;
+}
