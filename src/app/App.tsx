@@ -6,11 +6,13 @@ import { ConversationList } from '../components/ConversationList';
 import { ConversationView } from '../components/ConversationView';
 import { NotifyToggle } from '../components/follow/NotifyToggle';
 import { useAppShortcuts } from '../components/shortcuts/useAppShortcuts';
+import { useCommand } from '../components/commands/commands';
 
 import { httpStatus } from '../agent-server/client';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
 
 const ShortcutsSheet = lazy(() => import('../components/shortcuts/ShortcutsSheet'));
+const CommandPalette = lazy(() => import('../components/commands/CommandPalette'));
 
 // Opening a conversation (the usual first screen) does not wait for the new-conversation form.
 const NewConversation = lazy(() =>
@@ -39,7 +41,20 @@ function Layout() {
   const [shortcutsShown, setShortcutsShown] = useState(false);
   const showShortcuts = useCallback(() => setShortcutsShown(true), []);
   const hideShortcuts = useCallback(() => setShortcutsShown(false), []);
-  useAppShortcuts({ showShortcuts });
+  const [paletteShown, setPaletteShown] = useState(false);
+  const showPalette = useCallback(() => setPaletteShown(true), []);
+  const hidePalette = useCallback(() => setPaletteShown(false), []);
+  useAppShortcuts({ showShortcuts, showPalette });
+  const [, navigate] = useLocation();
+  useCommand('new-conversation', 'New conversation', () => {
+    navigate('/');
+    // The form is lazy: its field takes focus once it is there.
+    requestAnimationFrame(() => document.querySelector<HTMLElement>('textarea[name="message"]')?.focus());
+  });
+  useCommand('shortcuts', 'Keyboard shortcuts', showShortcuts);
+  useCommand('theme-light', 'Theme: light', () => setThemeChoice('light'));
+  useCommand('theme-dark', 'Theme: dark', () => setThemeChoice('dark'));
+  useCommand('theme-system', 'Theme: as the system', () => setThemeChoice('system'));
   // Opened, the drawer takes focus (its heading); closed with Esc, focus returns to its button.
   useEffect(() => {
     if (drawerOpen) document.getElementById('conversation-list-heading')?.focus();
@@ -57,6 +72,11 @@ function Layout() {
       >
         Skip to the message box
       </a>
+      {paletteShown && (
+        <Suspense fallback={null}>
+          <CommandPalette onClose={hidePalette} />
+        </Suspense>
+      )}
       {shortcutsShown && (
         <Suspense fallback={null}>
           <ShortcutsSheet onClose={hideShortcuts} />

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useConnectionSettings, usesMockServer } from '../agent-server/settings';
 import { healthQuery } from '../conversation/resources/server';
+import { useCommand } from './commands/commands';
 import type { Health } from '../agent-server/client';
 
 // The form is wanted rarely, after the first screen: it loads when first opened.
@@ -23,6 +24,7 @@ export function ConnectionPanel() {
   const settings = useConnectionSettings();
   const health = useQuery(healthQuery(settings));
   const [open, setOpen] = useState(false);
+  useCommand('connection-settings', 'Connection settings', () => setOpen(true));
   const toggle = useRef<HTMLButtonElement>(null);
   const onMock = usesMockServer(settings);
   const kind = health.data?.kind ?? 'checking';

@@ -12,7 +12,9 @@ import {
   renameConversation,
 } from '../conversation/resources/conversations';
 import { firstUserMessageQuery } from '../conversation/resources/events';
+import { listFilter, STATUS_FILTER_WORDS, type StatusFilter } from '../conversation/listFilter';
 import { STATUS_WORDS, conversationTitle, formatTimestamp, relativeTime } from './conversationWords';
+import { shownTitle } from './shownTitle';
 
 /** Where focus goes when the conversation it was on is deleted. */
 const LIST_HEADING = 'conversation-list-heading';
@@ -23,14 +25,43 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
     ...conversationListQuery(settings),
     refetchInterval: (query) => listRefreshMs(query.state.data, selectedId),
   });
-  const conversations =
-    list.data?.pages.flatMap((page) => (Array.isArray(page.items) ? page.items : [])) ?? [];
+  const queryClient = useQueryClient();
+  const all = list.data?.pages.flatMap((page) => (Array.isArray(page.items) ? page.items : [])) ?? [];
+  const [filterText, setFilterText] = useState('');
+  const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
+  const keep = listFilter(filterText, statusFilter);
+  const filtering = filterText.trim() !== '' || statusFilter !== 'all';
+  const conversations = filtering
+    ? all.filter((conversation) =>
+        keep(shownTitle(queryClient, settings, conversation), conversation.execution_status),
+      )
+    : all;
 
   return (
-    <nav className="conversation-list" aria-label="Conversations">
+    <nav className="conversation-list" aria-label="Conversations" onKeyDown={moveWithArrows}>
       <h2 id={LIST_HEADING} tabIndex={-1}>
         Conversations
       </h2>
+      <div className="list-filter">
+        <input
+          type="search"
+          aria-label="Filter conversations by title"
+          placeholder="Filter by title"
+          value={filterText}
+          onChange={(event) => setFilterText(event.target.value)}
+        />
+        <select
+          aria-label="Filter conversations by status"
+          value={statusFilter}
+          onChange={(event) => setStatusFilter(event.target.value as StatusFilter)}
+        >
+          {(Object.keys(STATUS_FILTER_WORDS) as StatusFilter[]).map((value) => (
+            <option key={value} value={value}>
+              {STATUS_FILTER_WORDS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
       {list.isPending && <p className="loading">Loading conversations…</p>}
       {list.error && (
         <div className="banner error" role="alert">
@@ -40,7 +71,12 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
           </button>
         </div>
       )}
-      {list.isSuccess && conversations.length === 0 && <p className="empty">No conversations yet.</p>}
+      {list.isSuccess && all.length === 0 && <p className="empty">No conversations yet.</p>}
+      {filtering && all.length > 0 && conversations.length === 0 && (
+        <p className="empty">
+          No loaded conversation matches{list.hasNextPage ? ': load more to search further' : ''}.
+        </p>
+      )}
       <ul>
         {conversations.map((conversation) => (
           <ConversationListItem
@@ -62,6 +98,27 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
       )}
     </nav>
   );
+}
+
+/**
+ * ↑ and ↓ move between the conversations (from the filter too); Enter opens one, as a link does.
+ * Only from the filter or a conversation's link: the rename field keeps its own keys.
+ */
+function moveWithArrows(event: React.KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const target = event.target as HTMLElement;
+  const fromFilter = target.matches('.list-filter input');
+  if (!fromFilter && !target.matches('.conversation-list li a')) return;
+  const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>('li a')];
+  if (links.length === 0) return;
+  event.preventDefault();
+  const at = links.indexOf(target as HTMLAnchorElement);
+  const next = fromFilter
+    ? event.key === 'ArrowDown'
+      ? 0
+      : links.length - 1
+    : Math.max(0, Math.min(links.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1)));
+  links[next]!.focus();
 }
 
 function ConversationListItem({

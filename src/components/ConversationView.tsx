@@ -21,6 +21,7 @@ import { ExportButton } from './export/ExportButton';
 import { useFollowRun } from './follow/useFollowRun';
 import { FindFocus } from './find/findFocus';
 import { useFind } from './find/useFind';
+import { useCommand } from './commands/commands';
 import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
 import { ApprovalSelect } from './ApprovalSelect';
@@ -127,6 +128,15 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
   const repository = workingDir(conversation.data);
+  useCommand('stop', 'Stop the agent', () => void session.interrupt(), canStop(status, live.stopping));
+  useCommand('continue', 'Continue the run', () => void session.continueRun(), canContinue(status));
+  useCommand('find', 'Find in the conversation', find.open);
+  useCommand(
+    'workspace',
+    workspaceRoute ? 'Close the workspace' : 'Show the workspace',
+    () => openWorkspace(workspaceRoute ? undefined : { view: 'changes' }),
+    repository !== undefined,
+  );
 
   return (
     <div className={`conversation-area${workspaceRoute && repository ? ' with-workspace' : ''}`}>

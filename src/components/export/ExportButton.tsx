@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { ConnectionSettings } from '../../agent-server/settings';
+import { useCommand } from '../commands/commands';
 
 // The export dialog, the transcript writer and the page reader load on the first Export.
 const ExportDialog = lazy(() => import('./ExportDialog'));
@@ -14,6 +15,7 @@ export function ExportButton({
   title: string;
 }) {
   const [open, setOpen] = useState(false);
+  useCommand('export', 'Export this conversation', () => setOpen(true));
   return (
     <>
       <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>

@@ -13,6 +13,8 @@ export interface FindHooks {
   focus: FindMatch | null;
   /** Changes when a jump should scroll: the row to bring into view. */
   jumpTo: { index: number; seq: number } | undefined;
+  /** Opens the bar (or selects its text), as Ctrl/Cmd+F does. */
+  open: () => void;
 }
 
 /**
@@ -30,6 +32,10 @@ export function useFind(
   const [jumpTo, setJumpTo] = useState<{ index: number; seq: number }>();
   const lastJump = useRef('');
 
+  const openBar = useCallback(() => {
+    setOpen(true);
+    section.current?.querySelector<HTMLInputElement>('.find-bar input')?.select();
+  }, [section]);
   useEffect(() => {
     const element = section.current;
     if (!element) return;
@@ -38,13 +44,12 @@ export function useFind(
       {
         '$mod+KeyF': (event) => {
           event.preventDefault();
-          setOpen(true);
-          element.querySelector<HTMLInputElement>('.find-bar input')?.select();
+          openBar();
         },
       },
       { ignore: () => false },
     );
-  }, [section]);
+  }, [section, openBar]);
 
   const onFocusMatch = useCallback((match: FindMatch | null) => {
     setFocus(match);
@@ -79,5 +84,5 @@ export function useFind(
       />
     </Suspense>
   ) : null;
-  return { bar, focus, jumpTo };
+  return { bar, focus, jumpTo, open: openBar };
 }

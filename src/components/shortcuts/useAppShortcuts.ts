@@ -3,14 +3,15 @@ import { tinykeys } from 'tinykeys';
 
 export interface AppShortcutHandlers {
   showShortcuts: () => void;
+  showPalette: () => void;
 }
 
 /**
- * The keys that work anywhere in the app. A plain key (`?`) is ignored while typing in a field;
- * none fires while a modal dialog is open, so a dialog keeps its own keys.
+ * The keys that work anywhere in the app: `?` for the shortcuts (not while typing in a field) and
+ * Ctrl/Cmd+K for the command palette. None fires while a modal dialog is open.
  */
 export function useAppShortcuts(handlers: AppShortcutHandlers) {
-  const { showShortcuts } = handlers;
+  const { showShortcuts, showPalette } = handlers;
   useEffect(() => {
     const unlessDialog =
       (run: () => void) =>
@@ -19,6 +20,16 @@ export function useAppShortcuts(handlers: AppShortcutHandlers) {
         event.preventDefault();
         run();
       };
-    return tinykeys(window, { '[Shift]+?': unlessDialog(showShortcuts) });
-  }, [showShortcuts]);
+    const plain = tinykeys(window, { '[Shift]+?': unlessDialog(showShortcuts) });
+    // The palette opens from anywhere, the message box included.
+    const withModifier = tinykeys(
+      window,
+      { '$mod+KeyK': unlessDialog(showPalette) },
+      { ignore: () => false },
+    );
+    return () => {
+      plain();
+      withModifier();
+    };
+  }, [showShortcuts, showPalette]);
 }

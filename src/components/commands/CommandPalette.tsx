@@ -1,0 +1,126 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useStore } from 'zustand';
+import { useLocation } from 'wouter';
+import type { ConversationInfo, Page } from '../../agent-server/protocol';
+import { useConnectionSettings } from '../../agent-server/settings';
+import { conversationListKey } from '../../conversation/resources/conversations';
+import { shownTitle } from '../shownTitle';
+import { commandStore } from './commands';
+import './commands.css';
+
+interface Entry {
+  key: string;
+  label: string;
+  kind: 'Action' | 'Conversation';
+  run: () => void;
+}
+
+/** As many as fit without scrolling: narrowing by typing is quicker than scrolling. */
+const MAX_SHOWN = 12;
+
+/**
+ * Ctrl/Cmd+K: a modal list of what can be done now and of every loaded conversation, narrowed
+ * by the words typed; ↑/↓ choose, Enter runs, Esc closes.
+ */
+export default function CommandPalette({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [, navigate] = useLocation();
+  const settings = useConnectionSettings();
+  const queryClient = useQueryClient();
+  const commands = useStore(commandStore, (state) => state.commands);
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const listId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    element.showModal();
+    element.addEventListener('close', onClose);
+    return () => element.removeEventListener('close', onClose);
+  }, [onClose]);
+
+  const entries = useMemo(() => {
+    const list = queryClient.getQueryData<InfiniteData<Page<ConversationInfo>>>(
+      conversationListKey(settings),
+    );
+    const conversations: Entry[] = (list?.pages ?? [])
+      .flatMap((page) => page.items)
+      .map((conversation) => ({
+        key: `conversation:${conversation.id}`,
+        label: shownTitle(queryClient, settings, conversation),
+        kind: 'Conversation' as const,
+        run: () => navigate(`/conversations/${conversation.id}`),
+      }));
+    const actions: Entry[] = Object.values(commands)
+      .sort((a, b) => a.label.localeCompare(b.label))
+      .map((command) => ({
+        key: command.id,
+        label: command.label,
+        kind: 'Action' as const,
+        run: command.run,
+      }));
+    const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+    return [...actions, ...conversations]
+      .filter((entry) => words.every((word) => entry.label.toLowerCase().includes(word)))
+      .slice(0, MAX_SHOWN);
+  }, [commands, queryClient, settings, navigate, text]);
+  const chosen = entries[Math.min(active, entries.length - 1)];
+
+  const runChosen = () => {
+    if (!chosen) return;
+    dialog.current?.close();
+    chosen.run();
+  };
+
+  return (
+    <dialog ref={dialog} className="command-palette" aria-label="Command palette">
+      <input
+        type="text"
+        role="combobox"
+        aria-label="Type a command or a conversation"
+        aria-expanded="true"
+        aria-controls={listId}
+        aria-activedescendant={chosen ? `${listId}-${chosen.key}` : undefined}
+        autoFocus
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            const by = event.key === 'ArrowDown' ? 1 : -1;
+            setActive(
+              (index) =>
+                (Math.min(index, entries.length - 1) + by + entries.length) % Math.max(entries.length, 1),
+            );
+          } else if (event.key === 'Enter') {
+            event.preventDefault();
+            runChosen();
+          }
+        }}
+      />
+      <ul id={listId} role="listbox" aria-label="Commands and conversations">
+        {entries.map((entry) => (
+          <li
+            key={entry.key}
+            id={`${listId}-${entry.key}`}
+            role="option"
+            aria-selected={entry === chosen}
+            onPointerDown={(event) => event.preventDefault()}
+            onClick={() => {
+              dialog.current?.close();
+              entry.run();
+            }}
+          >
+            <span className="command-kind">{entry.kind}</span> {entry.label}
+          </li>
+        ))}
+      </ul>
+      {entries.length === 0 && <p className="command-none">Nothing matches “{text}”.</p>}
+    </dialog>
+  );
+}
