@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { attachImageAndEnlarge } from './clipboard';
+import { WorkspacePanel } from './workspace';
 
 // Using Tether with the keyboard alone.
 
@@ -129,4 +130,26 @@ test('one level-one heading and the landmarks on every screen; user messages kee
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
   expect(lines).toBe(2);
+});
+
+test('in the workspace, ← → move between the views and ↑ ↓ through the files', async ({ page }) => {
+  const app = new Tether(page);
+  const workspace = new WorkspacePanel(page);
+  await app.open(`/conversations/${SEEDED.parser}?workspace=changes&path=parser.py`);
+  await expect(workspace.diff('parser.py')).toBeVisible();
+  await workspace.tab('Changes').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(workspace.tab('Commits')).toBeFocused();
+  await expect(workspace.tab('Commits')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(workspace.tab('Changes')).toHaveAttribute('aria-selected', 'true');
+
+  const files = workspace.panel.locator('.changed-files > li > button');
+  await files.first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(files.nth(1)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(files.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(files.first()).toBeFocused();
 });

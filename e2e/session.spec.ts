@@ -181,7 +181,8 @@ test.describe('the session socket', () => {
   test('a slow model is shown as waited for, with the time, before any token', async ({ page }) => {
     const app = new Tether(page);
     await app.open();
-    await app.setAgentTiming(20, 200, 4000);
+    // Tokens slow enough that the stream stays on screen for seconds, not one loaded CI moment.
+    await app.setAgentTiming(200, 200, 4000);
     await app.startConversation('Think slowly');
     const wait = page
       .locator('.model-wait')

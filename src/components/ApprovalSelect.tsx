@@ -34,12 +34,17 @@ export function ApprovalSelect({
           setSaving(undefined);
         }}
       >
-        {APPROVALS.map((approval) => (
-          <option key={approval} value={approval}>
-            {APPROVAL_WORDS[approval]}
-          </option>
-        ))}
+        <ApprovalOptions />
       </select>
     </label>
   );
+}
+
+/** The three choices, in the words the person reads (for any select of them). */
+export function ApprovalOptions() {
+  return APPROVALS.map((approval) => (
+    <option key={approval} value={approval}>
+      {APPROVAL_WORDS[approval]}
+    </option>
+  ));
 }

@@ -4,7 +4,8 @@ import { describeError } from '../agent-server/client';
 import { useConnectionSettings } from '../agent-server/settings';
 import { createConversation } from '../conversation/resources/conversations';
 import { useLlmSettings, useSaveLlmSettings, type LlmSettings } from '../agent-server/llmSettings';
-import { APPROVALS, APPROVAL_WORDS, type Approval } from '../conversation/approvalPolicy';
+import type { Approval } from '../conversation/approvalPolicy';
+import { ApprovalOptions } from './ApprovalSelect';
 import {
   DEFAULT_WORKING_DIR,
   useSaveWorkspaceFolder,
@@ -103,11 +104,7 @@ export function NewConversation() {
       <label className="approval-choice">
         Ask before actions
         <select name="approval" defaultValue="never">
-          {APPROVALS.map((approval) => (
-            <option key={approval} value={approval}>
-              {APPROVAL_WORDS[approval]}
-            </option>
-          ))}
+          <ApprovalOptions />
         </select>
       </label>
       <button type="submit" disabled={create.isPending}>

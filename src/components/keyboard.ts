@@ -12,3 +12,40 @@ export function escapeStopsAgent(event: KeyboardEvent, conversation: Element | n
   if (target.closest(HANDLES_ESCAPE)) return false;
   return target.ownerDocument.querySelector('dialog[open], [data-closes-on-escape]') === null;
 }
+
+const NEXT: Record<'vertical' | 'horizontal', string> = { vertical: 'ArrowDown', horizontal: 'ArrowRight' };
+const PREVIOUS: Record<'vertical' | 'horizontal', string> = { vertical: 'ArrowUp', horizontal: 'ArrowLeft' };
+
+/**
+ * Arrow keys (and Home / End) move focus among the items `selector` finds in the element that
+ * handles the key — a list of files, a row of tabs — so a long list is not a long walk of Tabs.
+ * Returns the item focused, or undefined when the key was not one of those.
+ */
+export function moveFocusWithArrows(
+  event: {
+    key: string;
+    currentTarget: Element;
+    target: EventTarget | null;
+    defaultPrevented?: boolean;
+    preventDefault(): void;
+  },
+  selector: string,
+  axis: 'vertical' | 'horizontal',
+): HTMLElement | undefined {
+  const { key } = event;
+  // A list inside a list: the inner one has moved focus already.
+  if ('defaultPrevented' in event && event.defaultPrevented) return undefined;
+  if (key !== NEXT[axis] && key !== PREVIOUS[axis] && key !== 'Home' && key !== 'End') return undefined;
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(selector)];
+  const at = items.indexOf(event.target as HTMLElement);
+  if (at < 0) return undefined;
+  const index =
+    key === 'Home'
+      ? 0
+      : key === 'End'
+        ? items.length - 1
+        : Math.max(0, Math.min(items.length - 1, at + (key === NEXT[axis] ? 1 : -1)));
+  event.preventDefault();
+  items[index]!.focus();
+  return items[index];
+}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useModalDialog } from '../useModalDialog';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { useLocation } from 'wouter';
@@ -24,7 +25,7 @@ const MAX_SHOWN = 12;
  * by the words typed; ↑/↓ choose, Enter runs, Esc closes.
  */
 export default function CommandPalette({ onClose }: { onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(onClose);
   const [, navigate] = useLocation();
   const settings = useConnectionSettings();
   const queryClient = useQueryClient();
@@ -32,14 +33,6 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    element.showModal();
-    element.addEventListener('close', onClose);
-    return () => element.removeEventListener('close', onClose);
-  }, [onClose]);
 
   const entries = useMemo(() => {
     const list = queryClient.getQueryData<InfiniteData<Page<ConversationInfo>>>(

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { ConnectionSettings } from '../../agent-server/settings';
 import { useCommand } from '../commands/commands';
 
@@ -15,6 +15,8 @@ export function ExportButton({
   title: string;
 }) {
   const [open, setOpen] = useState(false);
+  // Stable, so the dialog's effect (showModal, the close listener) runs once per opening.
+  const close = useCallback(() => setOpen(false), []);
   useCommand('export', 'Export this conversation', () => setOpen(true));
   return (
     <>
@@ -23,11 +25,7 @@ export function ExportButton({
       </button>
       {open && (
         <Suspense fallback={null}>
-          <ExportDialog
-            settings={settings}
-            conversation={{ id: conversationId, title }}
-            onClose={() => setOpen(false)}
-          />
+          <ExportDialog settings={settings} conversation={{ id: conversationId, title }} onClose={close} />
         </Suspense>
       )}
     </>

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useModalDialog } from '../useModalDialog';
 import './export.css';
 import { describeError } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/settings';
@@ -28,23 +29,14 @@ export default function ExportDialog({
   conversation: { id: string; title: string };
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const reading = useRef<AbortController | null>(null);
+  // Esc (the dialog's cancel) or Close: a read under way stops with the dialog.
+  const dialog = useModalDialog(() => {
+    reading.current?.abort();
+    onClose();
+  });
   const [format, setFormat] = useState<ExportFormat>('markdown');
   const [phase, setPhase] = useState<Phase>({ kind: 'choosing' });
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    element.showModal();
-    // Esc (the dialog's cancel) or Close: a read under way stops with the dialog.
-    const closed = () => {
-      reading.current?.abort();
-      onClose();
-    };
-    element.addEventListener('close', closed);
-    return () => element.removeEventListener('close', closed);
-  }, [onClose]);
 
   const start = async () => {
     const controller = new AbortController();

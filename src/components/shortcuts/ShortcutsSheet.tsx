@@ -1,16 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from '../useModalDialog';
 import { SHORTCUTS } from './shortcutList';
 
 /** The keyboard shortcuts as a modal dialog: shown when mounted, Esc or Close ends it. */
 export default function ShortcutsSheet({ onClose }: { onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    element.showModal();
-    element.addEventListener('close', onClose);
-    return () => element.removeEventListener('close', onClose);
-  }, [onClose]);
+  const dialog = useModalDialog(onClose);
   return (
     <dialog ref={dialog} className="shortcuts" aria-labelledby="shortcuts-title">
       <h2 id="shortcuts-title">Keyboard shortcuts</h2>

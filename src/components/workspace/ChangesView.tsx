@@ -10,6 +10,7 @@ import {
 import { decodeGitPath } from '../../conversation/workspace/gitPaths';
 import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import { COUNTED_FILES, ChangedFile, FileDiff } from './changedFiles';
+import { moveFocusWithArrows } from '../keyboard';
 import { FileViewer } from './FileViewer';
 
 // What changed in the working tree against the server's base, and one file's diff.
@@ -52,7 +53,10 @@ export function ChangesView({
           {summary}
         </p>
         {changes.data && changes.data.length > 0 && (
-          <ul className="changed-files">
+          <ul
+            className="changed-files"
+            onKeyDown={(event) => moveFocusWithArrows(event, ':scope > li > button', 'vertical')}
+          >
             {changes.data.map((change, index) => (
               <ChangedFile
                 key={change.path}

@@ -5,6 +5,7 @@ import { commitChangesQuery, commitsQuery } from '../../conversation/resources/w
 import { decodeGitPath } from '../../conversation/workspace/gitPaths';
 import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import { COUNTED_FILES, ChangedFile, FileDiff } from './changedFiles';
+import { moveFocusWithArrows } from '../keyboard';
 
 // The repository's commits, newest first, and what each one changed.
 
@@ -31,7 +32,10 @@ export function CommitsView({
                 ? 'No commits yet.'
                 : `${commits.data.commits.length}${commits.data.has_more ? '+' : ''} commits, newest first`}
         </p>
-        <ul className="commit-list">
+        <ul
+          className="commit-list"
+          onKeyDown={(event) => moveFocusWithArrows(event, ':scope > li > button', 'vertical')}
+        >
           {commits.data?.commits.map((commit) => (
             <li key={commit.sha}>
               <button
@@ -86,7 +90,11 @@ function CommitFiles({
     );
   return (
     <>
-      <ul className="changed-files" aria-label="Files the commit changed">
+      <ul
+        className="changed-files"
+        onKeyDown={(event) => moveFocusWithArrows(event, ':scope > li > button', 'vertical')}
+        aria-label="Files the commit changed"
+      >
         {changes.data.map((change, index) => (
           <ChangedFile
             key={change.path}

@@ -8,6 +8,7 @@ import { refreshWorkingTree } from '../../conversation/resources/workspace';
 import { refreshDelay } from '../../conversation/workspace/refreshRule';
 import { ChangesView } from './ChangesView';
 import { CommitsView } from './CommitsView';
+import { moveFocusWithArrows } from '../keyboard';
 import { FileViewer } from './FileViewer';
 import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import './workspace.css';
@@ -42,13 +43,20 @@ export default function WorkspacePanel({
         <span className="workspace-folder" title="The conversation’s working folder">
           {repository}
         </span>
-        <div role="tablist" aria-label="Workspace views" className="workspace-tabs">
+        <div
+          role="tablist"
+          aria-label="Workspace views"
+          className="workspace-tabs"
+          // ← → move between the views and show the one reached (one Tab stop for the row).
+          onKeyDown={(event) => moveFocusWithArrows(event, '[role="tab"]', 'horizontal')?.click()}
+        >
           {(['changes', 'commits'] as const).map((view) => (
             <button
               key={view}
               type="button"
               role="tab"
               aria-selected={tab === view && route.view !== 'file'}
+              tabIndex={tab === view ? 0 : -1}
               onClick={() => open({ view })}
             >
               {view === 'changes' ? 'Changes' : 'Commits'}
