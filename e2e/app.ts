@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { expectRowsShow } from './rows';
+import { expectRowsShow, summarise } from './rows';
 
 // Page object for Tether: locators by role and label, as a person (or a screen reader) finds
 // things; data-* attributes only where the DOM contract defines them.
@@ -82,10 +82,14 @@ export class Tether {
   /** Every persisted event the mock holds for the conversation is on screen, none twice. */
   async expectRowsMatchServer(conversationId: string) {
     const events = await this.page.evaluate(
-      (id) => window.__tetherMock!.store.get(id)!.events.map(({ id, kind }) => ({ id, kind })),
+      (id) =>
+        window.__tetherMock!.store.get(id)!.events.map((event) => {
+          const { key, value } = event as { key?: unknown; value?: unknown };
+          return { id: event.id, kind: event.kind, key, value: key === 'agent' ? value : undefined };
+        }),
       conversationId,
     );
-    await expectRowsShow(this.page, events);
+    await expectRowsShow(this.page, events.map(summarise));
   }
 
   /** A row's Rename or Delete button, shown as a mouse user sees it: on the open row, or when pointed at. */

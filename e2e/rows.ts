@@ -1,20 +1,39 @@
 import { expect, type Page } from '@playwright/test';
 
 /** Kinds the server persists that are not chat rows (they drive the status, or are bookkeeping). */
-export const NOT_SHOWN_KINDS = [
+const NOT_SHOWN_KINDS = [
   'ConversationStateUpdateEvent',
   'SystemPromptEvent',
-  'Condensation',
+  'CondensationRequest',
   'StreamingDeltaEvent',
 ];
+
+/** What the row check needs of a persisted event: a state update that installs a model is a row. */
+export interface EventSummary {
+  id: string;
+  kind: string;
+  key?: unknown;
+  model?: unknown;
+}
+
+export function summarise(event: { id: string; kind: string; key?: unknown; value?: unknown }): EventSummary {
+  const value = event.value as { llm?: { model?: unknown } } | undefined;
+  return { id: event.id, kind: event.kind, key: event.key, model: value?.llm?.model };
+}
+
+function isShown(event: EventSummary): boolean {
+  if (event.kind === 'ConversationStateUpdateEvent')
+    return event.key === 'agent' && typeof event.model === 'string';
+  return !NOT_SHOWN_KINDS.includes(event.kind);
+}
 
 /**
  * The screen shows exactly the given persisted events: each one somewhere, none in two rows.
  * (Short conversations only: the list is virtualised.)
  */
-export async function expectRowsShow(page: Page, events: { id: string; kind: string }[]) {
+export async function expectRowsShow(page: Page, events: EventSummary[]) {
   const expected = events
-    .filter((e) => !NOT_SHOWN_KINDS.includes(e.kind))
+    .filter(isShown)
     .map((e) => e.id)
     .sort();
   const shown = await page.evaluate(() => {
@@ -33,7 +52,7 @@ export async function expectRowsShow(page: Page, events: { id: string; kind: str
  */
 export async function walkTranscript(
   page: Page,
-  events: { id: string; kind: string }[],
+  events: EventSummary[],
 ): Promise<{ lost: string[]; duplicated: string[]; shown: number; rows: number }> {
   const scroller = page.locator('.chat-scroll');
   const start = page.getByRole('button', { name: 'Jump to start' });
@@ -76,7 +95,7 @@ export async function walkTranscript(
   }
   const rowsShowing = new Map<string, number>();
   for (const ids of rows.values()) for (const id of ids) rowsShowing.set(id, (rowsShowing.get(id) ?? 0) + 1);
-  const expected = events.filter((e) => !NOT_SHOWN_KINDS.includes(e.kind)).map((e) => e.id);
+  const expected = events.filter(isShown).map((e) => e.id);
   const kindOf = new Map(events.map((e) => [e.id, e.kind]));
   return {
     lost: expected.filter((id) => !rowsShowing.has(id)).map((id) => `${id} (${kindOf.get(id)})`),

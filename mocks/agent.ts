@@ -3,10 +3,14 @@ import {
   LiveClock,
   agentError,
   agentMessage,
+  condensation,
+  condensationRequest,
   fileEditAction,
   fileEditObservation,
   interruptEvent,
+  modelUpdate,
   pauseEvent,
+  statsUpdate,
   statusUpdate,
   terminalAction,
   terminalObservation,
@@ -14,6 +18,7 @@ import {
   userReject,
 } from './events';
 import type { MockStore, StoredConversation } from './store';
+import { countRequest, requestTokens } from './usage';
 
 // A scripted agent for the mock agent-server. It behaves as the real server does from the
 // outside: persisted events for every step, StreamingDeltaEvents (never persisted) while it
@@ -251,6 +256,42 @@ export class MockAgent {
     }
   }
 
+  /**
+   * POST /switch_llm: the agent gets the new LLM (its key masked in what is persisted), and the
+   * next step's request is counted under the same usage id, as the server keeps one count per id.
+   */
+  switchModel(conversation: StoredConversation, model: string, baseUrl: string | undefined): void {
+    const update = modelUpdate(this.clock(conversation), model, baseUrl);
+    conversation.info.agent = {
+      ...(conversation.info.agent as object),
+      llm: (update.value as { llm: object }).llm,
+    };
+    this.publish(conversation, update);
+  }
+
+  /**
+   * POST /condense with a condenser: the request, then the condensation that forgets all but the
+   * newest steps, then the condenser's request counted. Without one the handler refuses (409).
+   */
+  condense(conversation: StoredConversation): void {
+    const clock = this.clock(conversation);
+    this.publish(conversation, condensationRequest(clock));
+    const steps = conversation.events.filter((event) =>
+      ['MessageEvent', 'ActionEvent', 'ObservationEvent'].includes(event.kind),
+    );
+    const forgotten = steps.slice(0, -2).map((event) => event.id);
+    const asked = steps.find((event) => event.kind === 'MessageEvent' && event.source === 'user');
+    const summary = `The user asked: “${asked ? contentText((asked as { llm_message: { content: Content[] } }).llm_message.content).slice(0, 120) : '(nothing yet)'}”. ${forgotten.length} earlier events were summarised.`;
+    const stats = countRequest(
+      conversation,
+      'condenser',
+      modelOf(conversation),
+      requestTokens(forgotten.length, summary),
+    );
+    this.publish(conversation, condensation(clock, forgotten, summary));
+    this.publish(conversation, statsUpdate(clock, stats));
+  }
+
   /** The conversation is deleted: its run ends without a trace. */
   forget(conversationId: string): void {
     this.cancel(conversationId);
@@ -340,6 +381,8 @@ export class MockAgent {
       if (step.type === 'answer') {
         const itemId = openStream();
         await stream(itemId, 'text', step.say);
+        // As on the real server, the request is counted before its answer is persisted.
+        this.countRequest(conversation, step.say);
         this.publish(conversation, agentMessage(retiring(itemId), step.say));
       } else {
         let action = run.actionId ? this.findAction(conversation, run.actionId) : undefined;
@@ -353,6 +396,7 @@ export class MockAgent {
             step.type === 'terminal'
               ? terminalAction(clock, step.command, options)
               : fileEditAction(clock, step.path, step.before, step.after, options);
+          this.countRequest(conversation, step.reasoning + step.say);
           this.publish(conversation, action);
           run.actionId = action.id;
           this.store.save();
@@ -388,6 +432,13 @@ export class MockAgent {
     this.setStatus(conversation, 'finished');
   }
 
+  /** The step's LLM request is counted, and the whole stats published, as the server does after each response. */
+  private countRequest(conversation: StoredConversation, answer: string): void {
+    const tokens = requestTokens(conversation.events.length, answer);
+    const stats = countRequest(conversation, 'agent', modelOf(conversation), tokens);
+    this.publish(conversation, statsUpdate(this.clock(conversation), stats));
+  }
+
   private setStatus(
     conversation: StoredConversation,
     status: StoredConversation['info']['execution_status'],
@@ -399,6 +450,11 @@ export class MockAgent {
   private findAction(conversation: StoredConversation, id: string): ActionEvent | undefined {
     return conversation.events.find((e): e is ActionEvent => e.id === id && e.kind === 'ActionEvent');
   }
+}
+
+export function modelOf(conversation: StoredConversation): string {
+  const agent = conversation.info.agent as { llm?: { model?: unknown } } | undefined;
+  return typeof agent?.llm?.model === 'string' ? agent.llm.model : 'openai/gpt-4o-mini';
 }
 
 function queuedAnswer(text: string): Step[] {

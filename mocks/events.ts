@@ -303,6 +303,84 @@ export function statusUpdate(clock: Clock, status: ExecutionStatus): Conversatio
   };
 }
 
+/** The server's whole ConversationStats after a request, as its `stats` updates carry it. */
+export function statsUpdate(clock: Clock, stats: MockStats): ConversationStateUpdateEvent {
+  return {
+    ...clock.next(),
+    kind: 'ConversationStateUpdateEvent',
+    source: 'environment',
+    key: 'stats',
+    value: stats,
+  };
+}
+
+export interface MockStats {
+  usage_to_metrics: Record<string, MockMetrics>;
+}
+
+/** One LLM's Metrics as a `stats` update serialises them (no per-request lists). */
+export interface MockMetrics {
+  model_name: string;
+  accumulated_cost: number;
+  max_budget_per_task: null;
+  accumulated_token_usage: {
+    model: string;
+    prompt_tokens: number;
+    completion_tokens: number;
+    cache_read_tokens: number;
+    cache_write_tokens: number;
+    reasoning_tokens: number;
+    context_window: number;
+    per_turn_token: number;
+    response_id: string;
+  };
+}
+
+/**
+ * The `agent` update a model switch persists: the whole agent with the new LLM, its key masked
+ * as the server masks it.
+ */
+export function modelUpdate(clock: Clock, model: string, baseUrl?: string): ConversationStateUpdateEvent {
+  return {
+    ...clock.next(),
+    kind: 'ConversationStateUpdateEvent',
+    source: 'environment',
+    key: 'agent',
+    value: {
+      kind: 'Agent',
+      llm: {
+        model,
+        api_key: '**********',
+        ...(baseUrl ? { base_url: baseUrl } : {}),
+        usage_id: 'agent',
+        stream: true,
+      },
+      tools: [
+        { name: 'terminal', params: { terminal_type: 'subprocess' } },
+        { name: 'file_editor', params: {} },
+      ],
+    },
+  };
+}
+
+/** What `POST /condense` persists first: the request the condenser answers. */
+export function condensationRequest(clock: Clock): ServerEvent {
+  return { ...clock.next(), kind: 'CondensationRequest', source: 'environment' };
+}
+
+export function condensation(clock: Clock, forgotten: readonly string[], summary: string): ServerEvent {
+  return {
+    ...clock.next(),
+    kind: 'Condensation',
+    source: 'environment',
+    forgotten_event_ids: [...forgotten],
+    summary,
+    summary_offset: 1,
+    // The condenser's LLM response that made the summary (required by the server's model).
+    llm_response_id: `condense-${forgotten.length}-${summary.length}`,
+  };
+}
+
 export function pauseEvent(clock: Clock): PauseEvent {
   return { ...clock.next(), kind: 'PauseEvent', source: 'user' };
 }

@@ -423,6 +423,7 @@ export class MockAgentServer {
           defaultAgent(
             typeof llm.model === 'string' ? llm.model : undefined,
             typeof llm.base_url === 'string' ? llm.base_url : null,
+            isRecord(body.agent.condenser),
           ),
           workingDir,
         );
@@ -565,6 +566,35 @@ export class MockAgentServer {
             return invalid('policy', 'Field required');
           conversation.info.confirmation_policy = { kind: body.policy.kind };
           store.touch(conversation);
+          return success();
+        }),
+      ),
+
+      // The LLM for the next turns; a model is all the mock needs (the real server wants a whole LLM).
+      http.post(
+        api('/api/conversations/:id/switch_llm'),
+        withConversation(async (conversation, request) => {
+          const body = await record(request);
+          if (!isRecord(body) || !isRecord(body.llm)) return invalid('llm', 'Field required');
+          const { model, base_url } = body.llm;
+          if (typeof model !== 'string' || !model) return invalid('model', 'Field required');
+          agent.switchModel(conversation, model, typeof base_url === 'string' ? base_url : undefined);
+          return success();
+        }),
+      ),
+
+      // As the server's condense route: 409 with its words when the agent has no condenser.
+      http.post(
+        api('/api/conversations/:id/condense'),
+        withConversation(async (conversation, request) => {
+          await record(request);
+          const condenser = isRecord(conversation.info.agent) ? conversation.info.agent.condenser : undefined;
+          if (!isRecord(condenser))
+            return HttpResponse.json(
+              { detail: 'Cannot condense conversation: No condenser configured' },
+              { status: 409 },
+            );
+          agent.condense(conversation);
           return success();
         }),
       ),

@@ -258,10 +258,28 @@ export class MockStore {
 }
 
 /** The agent as ConversationInfo shows it: the server never echoes the LLM key back. */
-export function defaultAgent(model = 'openai/gpt-4o-mini', baseUrl: string | null = null) {
+export function defaultAgent(model = 'openai/gpt-4o-mini', baseUrl: string | null = null, condenser = false) {
+  const llm = {
+    model,
+    base_url: baseUrl,
+    api_key: null,
+    usage_id: 'agent',
+    stream: true,
+    is_subscription: false,
+  };
   return {
     kind: 'Agent',
-    llm: { model, base_url: baseUrl, api_key: null, usage_id: 'agent', stream: true, is_subscription: false },
+    llm,
+    ...(condenser
+      ? {
+          condenser: {
+            kind: 'LLMSummarizingCondenser',
+            llm: { ...llm, usage_id: 'condenser' },
+            max_size: 120,
+            keep_first: 4,
+          },
+        }
+      : {}),
     tools: [
       { name: 'terminal', params: { terminal_type: 'subprocess' } },
       { name: 'file_editor' },

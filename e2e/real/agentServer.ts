@@ -1,3 +1,4 @@
+import { summarise, type EventSummary } from '../rows';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -172,7 +173,7 @@ export class AgentServer {
   }
 
   /** Every persisted event id of a conversation, in the server's order. */
-  async eventIds(conversationId: string): Promise<{ id: string; kind: string }[]> {
-    return (await this.events(conversationId)).map(({ id, kind }) => ({ id, kind }));
+  async eventIds(conversationId: string): Promise<EventSummary[]> {
+    return (await this.events(conversationId)).map(summarise);
   }
 }

@@ -92,6 +92,39 @@ test('the mock’s REST answers and frames validate against the real server’s 
     problems.push(...validate('Success', await client.updateConversation(created.id, { title: 'Renamed' })));
     problems.push(...validate('Success', await client.interruptConversation(created.id)));
     problems.push(...validate('Success', await client.pauseConversation(created.id)));
+    // A model switch and a compaction: their events join the frames checked below.
+    await client.switchLLM(created.id, { model: 'openai/other', usage_id: 'agent' } as never);
+    const condensing = await client.createConversation<{ id: string }>({
+      agent: {
+        kind: 'Agent',
+        llm: { model: 'x', usage_id: 'agent' },
+        condenser: { kind: 'LLMSummarizingCondenser', llm: { model: 'x', usage_id: 'condenser' } },
+      } as never,
+    });
+    problems.push(...validate('Success', await client.condenseConversation(condensing.id)));
+    const kindsSent = new Set(frames.map((f) => `${f.kind}${'key' in f ? `:${String(f.key)}` : ''}`));
+    for (const kind of [
+      'ConversationStateUpdateEvent:stats',
+      'ConversationStateUpdateEvent:agent',
+      'CondensationRequest',
+      'Condensation',
+    ])
+      expect(kindsSent, kind).toContain(kind);
+    // Without a condenser both refuse alike: 409 and the same words.
+    const refusal = async (base: string, headers: Record<string, string>, id: string) => {
+      const response = await fetch(`${base}/api/conversations/${id}/condense`, { method: 'POST', headers });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const realPlain = await server.api<{ id: string }>('/api/conversations', {
+      method: 'POST',
+      body: JSON.stringify({
+        agent: { kind: 'Agent', llm: { model: 'openai/x', usage_id: 'agent' } },
+        workspace: { working_dir: '/tmp/tether-contract-plain' },
+      }),
+    });
+    expect(await refusal(MOCK_SERVER_URL, {}, created.id)).toEqual(
+      await refusal(server.url, { 'X-Session-API-Key': SESSION_KEY }, realPlain.id),
+    );
     // Every persisted event of every seeded conversation, as the events search returns them.
     for (const id of conversations) {
       const page = await client.searchEvents(id, { limit: 100 });

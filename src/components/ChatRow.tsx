@@ -1,3 +1,4 @@
+import { markerWords } from '../conversation/markerWords';
 import { ScrollablePre } from './ScrollablePre';
 import { ImageGallery } from './attachments/ImageGallery';
 import { memo, useEffect, useRef } from 'react';
@@ -120,9 +121,23 @@ export const ChatRow = memo(function ChatRow({
       );
     }
     case 'marker':
+    case 'model':
       return (
         <div className="chat-row marker" data-event-id={row.eventId}>
-          {row.event.kind === 'InterruptEvent' ? 'Stopped by you' : 'Paused'}
+          {markerWords(row)}
+        </div>
+      );
+    case 'compaction':
+      return (
+        <div className="chat-row marker compaction" data-event-id={row.eventId}>
+          {row.event.summary ? (
+            <details>
+              <summary>{markerWords(row)}</summary>
+              <Markdown text={row.event.summary} />
+            </details>
+          ) : (
+            markerWords(row)
+          )}
         </div>
       );
     case 'unknown':

@@ -25,6 +25,9 @@ import { useCommand } from './commands/commands';
 import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
 import { ApprovalSelect } from './ApprovalSelect';
+import { ModelButton } from './model/ModelButton';
+import { UsageButton } from './usage/UsageButton';
+import { newerUsage, usageOfStats } from '../conversation/usage/usage';
 import { ConfirmationBar } from './ConfirmationBar';
 import { LiveFooter } from './LiveFooter';
 import { STATUS_WORDS, conversationTitle } from './conversationWords';
@@ -102,6 +105,21 @@ export function ConversationView({ conversationId }: { conversationId: string })
     return () => window.removeEventListener('keydown', onKey);
   }, [session, status, live.stopping]);
 
+  // A settled run re-reads the info: its stats are the server's final count (and the only one
+  // after a model switch, when the server stops sending `stats` updates).
+  const refetchInfo = conversation.refetch;
+  const settled = status !== undefined && activity === 'idle';
+  const wasWorking = useRef(false);
+  useEffect(() => {
+    if (settled && wasWorking.current) void refetchInfo();
+    wasWorking.current = !settled;
+  }, [settled, refetchInfo]);
+  const usage = newerUsage(
+    usageOfStats(conversation.data?.stats),
+    usageOfStats(log.projection.statsFromEvents),
+  );
+  const model = log.projection.modelFromEvents ?? agentModel(conversation.data);
+
   const title = conversation.data ? conversationTitle(conversation.data.title, firstMessage.data) : undefined;
   useFollowRun(conversationId, title, status, live.liveReplies);
 
@@ -163,6 +181,17 @@ export function ConversationView({ conversationId }: { conversationId: string })
             )}
             {title !== undefined && (
               <ExportButton settings={settings} conversationId={conversationId} title={title} />
+            )}
+            {model !== undefined && (
+              <ModelButton
+                settings={settings}
+                conversationId={conversationId}
+                model={model}
+                baseUrl={agentBaseUrl(conversation.data)}
+              />
+            )}
+            {conversation.data && (
+              <UsageButton settings={settings} conversationId={conversationId} usage={usage} />
             )}
             <ApprovalSelect session={session} policy={conversation.data?.confirmation_policy?.kind} />
             {status === 'running' && (
@@ -227,7 +256,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
             followKey={`${streamLength(live.streams)}:${live.pending.length}:${log.projection.eventCount}`}
             footer={
               <>
-                <LiveFooter session={session} model={agentModel(conversation.data)} />
+                <LiveFooter session={session} model={model} />
                 {restartNotice && (
                   <div className="chat-row notice">
                     The run was interrupted by a server restart. Calls that were in flight have no result.
@@ -271,6 +300,11 @@ function newestEventId(page: Page<unknown>): string | undefined {
 function agentModel(info: unknown): string | undefined {
   const llm = isRecord(info) && isRecord(info.agent) ? info.agent.llm : undefined;
   return isRecord(llm) && typeof llm.model === 'string' ? llm.model : undefined;
+}
+
+function agentBaseUrl(info: unknown): string | undefined {
+  const llm = isRecord(info) && isRecord(info.agent) ? info.agent.llm : undefined;
+  return isRecord(llm) && typeof llm.base_url === 'string' && llm.base_url ? llm.base_url : undefined;
 }
 
 function streamLength(streams: StreamState): number {

@@ -18,6 +18,16 @@ describe('newConversationPayload', () => {
     });
   });
 
+  it('gives the agent a summarising condenser on the same LLM, so history can be compacted', () => {
+    const payload = newConversationPayload('x', { model: 'm', baseUrl: 'http://h/v1', apiKey: 'k' });
+    expect(payload.agent).toMatchObject({
+      condenser: {
+        kind: 'LLMSummarizingCondenser',
+        llm: { model: 'm', base_url: 'http://h/v1', api_key: 'k', usage_id: 'condenser' },
+      },
+    });
+  });
+
   it('leaves out an empty base URL and key', () => {
     const payload = newConversationPayload('x', { model: 'm', baseUrl: '', apiKey: '' });
     expect((payload.agent as { llm: object }).llm).not.toHaveProperty('base_url');

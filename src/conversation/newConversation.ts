@@ -9,6 +9,24 @@ export const DEFAULT_TOOLS = [
   { name: 'task_tracker' },
 ];
 
+/** Events the agent sees before the condenser sums up the older ones. */
+export const CONDENSER_MAX_EVENTS = 120;
+
+/**
+ * The server's LLM object for the person's settings; `usage_id` is the key the server counts
+ * tokens and cost under (and a model switch with the same id keeps the count going).
+ */
+export function llmConfig(llm: LlmSettings, usageId: 'agent' | 'condenser') {
+  return {
+    model: llm.model,
+    ...(llm.baseUrl ? { base_url: llm.baseUrl } : {}),
+    ...(llm.apiKey ? { api_key: llm.apiKey } : {}),
+    usage_id: usageId,
+    // Token deltas arrive as StreamingDeltaEvents only when the LLM streams.
+    stream: true,
+  };
+}
+
 /** The create payload: the first message always carries run:true, so the agent starts at once. */
 export function newConversationPayload(
   text: string,
@@ -20,16 +38,17 @@ export function newConversationPayload(
   return {
     agent: {
       kind: 'Agent',
-      llm: {
-        model: llm.model,
-        ...(llm.baseUrl ? { base_url: llm.baseUrl } : {}),
-        ...(llm.apiKey ? { api_key: llm.apiKey } : {}),
-        usage_id: 'agent',
-        // Token deltas arrive as StreamingDeltaEvents only when the LLM streams.
-        stream: true,
-      },
+      llm: llmConfig(llm, 'agent'),
       tools: DEFAULT_TOOLS,
-    },
+      // Sums up old history when it grows long, and lets a person compact it on request
+      // (`POST /condense` is refused without one). Sized as the SDK's default agent.
+      condenser: {
+        kind: 'LLMSummarizingCondenser',
+        llm: llmConfig(llm, 'condenser'),
+        max_size: CONDENSER_MAX_EVENTS,
+        keep_first: 4,
+      },
+    } as CreateConversationPayload['agent'],
     workspace: { working_dir: workingDir },
     initial_message: { role: 'user', content: [{ type: 'text', text }], run: true },
     // Set before the first run, so even the first action can wait for approval.

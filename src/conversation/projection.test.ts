@@ -4,13 +4,17 @@ import {
   EventClock,
   agentError,
   agentMessage,
+  condensation,
+  condensationRequest,
   conversationError,
   fileEditAction,
   fileEditObservation,
   finishAction,
   finishObservation,
   interruptEvent,
+  modelUpdate,
   pauseEvent,
+  statsUpdate,
   statusUpdate,
   systemPrompt,
   terminalAction,
@@ -205,16 +209,56 @@ describe('g. other kinds', () => {
       user_action: 'settings',
     });
     events.push(error, pauseEvent(c), interruptEvent(c));
-    events.push({
+    events.push(condensationRequest(c), {
       ...c.next(),
-      kind: 'Condensation',
+      kind: 'ConversationStateUpdateEvent',
       source: 'environment',
-      forgotten_event_ids: [],
-      summary: 's',
+      key: 'stats',
+      value: {},
     } as ServerEvent);
     const projection = projectEvents(events);
     expect(projection.rows.map((r) => r.type)).toEqual(['message', 'conversation-error', 'marker', 'marker']);
     expect(projection.errorExplained).toBe(true);
+  });
+
+  it('marks a compaction and every model switch with the model before it, in any arrival order', () => {
+    const c = clock();
+    const first = modelUpdate(c, 'openai/a');
+    const compacted = condensation(c, ['x', 'y'], 'They talked.');
+    const second = modelUpdate(c, 'openai/b');
+    const same = modelUpdate(c, 'openai/b');
+    const words = (events: ServerEvent[]) =>
+      projectEvents(events).rows.map((row) =>
+        row.type === 'model'
+          ? [row.model, row.previous]
+          : row.type === 'compaction'
+            ? row.event.summary
+            : row.type,
+      );
+    const expected = [
+      ['openai/a', undefined],
+      'They talked.',
+      ['openai/b', 'openai/a'],
+      ['openai/b', 'openai/b'],
+    ];
+    expect(words([first, compacted, second, same])).toEqual(expected);
+    // The later switch came first: once the earlier one arrives, it names the earlier model.
+    const projection = new ConversationProjection();
+    projection.apply([second, same]);
+    expect(only(projection.rows, 'model')[0]!.previous).toBeUndefined();
+    projection.apply([compacted, first]);
+    expect(snapshot(projection)).toEqual(snapshot(projectEvents([first, compacted, second, same])));
+    expect(projection.modelFromEvents).toBe('openai/b');
+  });
+
+  it('keeps the newest stats update, whatever order they come in', () => {
+    const c = clock();
+    const stats = (prompt: number) => ({ usage_to_metrics: { agent: { prompt } } }) as never;
+    const older = statsUpdate(c, stats(10));
+    const newer = statsUpdate(c, stats(30));
+    expect(projectEvents([newer, older]).statsFromEvents).toEqual(stats(30));
+    expect(projectEvents([older, newer]).statsFromEvents).toEqual(stats(30));
+    expect(projectEvents([userMessage(c, 'x')]).statsFromEvents).toBeUndefined();
   });
 
   it('reports when an error status has no explaining event after the last user message', () => {
@@ -334,6 +378,11 @@ describe('h. incremental application', () => {
       finishObservation(c, finish),
       pauseEvent(c),
       conversationError(c, 'E', 'boom', { kind: 'x' }),
+      modelUpdate(c, 'openai/one'),
+      condensationRequest(c),
+      condensation(c, [a.id], 'summary'),
+      modelUpdate(c, 'openai/two'),
+      modelUpdate(c, 'openai/three'),
     ];
     // Events sorted by time, so the scratch projection is the reference.
     const expected = snapshot(projectEvents(all));

@@ -2,6 +2,7 @@ import {
   isRecord,
   type ActionEvent,
   type AgentErrorEvent,
+  type Condensation,
   type ConversationErrorEvent,
   type ExecutionStatus,
   type InterruptEvent,
@@ -49,6 +50,18 @@ export type Row =
   | (RowBase & { readonly type: 'orphan-outcome'; readonly call: ToolCall })
   | (RowBase & { readonly type: 'conversation-error'; readonly event: ConversationErrorEvent })
   | (RowBase & { readonly type: 'marker'; readonly event: PauseEvent | InterruptEvent })
+  /** The server condensed what the agent sees of the history before this point. */
+  | (RowBase & { readonly type: 'compaction'; readonly event: Condensation })
+  /**
+   * The agent's settings changed (a model switch, mostly): the model from here on, and the one
+   * before it where the log says (the conversation's first model is not in its events).
+   */
+  | (RowBase & {
+      readonly type: 'model';
+      readonly event: ServerEvent;
+      readonly model: string;
+      readonly previous: string | undefined;
+    })
   | (RowBase & { readonly type: 'unknown'; readonly event: ServerEvent; readonly reason: string });
 
 export type CallState = 'running' | 'done' | 'error' | 'rejected' | 'interrupted';
@@ -58,7 +71,14 @@ export type CallState = 'running' | 'done' | 'error' | 'rejected' | 'interrupted
 const TURN = '\u0001';
 const ORPHAN = '\u0002';
 
-const HIDDEN_KINDS = new Set(['SystemPromptEvent', 'Condensation', 'ConversationStateUpdateEvent']);
+const HIDDEN_KINDS = new Set(['SystemPromptEvent', 'CondensationRequest', 'ConversationStateUpdateEvent']);
+
+/** The model an `agent` state update installs; undefined for any other update. */
+function modelOf(event: ServerEvent & { key: string; value: unknown }): string | undefined {
+  if (event.key !== 'agent' || !isRecord(event.value) || !isRecord(event.value.llm)) return undefined;
+  const model = event.value.llm.model;
+  return typeof model === 'string' && model ? model : undefined;
+}
 
 export function sortKeyOf(event: { timestamp: string; id: string }): string {
   return `${event.timestamp}\u0000${event.id}`;
@@ -209,6 +229,9 @@ export class ConversationProjection {
   /** Whether the apply under way moved or removed a row already in order (rare: late events). */
   private reshuffle = false;
   private newestStatus: { event: Sortable; status: ExecutionStatus } | undefined;
+  private newestStats: { event: Sortable; stats: unknown } | undefined;
+  /** The rows of `agent` state updates, in sort order: each names the model before it. */
+  private readonly modelSlots: Slot[] = [];
   private newestConversationError: Sortable | undefined;
   private newestUserMessage: Sortable | undefined;
   private newestAgentEvent: Sortable | undefined;
@@ -253,6 +276,17 @@ export class ConversationProjection {
     return this.newestStatus?.status;
   }
 
+  /** The ConversationStats of the newest `stats` state update, if any (see usage.ts). */
+  get statsFromEvents(): unknown {
+    return this.newestStats?.stats;
+  }
+
+  /** The model the newest `agent` state update installed: the one the next turn uses. */
+  get modelFromEvents(): string | undefined {
+    const newest = this.modelSlots.at(-1)?.event;
+    return newest && modelOf(newest as ServerEvent & { key: string; value: unknown });
+  }
+
   /**
    * True when the newest ConversationErrorEvent is newer than the newest user message: the
    * conversation's error status is then explained by an event on screen.
@@ -295,7 +329,7 @@ export class ConversationProjection {
     if (problem) return this.touch(newSlot(id, timestamp, id, event, problem, undefined, undefined));
     switch (kind) {
       case 'ConversationStateUpdateEvent':
-        return this.trackStatus(event as ServerEvent & { key: string; value: unknown });
+        return this.trackState(event as ServerEvent & { key: string; value: unknown });
       case 'ActionEvent': {
         const action = event as ActionEvent;
         const call = this.call(action.tool_call_id);
@@ -390,7 +424,17 @@ export class ConversationProjection {
     return call;
   }
 
-  private trackStatus(event: ServerEvent & { key: string; value: unknown }): void {
+  private trackState(event: ServerEvent & { key: string; value: unknown }): void {
+    if (event.key === 'stats' && isAfter(event.timestamp, event.id, this.newestStats?.event))
+      this.newestStats = { event, stats: event.value };
+    if (modelOf(event)) {
+      const slot = newSlot(event.id, event.timestamp, event.id, event, null, undefined, undefined);
+      const index = insertSorted(this.modelSlots, slot);
+      const next = this.modelSlots[index + 1];
+      // The row after it now has another model before it.
+      if (next) this.touch(next);
+      return this.touch(slot);
+    }
     const value = statusFromStateUpdate(event);
     if (!value) return;
     if (isAfter(event.timestamp, event.id, this.newestStatus?.event))
@@ -434,6 +478,19 @@ export class ConversationProjection {
       case 'PauseEvent':
       case 'InterruptEvent':
         return { ...base, type: 'marker', event: event as PauseEvent | InterruptEvent };
+      case 'Condensation':
+        return { ...base, type: 'compaction', event: event as Condensation };
+      case 'ConversationStateUpdateEvent': {
+        const update = event as ServerEvent & { key: string; value: unknown };
+        const before = this.modelSlots[this.modelSlots.indexOf(slot) - 1]?.event;
+        return {
+          ...base,
+          type: 'model',
+          event,
+          model: modelOf(update)!,
+          previous: before && modelOf(before as typeof update),
+        };
+      }
       default:
         return { ...base, type: 'unknown', event, reason: `unknown event kind “${event.kind}”` };
     }

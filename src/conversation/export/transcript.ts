@@ -1,3 +1,4 @@
+import { markerWords } from '../markerWords';
 import {
   asServerEvent,
   contentImages,
@@ -104,7 +105,15 @@ function rowMarkdown(row: Row, times: Times): string {
       );
     }
     case 'marker':
-      return `_${row.event.kind === 'InterruptEvent' ? 'Stopped by you' : 'Paused'}${timeOf(row, times)}_`;
+    case 'model':
+      return `_${markerWords(row)}${timeOf(row, times)}_`;
+    case 'compaction':
+      return [
+        `_${markerWords(row)}${timeOf(row, times)}_`,
+        row.event.summary ? quoted(row.event.summary) : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n');
     case 'unknown':
       return `_Unknown event: ${row.reason}_\n\n${fenced(JSON.stringify(row.event, null, 2), 'json')}`;
   }

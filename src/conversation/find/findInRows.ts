@@ -1,3 +1,4 @@
+import { markerWords } from '../markerWords';
 import { contentText, isRecord } from '../../agent-server/protocol';
 import type { Row, ToolCall } from '../projection';
 import { outcomeView } from '../toolCallView';
@@ -69,6 +70,9 @@ export function rowSegments(row: Row): Segment[] {
     case 'conversation-error':
       return [{ where: 'text', text: [row.event.detail, row.event.code].filter(Boolean).join('\n') }];
     case 'marker':
+    case 'model':
+    case 'compaction':
+      return [{ where: 'text', text: markerWords(row) }];
     case 'unknown':
       return [];
   }

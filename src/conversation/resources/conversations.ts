@@ -19,7 +19,7 @@ import {
 } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/settings';
 import type { LlmSettings } from '../../agent-server/llmSettings';
-import { newConversationPayload } from '../newConversation';
+import { llmConfig, newConversationPayload } from '../newConversation';
 import { eventsKey } from './events';
 import { serverKey } from './server';
 import { analyserFor, POLICY_OF, type Approval } from '../approvalPolicy';
@@ -142,6 +142,47 @@ export async function setApprovalPolicy(
   const kind = POLICY_OF[approval];
   await conversations.setConfirmationPolicy(id, { kind } as never);
   patchConversation(queryClient, settings, id, { confirmation_policy: { kind } });
+}
+
+/**
+ * Asks the server to sum up older history now (`POST /condense`). Its refusal for an agent
+ * without a condenser (409) comes back in words a person can act on.
+ */
+export async function compactConversation(settings: ConnectionSettings, id: string): Promise<void> {
+  try {
+    await agentServerClients(settings).conversations.condenseConversation(id);
+  } catch (error) {
+    if (httpStatus(error) === 409)
+      throw new AgentServerRefused(
+        'This conversation cannot be compacted: its agent has no condenser that sums up history on request. Conversations started in Tether have one; this one was started elsewhere or before.',
+      );
+    throw error;
+  }
+}
+
+/**
+ * The LLM for the next turns (`POST /switch_llm`). The whole LLM goes, key included: the server
+ * never hands keys back, so the person's key is sent again. Tokens keep counting under "agent".
+ */
+export async function switchModel(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  llm: LlmSettings,
+): Promise<void> {
+  const config = llmConfig(llm, 'agent');
+  await agentServerClients(settings).conversations.switchLLM(id, config as never);
+  queryClient.setQueryData<ConversationInfo>(conversationKey(settings, id), (info) =>
+    info && isRecord(info.agent) && isRecord(info.agent.llm)
+      ? {
+          ...info,
+          agent: {
+            ...info.agent,
+            llm: { ...info.agent.llm, model: config.model, base_url: config.base_url ?? null },
+          },
+        }
+      : info,
+  );
 }
 
 /** The live session learnt a new status: the list and the header say the same at once. */

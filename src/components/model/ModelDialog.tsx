@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { describeError } from '../../agent-server/client';
+import { useLlmSettings } from '../../agent-server/llmSettings';
+import type { ConnectionSettings } from '../../agent-server/settings';
+import { switchModel } from '../../conversation/resources/conversations';
+import { useModalDialog } from '../useModalDialog';
+import './model.css';
+
+/**
+ * Switch the LLM of this conversation for its next turns. The key field starts with the key kept
+ * in this browser: the server never gives a key back, and a switch without one would leave the
+ * agent unable to call its model.
+ */
+export default function ModelDialog({
+  settings,
+  conversationId,
+  current,
+  onClose,
+}: {
+  settings: ConnectionSettings;
+  conversationId: string;
+  current: { model: string; baseUrl: string | undefined };
+  onClose: () => void;
+}) {
+  const dialog = useModalDialog(onClose);
+  const queryClient = useQueryClient();
+  const saved = useLlmSettings();
+  const [phase, setPhase] = useState<{ kind: 'editing' | 'switching' } | { kind: 'failed'; message: string }>(
+    {
+      kind: 'editing',
+    },
+  );
+
+  return (
+    <dialog ref={dialog} className="model-dialog" aria-labelledby="model-title">
+      <h2 id="model-title">Switch the model</h2>
+      <form
+        onSubmit={async (event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const llm = {
+            model: String(form.get('model') ?? '').trim(),
+            baseUrl: String(form.get('baseUrl') ?? '').trim(),
+            apiKey: String(form.get('apiKey') ?? ''),
+          };
+          if (!llm.model) return;
+          setPhase({ kind: 'switching' });
+          try {
+            await switchModel(queryClient, settings, conversationId, llm);
+            dialog.current?.close();
+          } catch (error) {
+            setPhase({ kind: 'failed', message: describeError(error) });
+          }
+        }}
+      >
+        <p className="hint">
+          The agent’s next request goes to this model; a line in the conversation marks the switch. Tokens and
+          cost keep counting for the conversation.
+        </p>
+        <label>
+          Model
+          <input name="model" required defaultValue={current.model} placeholder="openai/gpt-4o-mini" />
+        </label>
+        <label>
+          Base URL
+          <input
+            name="baseUrl"
+            type="url"
+            defaultValue={current.baseUrl ?? saved.baseUrl}
+            placeholder="https://api.openai.com/v1"
+          />
+        </label>
+        <label>
+          API key
+          <input name="apiKey" type="password" autoComplete="off" defaultValue={saved.apiKey} />
+        </label>
+        <p className="hint">The server never shows a key again, so the key is sent with the switch.</p>
+        {phase.kind === 'failed' && <p role="alert">The model was not switched. {phase.message}</p>}
+        <div className="form-actions">
+          <button type="submit" disabled={phase.kind === 'switching'}>
+            {phase.kind === 'switching' ? 'Switching…' : 'Switch'}
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

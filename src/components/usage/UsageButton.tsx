@@ -1,0 +1,50 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import type { ConnectionSettings } from '../../agent-server/settings';
+import { contextShare, dollars, shortTokens, totalTokens, type Usage } from '../../conversation/usage/usage';
+import { useCommand } from '../commands/commands';
+
+// The breakdown and the Compact action load on the first opening.
+const UsageDialog = lazy(() => import('./UsageDialog'));
+
+/** Tokens and cost so far in the header, with the context the agent's last request filled. */
+export function UsageButton({
+  settings,
+  conversationId,
+  usage,
+}: {
+  settings: ConnectionSettings;
+  conversationId: string;
+  usage: Usage | undefined;
+}) {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  useCommand('usage', 'Usage and compacting…', () => setOpen(true));
+  const share = usage?.context && contextShare(usage.context);
+  const words = usage ? `${shortTokens(totalTokens(usage))} tokens · ${dollars(usage.cost)}` : 'Usage';
+  return (
+    <>
+      <button
+        type="button"
+        className="usage-button"
+        aria-haspopup="dialog"
+        aria-label={`Usage: ${usage ? `${words.replace(' · ', ', ')}${share !== undefined ? `, context ${Math.round(share * 100)}% full` : ''}` : 'none yet'}`}
+        onClick={() => setOpen(true)}
+      >
+        {words}
+        {share !== undefined && (
+          <span className="context-bar" aria-hidden="true">
+            <span
+              style={{ inlineSize: `${Math.max(2, share * 100)}%` }}
+              data-full={share > 0.8 || undefined}
+            />
+          </span>
+        )}
+      </button>
+      {open && (
+        <Suspense fallback={null}>
+          <UsageDialog settings={settings} conversationId={conversationId} usage={usage} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

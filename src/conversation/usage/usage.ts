@@ -1,0 +1,110 @@
+import { isRecord } from '../../agent-server/protocol';
+
+// What a conversation has cost so far, read from the server's ConversationStats: the
+// `stats` of its info and of its `stats` state updates. Both hold one Metrics per LLM the
+// conversation used (the agent's, the condenser's, a switched-to model's), keyed by usage id.
+
+export interface TokenCounts {
+  prompt: number;
+  completion: number;
+  cacheRead: number;
+  cacheWrite: number;
+  reasoning: number;
+}
+
+export interface UsagePart extends TokenCounts {
+  /** The usage id the server counts under ("agent", "condenser", …). */
+  usageId: string;
+  model: string | undefined;
+  /** In US dollars, as the server's price table gives it (0 where the model has no price). */
+  cost: number;
+}
+
+export interface Usage extends TokenCounts {
+  cost: number;
+  parts: UsagePart[];
+  /**
+   * The agent's last request against its model's context window: what the next request starts
+   * from. Absent where the server does not know the window (it reports 0).
+   */
+  context: { used: number; window: number } | undefined;
+}
+
+const count = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+
+function partOf(usageId: string, metrics: Record<string, unknown>): UsagePart {
+  const tokens = isRecord(metrics.accumulated_token_usage) ? metrics.accumulated_token_usage : {};
+  return {
+    usageId,
+    model: typeof metrics.model_name === 'string' ? metrics.model_name : undefined,
+    cost: count(metrics.accumulated_cost),
+    prompt: count(tokens.prompt_tokens),
+    completion: count(tokens.completion_tokens),
+    cacheRead: count(tokens.cache_read_tokens),
+    cacheWrite: count(tokens.cache_write_tokens),
+    reasoning: count(tokens.reasoning_tokens),
+  };
+}
+
+/** The usage a ConversationStats holds; undefined when it holds none (or is not one). */
+export function usageOfStats(stats: unknown): Usage | undefined {
+  const byId = isRecord(stats) && isRecord(stats.usage_to_metrics) ? stats.usage_to_metrics : undefined;
+  if (!byId) return undefined;
+  const parts = Object.entries(byId)
+    .filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]))
+    .map(([usageId, metrics]) => partOf(usageId, metrics));
+  if (parts.length === 0) return undefined;
+  const sum = (pick: (part: UsagePart) => number) => parts.reduce((total, part) => total + pick(part), 0);
+  return {
+    parts,
+    cost: sum((part) => part.cost),
+    prompt: sum((part) => part.prompt),
+    completion: sum((part) => part.completion),
+    cacheRead: sum((part) => part.cacheRead),
+    cacheWrite: sum((part) => part.cacheWrite),
+    reasoning: sum((part) => part.reasoning),
+    context: contextOf(byId.agent),
+  };
+}
+
+function contextOf(metrics: unknown): Usage['context'] {
+  const tokens =
+    isRecord(metrics) && isRecord(metrics.accumulated_token_usage) ? metrics.accumulated_token_usage : {};
+  const window = count(tokens.context_window);
+  // per_turn_token is the prompt and completion of the newest request alone.
+  return window > 0 ? { used: count(tokens.per_turn_token), window } : undefined;
+}
+
+export const totalTokens = (usage: TokenCounts): number => usage.prompt + usage.completion;
+
+/**
+ * The newer of two readings. The server's counters only grow, so the larger total is the newer:
+ * the info read when a run settles and the newest `stats` update need no clock to compare (and
+ * the server stops sending `stats` updates after a model switch, so neither source is enough).
+ */
+export function newerUsage(a: Usage | undefined, b: Usage | undefined): Usage | undefined {
+  if (!a || !b) return a ?? b;
+  const byTokens = totalTokens(b) - totalTokens(a);
+  if (byTokens !== 0) return byTokens > 0 ? b : a;
+  return b.cost > a.cost ? b : a;
+}
+
+const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat('en');
+
+/** "950", "12.3K", "1.2M": for the header. */
+export const shortTokens = (tokens: number): string => compact.format(tokens);
+/** "12,345": for the breakdown. */
+export const exactTokens = (tokens: number): string => whole.format(tokens);
+
+/** Dollars to the cent, or to four places below a cent so that small runs do not read $0.00. */
+export function dollars(cost: number): string {
+  if (cost === 0) return '$0.00';
+  if (cost < 0.01) return `$${cost.toFixed(4)}`;
+  return `$${cost.toFixed(2)}`;
+}
+
+/** The context meter's share, 0–1; over-full requests (a window the model outgrew) read 1. */
+export const contextShare = (context: { used: number; window: number }): number =>
+  Math.min(1, context.used / context.window);
