@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   EventClock,
   agentError,
+  condensation,
+  condensationRequest,
   conversationError,
   fileEditAction,
   fileEditObservation,
   finishAction,
   finishObservation,
   interruptEvent,
+  modelUpdate,
   statusUpdate,
   terminalAction,
   terminalObservation,
@@ -73,6 +76,22 @@ describe('transcript as Markdown', () => {
     }
     expect(text).toContain('Conversation `c-1` · 10 events · exported 2026-11-22 10:00 UTC');
     expect(text).not.toContain('\u001b');
+  });
+
+  it('marks model switches and compactions, with the summary the agent works from', () => {
+    const clock = new EventClock(Date.UTC(2026, 10, 20, 10), 'e');
+    const ask = userMessage(clock, 'go');
+    const text = transcriptMarkdown(heading, [
+      ask,
+      modelUpdate(clock, 'openai/a'),
+      modelUpdate(clock, 'openai/b'),
+      condensationRequest(clock),
+      condensation(clock, [ask.id], 'The user said go.'),
+    ]);
+    expect(text).toContain('_Model from here on: openai/a · ');
+    expect(text).toContain('_Model switched from openai/a to openai/b · ');
+    expect(text).toContain('_History compacted: the agent now works from a summary of 1 earlier event · ');
+    expect(text).toContain('> The user said go.');
   });
 
   it('says how a run ended: errors, stops, calls cut off', () => {
