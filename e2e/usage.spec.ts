@@ -58,6 +58,17 @@ test('Compact: refused in words where the agent has no condenser; otherwise mark
   // Seeded conversations were made without a condenser, as old ones on a real server are.
   await app.openConversation(SEEDED.parser);
   let dialog = await openUsage(page);
+  await expect(dialog.getByText(/cannot be compacted: its agent has no condenser/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Compact now' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // A server that refuses anyway (the agent's condenser ignores requests) is explained alike.
+  await app.open();
+  await app.setAgentTiming(5, 50);
+  await app.startConversation('Refused by the server');
+  await app.expectStatus('finished');
+  await app.mock((server) => server.failRequests('/condense', 1, 409));
+  dialog = await openUsage(page);
   await dialog.getByRole('button', { name: 'Compact now' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(/cannot be compacted: its agent has no condenser/);
   await page.keyboard.press('Escape');

@@ -270,16 +270,15 @@ export function defaultAgent(model = 'openai/gpt-4o-mini', baseUrl: string | nul
   return {
     kind: 'Agent',
     llm,
-    ...(condenser
+    // The real server always says, null when there is none.
+    condenser: condenser
       ? {
-          condenser: {
-            kind: 'LLMSummarizingCondenser',
-            llm: { ...llm, usage_id: 'condenser' },
-            max_size: 120,
-            keep_first: 4,
-          },
+          kind: 'LLMSummarizingCondenser',
+          llm: { ...llm, usage_id: 'condenser' },
+          max_size: 120,
+          keep_first: 4,
         }
-      : {}),
+      : null,
     tools: [
       { name: 'terminal', params: { terminal_type: 'subprocess' } },
       { name: 'file_editor' },

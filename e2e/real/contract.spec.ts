@@ -122,9 +122,17 @@ test('the mock’s REST answers and frames validate against the real server’s 
         workspace: { working_dir: '/tmp/tether-contract-plain' },
       }),
     });
-    expect(await refusal(MOCK_SERVER_URL, {}, created.id)).toEqual(
-      await refusal(server.url, { 'X-Session-API-Key': SESSION_KEY }, realPlain.id),
-    );
+    const mockRefusal = await refusal(MOCK_SERVER_URL, {}, created.id);
+    const realRefusal = await refusal(server.url, { 'X-Session-API-Key': SESSION_KEY }, realPlain.id);
+    if (server.version === '1.57.0') {
+      // 1.57 lets the SDK's ValueError out as a 500 naming it; 1.58 made it the 409 the mock gives.
+      expect(realRefusal.status).toBe(500);
+      expect(String((realRefusal.body as { exception?: unknown }).exception)).toContain(
+        (mockRefusal.body as { detail: string }).detail,
+      );
+    } else {
+      expect(mockRefusal).toEqual(realRefusal);
+    }
     // Every persisted event of every seeded conversation, as the events search returns them.
     for (const id of conversations) {
       const page = await client.searchEvents(id, { limit: 100 });

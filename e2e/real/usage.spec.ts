@@ -112,3 +112,24 @@ test('after a model switch the next request goes to the new model, a line marks 
   // The server sends no `stats` update after a switch: the info read when the run settles has them.
   await expectUsageEqualsServer(page, server, id);
 });
+
+test('a conversation made without a condenser is not offered Compact, and says why', async ({
+  page,
+  server,
+  llm,
+}) => {
+  const created = await server.api<{ id: string }>('/api/conversations', {
+    method: 'POST',
+    body: JSON.stringify({
+      agent: { kind: 'Agent', llm: { model: 'openai/scripted-model', base_url: llm.url, usage_id: 'agent' } },
+      workspace: { working_dir: '/tmp/tether-no-condenser' },
+    }),
+  });
+  await connect(page, server);
+  await page.goto(`/conversations/${created.id}`);
+  const dialog = await openUsage(page);
+  await expect(dialog.getByText('No LLM request has been counted yet.')).toBeVisible();
+  // (1.57 would answer a request with a 500 the browser cannot read: the button is not offered.)
+  await expect(dialog.getByText(/cannot be compacted: its agent has no condenser/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Compact now' })).toHaveCount(0);
+});

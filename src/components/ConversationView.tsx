@@ -6,7 +6,7 @@ import { isRecord, type Page } from '../agent-server/protocol';
 import type { StreamState } from '../conversation/streamItems';
 import { useConnectionSettings } from '../agent-server/settings';
 import { activityOf, canContinue, canStop } from '../conversation/composerRules';
-import { conversationQuery } from '../conversation/resources/conversations';
+import { conversationQuery, hasCondenser } from '../conversation/resources/conversations';
 import {
   eventHistoryQuery,
   firstUserMessageQuery,
@@ -191,7 +191,12 @@ export function ConversationView({ conversationId }: { conversationId: string })
               />
             )}
             {conversation.data && (
-              <UsageButton settings={settings} conversationId={conversationId} usage={usage} />
+              <UsageButton
+                settings={settings}
+                conversationId={conversationId}
+                usage={usage}
+                canCompact={hasCondenser(conversation.data)}
+              />
             )}
             <ApprovalSelect session={session} policy={conversation.data?.confirmation_policy?.kind} />
             {status === 'running' && (

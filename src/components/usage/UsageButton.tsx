@@ -11,10 +11,12 @@ export function UsageButton({
   settings,
   conversationId,
   usage,
+  canCompact,
 }: {
   settings: ConnectionSettings;
   conversationId: string;
   usage: Usage | undefined;
+  canCompact: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
@@ -42,7 +44,13 @@ export function UsageButton({
       </button>
       {open && (
         <Suspense fallback={null}>
-          <UsageDialog settings={settings} conversationId={conversationId} usage={usage} onClose={close} />
+          <UsageDialog
+            settings={settings}
+            conversationId={conversationId}
+            usage={usage}
+            canCompact={canCompact}
+            onClose={close}
+          />
         </Suspense>
       )}
     </>

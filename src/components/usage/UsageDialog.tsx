@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describeError } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/settings';
-import { compactConversation } from '../../conversation/resources/conversations';
+import { compactConversation, NO_CONDENSER_WORDS } from '../../conversation/resources/conversations';
 import {
   contextShare,
   dollars,
@@ -33,11 +33,14 @@ export default function UsageDialog({
   settings,
   conversationId,
   usage,
+  canCompact,
   onClose,
 }: {
   settings: ConnectionSettings;
   conversationId: string;
   usage: Usage | undefined;
+  /** False when the agent has no condenser: 1.57 answers a request then with a 500 the browser cannot read. */
+  canCompact: boolean;
   onClose: () => void;
 }) {
   const dialog = useModalDialog(onClose);
@@ -137,10 +140,13 @@ export default function UsageDialog({
           </p>
         )}
         {compacting.kind === 'refused' && <p role="alert">{compacting.message}</p>}
+        {!canCompact && <p className="compact-unavailable">{NO_CONDENSER_WORDS}</p>}
         <div className="form-actions">
-          <button type="button" disabled={compacting.kind === 'asking'} onClick={() => void compact()}>
-            {compacting.kind === 'asking' ? 'Compacting…' : 'Compact now'}
-          </button>
+          {canCompact && (
+            <button type="button" disabled={compacting.kind === 'asking'} onClick={() => void compact()}>
+              {compacting.kind === 'asking' ? 'Compacting…' : 'Compact now'}
+            </button>
+          )}
           <button type="button" onClick={() => dialog.current?.close()}>
             Close
           </button>

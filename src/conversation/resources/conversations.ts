@@ -144,6 +144,15 @@ export async function setApprovalPolicy(
   patchConversation(queryClient, settings, id, { confirmation_policy: { kind } });
 }
 
+export const NO_CONDENSER_WORDS =
+  'This conversation cannot be compacted: its agent has no condenser that sums up history on request. Conversations started in Tether have one; this one was started elsewhere or before.';
+
+/** Whether the conversation's agent has a condenser (a server answering without `agent` is given the benefit of the doubt). */
+export function hasCondenser(info: ConversationInfo | undefined): boolean {
+  if (!info || !isRecord(info.agent) || !('condenser' in info.agent)) return true;
+  return isRecord(info.agent.condenser);
+}
+
 /**
  * Asks the server to sum up older history now (`POST /condense`). Its refusal for an agent
  * without a condenser (409) comes back in words a person can act on.
@@ -152,11 +161,22 @@ export async function compactConversation(settings: ConnectionSettings, id: stri
   try {
     await agentServerClients(settings).conversations.condenseConversation(id);
   } catch (error) {
-    if (httpStatus(error) === 409)
-      throw new AgentServerRefused(
-        'This conversation cannot be compacted: its agent has no condenser that sums up history on request. Conversations started in Tether have one; this one was started elsewhere or before.',
-      );
+    // 1.58 refuses with 409; 1.57 lets the SDK's ValueError out as a 500 that names it.
+    const status = httpStatus(error);
+    const noCondenser =
+      status === 409 ||
+      (status === 500 && /No condenser configured|does not handle condensation/.test(responseText(error)));
+    if (noCondenser) throw new AgentServerRefused(NO_CONDENSER_WORDS);
     throw error;
+  }
+}
+
+function responseText(error: unknown): string {
+  const response = isRecord(error) ? error.response : undefined;
+  try {
+    return typeof response === 'string' ? response : JSON.stringify(response ?? '');
+  } catch {
+    return '';
   }
 }
 
