@@ -17,6 +17,7 @@ import {
   forgetSocketProtocols,
   rememberSocketProtocol,
   type SocketProtocol,
+  SYNC_DEADLINE_MS,
 } from './liveSession';
 import { FakeSocket } from '../agent-server/testing/FakeSocket';
 
@@ -472,6 +473,40 @@ describe('session socket', () => {
     await dropBeforeSync();
     await vi.waitFor(() => expect(t.state().protocol).toBe('legacy'));
     expect(FakeSocket.latest().url).toContain('/sockets/events/c1');
+    t.live.stop();
+  });
+
+  it('counts a session socket that stays open without its sync frame as a close before sync', async () => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    const t = session({}, {}, 'session');
+    forgetSocketProtocols();
+    const getServerInfo = vi.fn().mockResolvedValue({});
+    (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = { getServerInfo };
+    t.live.start();
+    // A proxy accepted the upgrade for a server without the route: open, then nothing.
+    FakeSocket.latest().open();
+    await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS - 1);
+    expect(FakeSocket.instances).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+    FakeSocket.latest().open();
+    await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS);
+    await vi.waitFor(() => expect(t.state().protocol).toBe('legacy'));
+    expect(FakeSocket.latest().url).toContain('/sockets/events/c1');
+    // The legacy socket has no sync frame: no deadline for it.
+    FakeSocket.latest().open();
+    const sockets = FakeSocket.instances.length;
+    await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS * 3);
+    expect(FakeSocket.instances).toHaveLength(sockets);
+    t.live.stop();
+  });
+
+  it('keeps a session socket whose sync frame came in time', async () => {
+    const t = started();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 2 });
+    await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS * 2);
+    expect(FakeSocket.instances).toHaveLength(1);
     t.live.stop();
   });
 

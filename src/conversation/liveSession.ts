@@ -96,6 +96,14 @@ const nextFrame = (fn: () => void) =>
 /** Closes by which a server that has the session socket refuses one connection: no sign of an old server. */
 const REFUSALS = [CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND, 1013];
 
+/**
+ * How long an open session socket may go without its `sync` frame (the server sends it right
+ * after auth). A proxy that accepted the upgrade for a server without the route keeps the socket
+ * open and silent (Playwright's socket routing does, and so may others): it counts as a close
+ * before sync, so the probe for an older server runs.
+ */
+export const SYNC_DEADLINE_MS = 4_000;
+
 /** Which socket each server has, learnt once per server (a failed session socket, REST alive). */
 const protocols = new Map<string, { protocol: SocketProtocol; confirmed: boolean }>();
 
@@ -125,6 +133,7 @@ export class ConversationSession {
   private probing = false;
   private syncedThisConnection = false;
   private closesBeforeSync = 0;
+  private syncDeadline: unknown;
   /** The socket is subscribed and has told the status on this connection. */
   private statusIsLive = false;
 
@@ -384,6 +393,7 @@ export class ConversationSession {
 
   private synced(fromSeq: number | null, throughSeq: number | null): void {
     this.syncedThisConnection = true;
+    this.clearSyncDeadline();
     const entry = protocols.get(this.deps.serverUrl);
     if (!entry?.confirmed) protocols.set(this.deps.serverUrl, { protocol: 'session', confirmed: true });
     // Progress frames are never replayed: whatever was streaming before this connection is stale.
@@ -418,6 +428,20 @@ export class ConversationSession {
     void this.gap.fill({ afterEventId: this.history.newestEventId });
   }
 
+  private clearSyncDeadline(): void {
+    if (this.syncDeadline !== undefined) this.timers.clearTimeout(this.syncDeadline);
+    this.syncDeadline = undefined;
+  }
+
+  private get timers() {
+    const env = this.deps.socketEnvironment;
+    return {
+      setTimeout: env?.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms)),
+      clearTimeout:
+        env?.clearTimeout ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
+    };
+  }
+
   private now(): number {
     return (this.deps.now ?? Date.now)();
   }
@@ -426,6 +450,15 @@ export class ConversationSession {
 
   private connectionChanged(state: ConnectionState): void {
     if (state.kind !== 'open') this.statusIsLive = false;
+    this.clearSyncDeadline();
+    if (state.kind === 'open' && this.protocol === 'session') {
+      this.syncDeadline = this.timers.setTimeout(() => {
+        this.syncDeadline = undefined;
+        if (this.syncedThisConnection || this.protocol !== 'session') return;
+        void this.closed(0);
+        this.socket?.reconnectNow();
+      }, SYNC_DEADLINE_MS);
+    }
     this.live.setState({ connection: state });
     if (state.kind === 'key-rejected') {
       this.live.setState({
