@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { PerformanceObserver as NodePerformanceObserver } from 'node:perf_hooks';
-import { BENCH, longConversation } from '../mocks/fixtures';
+import { BENCH, SEEDED, longConversation } from '../mocks/fixtures';
 import { EventClock, agentMessage } from '../mocks/events';
 import { ConversationProjection, projectEvents } from '../src/conversation/projection';
 import { domElementCount, loadedAssetBytes, openConversation, roundTripsBeforeFirstRows } from './measure';
@@ -276,6 +276,55 @@ test('find over 10,000 loaded events (browser)', async ({ page, browser }) => {
     );
   }
 });
+
+/**
+ * Height of the seeded 2,000-event conversation's transcript with every row drawn and measured,
+ * at 1280×800: how far a reader scrolls to see it all. Before finished steps folded into one
+ * line and cards took their spacing from the tokens (issue 13; measured at 2daca87), it was
+ * TRANSCRIPT_HEIGHT_BEFORE; the budget is 60 % of that.
+ */
+const TRANSCRIPT_HEIGHT_BEFORE = 250_271;
+
+test('height of the 2,000-event transcript, every row measured (browser)', async ({ page }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (let run = 0; run < RUNS; run++) {
+    await page.goto(`/conversations/${SEEDED.long}`);
+    await page.locator('.chat-row[data-event-id]').first().waitFor();
+    await page.getByRole('button', { name: 'Jump to start' }).click();
+    await page.getByText('Beginning of the conversation').waitFor({ timeout: 120_000 });
+    const height = await transcriptHeight(page);
+    record(
+      '15. transcript of the 2,000-event conversation: full height, every row measured',
+      'px',
+      Math.round(TRANSCRIPT_HEIGHT_BEFORE * 0.6),
+      height,
+    );
+  }
+});
+
+/** Walks the transcript from top to bottom a screen at a time, so every row is drawn and measured. */
+async function transcriptHeight(page: Page): Promise<number> {
+  return page.locator('.chat-scroll').evaluate(async (el) => {
+    const frames = (n: number) =>
+      new Promise<void>((resolve) => {
+        const step = () => (n-- <= 0 ? resolve() : requestAnimationFrame(step));
+        step();
+      });
+    el.scrollTop = 0;
+    await frames(3);
+    // The total changes as rows are measured: walk until a pass ends at a bottom that stays put.
+    for (let pass = 0; pass < 3; pass++) {
+      const before = el.scrollHeight;
+      for (let top = 0; top < el.scrollHeight; top += el.clientHeight / 2) {
+        el.scrollTop = top;
+        await frames(2);
+      }
+      if (el.scrollHeight === before) break;
+    }
+    return el.scrollHeight;
+  });
+}
 
 test('scrolling through 10,000 events (browser)', async ({ page }) => {
   test.setTimeout(180_000);

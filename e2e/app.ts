@@ -150,6 +150,19 @@ export class Tether {
     await form.getByRole('button', { name: 'Reject', exact: true }).click();
   }
 
+  /** Opens every folded stretch of finished steps on screen, as a reader clicking each line. */
+  async unfoldSteps() {
+    const folded = this.log.locator('.stretch-toggle[aria-expanded="false"]');
+    for (let count = await folded.count(); count > 0; count = await folded.count())
+      await folded.first().click();
+  }
+
+  /** Every step of the agent shown, none folded (the choice is kept, as a person's would be). */
+  async showEveryStep() {
+    await this.page.getByRole('button', { name: 'Show every step' }).click();
+    await expect(this.page.getByRole('button', { name: 'Fold finished steps' })).toBeVisible();
+  }
+
   async openConnectionSettings() {
     await this.page.getByRole('button', { name: 'Connection settings' }).click();
     await expect(this.page.getByRole('form', { name: 'Connection settings' })).toBeVisible();

@@ -8,6 +8,7 @@ import { expectAccessible } from './axe';
 test('each action shows the risk the server rated it, and nothing when unrated', async ({ page }) => {
   const app = new Tether(page);
   await app.openConversation(SEEDED.gallery);
+  await app.showEveryStep();
   await app.scroller.evaluate((el) => (el.scrollTop = 0));
   await expect(app.card(/^terminal\s*ls/).getByText('Low risk')).toBeVisible();
   await expect(app.card(/make test/).getByText('Medium risk')).toBeVisible();

@@ -19,6 +19,7 @@ test('copies a code block, a command, an output and a message, and says so', asy
   // The feedback goes after a moment; the button is ready again.
   await expect(code).toHaveText('Copy');
 
+  await app.unfoldSteps();
   const suite = app.card(/python -m pytest -q/);
   await suite.hover();
   await suite.getByRole('button', { name: 'Copy command' }).click();
@@ -45,6 +46,7 @@ test('copies a code block, a command, an output and a message, and says so', asy
 test('a copy button is reached with Tab, shown while focused, and pressed with Enter', async ({ page }) => {
   const app = new Tether(page);
   await app.openConversation(SEEDED.parser);
+  await app.unfoldSteps();
   const suite = app.card(/python -m pytest -q/);
   const copyCommand = suite.getByRole('button', { name: 'Copy command' });
   await expect(copyCommand).toHaveCSS('opacity', '0');
@@ -62,6 +64,7 @@ test('a long output is copied whole, not only the part on screen', async ({ page
   const app = new Tether(page);
   await app.openConversation(SEEDED.oddities);
   await app.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await app.unfoldSteps();
   const more = page.getByRole('button', { name: /Show [\d,]+ more characters/ });
   const card = app.card(/./).filter({ has: more });
   await card.hover();

@@ -126,6 +126,8 @@ test.describe('reading a conversation', () => {
     await page.getByText('Thinking').first().click();
     await expect(app.log.getByText(/a colon inside the value would break/)).toBeVisible();
     await app.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    // The edit and the passing suite folded into one line; a reader opens it.
+    await app.log.getByRole('button', { name: 'Ran 1 command · edited 1 file (2 steps)' }).click();
     const edit = app.card(/str_replace/);
     await expect(
       edit.getByRole('cell', { name: 'added:     key, value = line.split(":", 1)' }),
@@ -217,6 +219,7 @@ test.describe('reading a conversation', () => {
   }) => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.oddities);
+    await app.showEveryStep();
     await app.scroller.evaluate((el) => (el.scrollTop = 0));
     await expect(
       app.log.getByText('<script>window.__pwned = true</script>', { exact: false }).first(),
@@ -358,5 +361,16 @@ test.describe('reading a conversation', () => {
     await page.getByRole('button', { name: 'Jump to latest' }).click();
     await expect(app.log.getByText(/Step \d+ is done\./).last()).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
+  });
+
+  test('a conversation that fits on the screen offers nowhere to jump', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.parser);
+    await expect(page.getByText('Beginning of the conversation')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Jump to/ })).toHaveCount(0);
+    // A smaller window: the rows no longer fit, and there is somewhere to go.
+    await page.setViewportSize({ width: 1280, height: 500 });
+    await expect(page.getByRole('button', { name: 'Jump to start' })).toBeVisible();
   });
 });

@@ -14,7 +14,7 @@ test.describe('on a phone', () => {
     await app.openConversation(SEEDED.parser);
     const drawer = page.locator('#conversation-drawer');
     await expect(drawer).toBeHidden();
-    const row = await app.log.locator('.chat-row.from-agent').first().boundingBox();
+    const row = await app.log.locator('.chat-row.from-agent:visible').first().boundingBox();
     expect(row!.width).toBeGreaterThan(330);
     const composer = await page.locator('form.composer').boundingBox();
     expect(composer!.y + composer!.height).toBeGreaterThan(844 - 4);

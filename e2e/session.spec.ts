@@ -210,7 +210,7 @@ test.describe('the session socket', () => {
     expect(sockets.filter((kind) => kind === 'session')).toHaveLength(2);
     await app.listItem(SEEDED.parser).getByRole('link').click();
     await expect(page.locator('[data-connection="open"]')).toBeVisible();
-    await expect(app.log.getByText('148 passed in 2.31s')).toBeVisible();
+    await expect(app.log.getByText('it now splits on the first colon only.')).toBeVisible();
     expect(sockets.filter((kind) => kind === 'session')).toHaveLength(2);
     // The mock's sockets never reach the network: it counts them itself.
     expect(await app.mock((server) => server.connectionsTo.legacy)).toBeGreaterThanOrEqual(2);
@@ -248,7 +248,9 @@ test.describe('the session socket', () => {
       timeout: 15_000,
     });
     await app.mock((server) => server.dropSockets());
-    await expect(app.log.getByText('148 passed in 2.31s')).toBeVisible({ timeout: 15_000 });
+    await expect(app.log.getByText('it now splits on the first colon only.')).toBeVisible({
+      timeout: 15_000,
+    });
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 });

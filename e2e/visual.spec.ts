@@ -17,6 +17,7 @@ test('a conversation with every kind of card', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 2600 });
   const app = new Tether(page);
   await app.openConversation(SEEDED.gallery);
+  await app.showEveryStep();
   await expect(page.getByText('Beginning of the conversation')).toBeVisible();
   await expect(app.log.getByText('That was every card.', { exact: false })).toBeVisible();
   // The lazy parts are in: the edit's diff with its colours, the terminal's colours.
@@ -25,6 +26,17 @@ test('a conversation with every kind of card', async ({ page }) => {
   ).toBeVisible();
   await expect(page.locator('.ansi-red-fg').first()).toBeVisible();
   await expect(page).toHaveScreenshot('every-card.png', { fullPage: true });
+});
+
+test('finished steps folded into one line each, the failed run and the answer open', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  await expect(page.getByText('Beginning of the conversation')).toBeVisible();
+  await expect(
+    app.log.getByRole('button', { name: 'Ran 1 command · edited 1 file (2 steps)' }),
+  ).toBeVisible();
+  await expect(page.locator('.chat-scroll')).toHaveScreenshot('steps-folded.png');
 });
 
 test('the workspace panel: changed files and a side-by-side diff', async ({ page }) => {
@@ -122,6 +134,7 @@ test.describe('dark theme and phone', () => {
     await page.setViewportSize({ width: 1280, height: 2600 });
     const app = new Tether(page);
     await app.openConversation(SEEDED.gallery);
+    await app.showEveryStep();
     await expect(page.getByText('Beginning of the conversation')).toBeVisible();
     await expect(
       page.getByRole('table', { name: 'Changes to /workspace/src/a.py' }).locator('.hljs-keyword').first(),

@@ -152,6 +152,8 @@ test.describe('file-edit cards', () => {
     await expect(edit).toContainText('Replace');
     await app.approveButton.click();
     await expect(edit).toHaveAttribute('data-state', 'done');
+    // Done, it folds with the finished command before it; the reader opens the stretch.
+    await app.unfoldSteps();
     // Done: the whole file's diff, with its line numbers.
     await expect(
       edit.getByRole('table').getByRole('row').filter({ hasText: 'Record the decision' }),

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExter
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConversationEventLog } from '../conversation/eventLog';
 import { ChatRow } from './ChatRow';
+import { StretchLine } from './stretches/StretchLine';
+import { useStretches } from './stretches/useStretches';
 import type { Row } from '../conversation/projection';
 
 /** A row of the agent's work: consecutive ones read as one stretch, labelled once. */
@@ -56,6 +58,10 @@ export function ChatHistory({
 }: Props) {
   useSyncExternalStore(log.subscribe, log.getVersion);
   const order = log.projection.rowOrder;
+  const { stretchOf, isOpen, toggle, fold, setFold } = useStretches(
+    log.projection,
+    jumpTo ? order[jumpTo.index] : undefined,
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const previousOrder = useRef<readonly string[]>([]);
@@ -113,6 +119,12 @@ export function ChatHistory({
   }, []);
 
   const [position, setPosition] = useState<Position>('bottom');
+  /** Whether the rows are taller than the view: when everything fits there is nowhere to jump. */
+  const [overflowing, setOverflowing] = useState(false);
+  const checkOverflow = useCallback(() => {
+    const element = scrollRef.current;
+    if (element) setOverflowing(element.scrollHeight > element.clientHeight + 1);
+  }, []);
   const [jumpingToStart, setJumpingToStart] = useState(false);
   const lastScrollHeight = useRef(0);
   const onScroll = useCallback(() => {
@@ -129,8 +141,9 @@ export function ChatHistory({
       atBottom.current = element.scrollHeight - top - element.clientHeight < AT_BOTTOM_PX;
     }
     setPosition(atBottom.current ? 'bottom' : top < AT_BOTTOM_PX ? 'top' : 'middle');
+    checkOverflow();
     if (top < LOAD_OLDER_WITHIN_PX && hasOlder && !loadingOlder) loadOlder();
-  }, [hasOlder, loadingOlder, loadOlder]);
+  }, [hasOlder, loadingOlder, loadOlder, checkOverflow]);
 
   // A scroll to the top while a page was loading sets off nothing: the reader stays at the top
   // with no scroll event to come. When the page is in, look again.
@@ -200,10 +213,13 @@ export function ChatHistory({
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
       if (atBottom.current) element.scrollTop = element.scrollHeight;
+      checkOverflow();
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [checkOverflow]);
+  const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(checkOverflow, [checkOverflow, totalSize, order]);
 
   // A first page too short to scroll cannot trigger loading by scrolling: load on.
   useEffect(() => {
@@ -247,6 +263,11 @@ export function ChatHistory({
         ) : (
           ''
         )}
+        {order.length > 0 && (
+          <button type="button" className="link-button fold-steps" onClick={() => setFold(!fold)}>
+            {fold ? 'Show every step' : 'Fold finished steps'}
+          </button>
+        )}
       </div>
       <div
         role="log"
@@ -257,25 +278,40 @@ export function ChatHistory({
         {items.map((item) => {
           const row = log.projection.rowAt(item.index);
           if (!row) return null;
+          const previous = log.projection.rowAt(item.index - 1);
+          const stretch = stretchOf(row.key);
+          const folded = stretch !== undefined && !isOpen(stretch);
+          const leads = stretch?.id === row.key;
           return (
             <div
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              className="chat-row-slot"
+              className={`chat-row-slot${folded && !leads ? ' folded' : ''}`}
               style={{ transform: `translateY(${item.start - EDGE_PX}px)` }}
             >
-              <ChatRow
-                row={row}
-                activity={activity}
-                continued={fromAgent(row) && fromAgent(log.projection.rowAt(item.index - 1))}
-                unread={
-                  activity !== 'idle' &&
-                  row.type === 'message' &&
-                  row.event.source === 'user' &&
-                  row.sortKey > log.projection.readUpTo
-                }
-              />
+              {leads && (
+                <StretchLine
+                  stretch={stretch}
+                  open={!folded}
+                  labelled={!fromAgent(previous)}
+                  onToggle={toggle}
+                />
+              )}
+              {/* Folded steps stay in the DOM (their states included), hidden from view and from assistive tech. */}
+              <div hidden={folded}>
+                <ChatRow
+                  row={row}
+                  activity={activity}
+                  continued={fromAgent(row) && (leads || fromAgent(previous))}
+                  unread={
+                    activity !== 'idle' &&
+                    row.type === 'message' &&
+                    row.event.source === 'user' &&
+                    row.sortKey > log.projection.readUpTo
+                  }
+                />
+              </div>
             </div>
           );
         })}
@@ -283,12 +319,12 @@ export function ChatHistory({
       {footer}
       {order.length > 0 && (
         <div className="jump-buttons">
-          {(position !== 'top' || hasOlder) && (
+          {(hasOlder || (overflowing && position !== 'top')) && (
             <button type="button" onClick={() => void jumpToStart()} disabled={jumpingToStart}>
               Jump to start
             </button>
           )}
-          {position !== 'bottom' && (
+          {overflowing && position !== 'bottom' && (
             <button type="button" onClick={jumpToLatest}>
               Jump to latest
             </button>

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EventClock,
+  agentMessage,
+  fileEditAction,
+  fileEditObservation,
+  finishAction,
+  finishObservation,
+  terminalAction,
+  terminalObservation,
+  thinkAction,
+  userMessage,
+  userReject,
+} from '../../../mocks/events';
+import type { ServerEvent } from '../../agent-server/protocol';
+import { projectEvents } from '../projection';
+import { stretchSummary, workStretches } from './workStretches';
+
+const clock = () => new EventClock(Date.UTC(2026, 10, 1, 9), 's');
+
+function stretches(events: ServerEvent[]) {
+  const rows = projectEvents(events).rows;
+  const byKey = workStretches(rows);
+  // Each stretch once, as the rows' indexes it covers.
+  const seen = new Map<string, number[]>();
+  rows.forEach((row, index) => {
+    const stretch = byKey.get(row.key);
+    if (stretch) seen.set(stretch.id, [...(seen.get(stretch.id) ?? []), index]);
+  });
+  return [...seen.entries()].map(([id, indexes]) => ({ indexes, summary: byKey.get(id)!.summary }));
+}
+
+describe('stretches of finished agent work', () => {
+  it('folds consecutive finished steps into one line that says what was done', () => {
+    const c = clock();
+    const ask = userMessage(c, 'go');
+    const ls = terminalAction(c, 'ls');
+    const edit = fileEditAction(c, '/w/a.py', 'x', 'y');
+    const again = fileEditAction(c, '/w/a.py', 'y', 'z');
+    const test = terminalAction(c, 'pytest');
+    const events = [
+      ask,
+      ls,
+      terminalObservation(c, ls, 'a.py', 0),
+      edit,
+      fileEditObservation(c, edit, 'x', 'y'),
+      again,
+      fileEditObservation(c, again, 'y', 'z'),
+      test,
+      terminalObservation(c, test, 'ok', 0),
+      agentMessage(c, 'Done.'),
+    ];
+    expect(stretches(events)).toEqual([{ indexes: [1, 2, 3, 4], summary: 'Ran 2 commands · edited 1 file' }]);
+  });
+
+  it('keeps open what needs a look, which also ends a stretch', () => {
+    const c = clock();
+    const ask = userMessage(c, 'go');
+    const ok = terminalAction(c, 'ls');
+    const failing = terminalAction(c, 'npm test');
+    const after = terminalAction(c, 'cat log');
+    const risky = terminalAction(c, 'rm -rf /');
+    const running = terminalAction(c, 'sleep 100');
+    const events = [
+      ask,
+      ok,
+      terminalObservation(c, ok, 'a', 0),
+      failing,
+      terminalObservation(c, failing, '1 failed', 1),
+      after,
+      terminalObservation(c, after, 'log', 0),
+      risky,
+      userReject(c, risky, 'no'),
+      running,
+    ];
+    expect(stretches(events)).toEqual([
+      { indexes: [1], summary: 'Ran 1 command' },
+      { indexes: [3], summary: 'Ran 1 command' },
+    ]);
+  });
+
+  it('never folds the final answer, messages, or a turn with one unfinished call of several', () => {
+    const c = clock();
+    const a = terminalAction(c, 'a', { responseId: 'r' });
+    const b = terminalAction(c, 'b', { responseId: 'r' });
+    const finish = finishAction(c, 'All done.');
+    const events = [
+      userMessage(c, 'go'),
+      a,
+      b,
+      terminalObservation(c, a, 'ok', 0),
+      agentMessage(c, 'Between.'),
+      finish,
+      finishObservation(c, finish),
+    ];
+    expect(stretches(events)).toEqual([]);
+  });
+
+  it('words every kind of step', () => {
+    const c = clock();
+    const think = thinkAction(c, 'Now the docs.');
+    const created = fileEditAction(c, '/w/new.py', '', 'x');
+    (created.action as unknown as { command: string }).command = 'create';
+    const viewed = fileEditAction(c, '/w/old.py', '', '');
+    (viewed.action as unknown as { command: string }).command = 'view';
+    const calls = [created, viewed, terminalAction(c, 'ls'), think].map((action) => ({
+      toolCallId: action.tool_call_id,
+      action,
+      outcomes: [],
+    }));
+    expect(stretchSummary(calls)).toBe('Ran 1 command · created 1 file · read 1 file · thought once');
+  });
+});
