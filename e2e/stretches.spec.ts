@@ -51,7 +51,8 @@ test('rejected, failed and interrupted calls never fold; “Show every step” i
 test('a live run folds each step once it is done, and keeps the running one open', async ({ page }) => {
   const app = new Tether(page);
   await app.open();
-  await app.setAgentTiming(20, 1500);
+  // Each tool runs long enough to be seen running on a loaded machine.
+  await app.setAgentTiming(20, 5000);
   await app.startConversation('Fold as you go');
   // The first command runs: open. Then it is done and the edit runs: the command folds.
   await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'running');
@@ -63,4 +64,22 @@ test('a live run folds each step once it is done, and keeps the running one open
   await expect(
     app.log.getByRole('button', { name: 'Ran 1 command · edited 1 file (2 steps)' }),
   ).toBeVisible();
+});
+
+test('find opens the folded stretch its match is in, and paints the match', async ({ page }) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  const stretch = app.log.getByRole('button', { name: 'Ran 1 command · edited 1 file (2 steps)' });
+  await expect(stretch).toHaveAttribute('aria-expanded', 'false');
+  await app.scroller.focus();
+  await page.keyboard.press('ControlOrMeta+f');
+  // Only the folded passing run printed this.
+  await page.getByRole('searchbox', { name: 'Find in the conversation' }).fill('in 2.31s');
+  await expect(stretch).toHaveAttribute('aria-expanded', 'true');
+  await expect(app.log.getByText('148 passed in 2.31s')).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (CSS.highlights.get('find-current') as unknown as { size: number })?.size ?? 0),
+    )
+    .toBe(1);
 });

@@ -6,6 +6,7 @@ import { createConversation } from '../conversation/resources/conversations';
 import { useLlmSettings, useSaveLlmSettings, type LlmSettings } from '../agent-server/llmSettings';
 import type { Approval } from '../conversation/approvalPolicy';
 import { ApprovalOptions } from './ApprovalSelect';
+import { LlmFields, readLlmFields } from './LlmFields';
 import {
   DEFAULT_WORKING_DIR,
   useSaveWorkspaceFolder,
@@ -45,11 +46,8 @@ export function NewConversation() {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
         const text = String(form.get('message') ?? '').trim();
-        const model = {
-          model: String(form.get('model') ?? '').trim() || llm.model,
-          baseUrl: String(form.get('baseUrl') ?? '').trim(),
-          apiKey: String(form.get('apiKey') ?? ''),
-        };
+        const fields = readLlmFields(form);
+        const model = { ...fields, model: fields.model || llm.model };
         saveLlm(model);
         const workingDir = String(form.get('workingDir') ?? '').trim();
         saveFolder(workingDir);
@@ -66,23 +64,7 @@ export function NewConversation() {
         <summary>
           Model: <span className="llm-model">{llm.model}</span>
         </summary>
-        <label>
-          Model
-          <input name="model" defaultValue={llm.model} placeholder="openai/gpt-4o-mini" />
-        </label>
-        <label>
-          Base URL
-          <input
-            name="baseUrl"
-            type="url"
-            defaultValue={llm.baseUrl}
-            placeholder="https://api.openai.com/v1"
-          />
-        </label>
-        <label>
-          API key
-          <input name="apiKey" type="password" autoComplete="off" defaultValue={llm.apiKey} />
-        </label>
+        <LlmFields initial={llm} />
         <p className="hint">
           Used for new conversations. Kept in this browser; the key goes to the agent-server only.
         </p>

@@ -17,6 +17,7 @@ import {
   forgetSocketProtocols,
   rememberSocketProtocol,
   type SocketProtocol,
+  SILENCE_CHECK_MS,
   SYNC_DEADLINE_MS,
 } from './liveSession';
 import { FakeSocket } from '../agent-server/testing/FakeSocket';
@@ -302,6 +303,27 @@ describe('reconnecting', () => {
     // The replay of the same events over the socket changes nothing.
     second.frame(missed);
     expect(t.log.projection.eventCount).toBe(2);
+    t.live.stop();
+    vi.useRealTimers();
+  });
+
+  it('asks REST after ten silent seconds of a run, and reconnects when the server holds more', async () => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    const c = clock();
+    const running = statusUpdate(c, 'running');
+    const action = terminalAction(c, 'make');
+    const t = session({
+      searchEvents: vi.fn().mockResolvedValue({ items: [running, action], next_page_id: null }),
+    });
+    t.live.start();
+    FakeSocket.latest().open();
+    FakeSocket.latest().frame(running);
+    // A deaf socket: the action is persisted, nothing arrives.
+    await vi.advanceTimersByTimeAsync(SILENCE_CHECK_MS - 1);
+    expect(t.conversations.searchEvents).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
     t.live.stop();
     vi.useRealTimers();
   });

@@ -104,6 +104,9 @@ const REFUSALS = [CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND, 1013];
  */
 export const SYNC_DEADLINE_MS = 4_000;
 
+/** How long an open socket may be silent during a run before REST is asked what it missed. */
+export const SILENCE_CHECK_MS = 10_000;
+
 /** Which socket each server has, learnt once per server (a failed session socket, REST alive). */
 const protocols = new Map<string, { protocol: SocketProtocol; confirmed: boolean }>();
 
@@ -213,6 +216,10 @@ export class ConversationSession {
         onClosed: (code) => void this.closed(code),
         verifyKey: () => this.keyWorksOverRest(),
         onSilence: () => void this.checkSilence(),
+        // While a run goes, ten silent seconds are worth one REST look: a socket can go deaf
+        // without closing (seen on 1.57 under load), and a long tool is silent too, so the look
+        // is cheap and reconnects only when the server holds events the screen does not.
+        silenceMs: SILENCE_CHECK_MS,
       },
       this.deps.socketEnvironment,
     );

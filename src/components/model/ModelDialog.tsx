@@ -5,6 +5,7 @@ import { useLlmSettings } from '../../agent-server/llmSettings';
 import type { ConnectionSettings } from '../../agent-server/settings';
 import { switchModel } from '../../conversation/resources/conversations';
 import { useModalDialog } from '../useModalDialog';
+import { LlmFields, readLlmFields } from '../LlmFields';
 import './model.css';
 
 /**
@@ -38,12 +39,7 @@ export default function ModelDialog({
       <form
         onSubmit={async (event) => {
           event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const llm = {
-            model: String(form.get('model') ?? '').trim(),
-            baseUrl: String(form.get('baseUrl') ?? '').trim(),
-            apiKey: String(form.get('apiKey') ?? ''),
-          };
+          const llm = readLlmFields(new FormData(event.currentTarget));
           if (!llm.model) return;
           setPhase({ kind: 'switching' });
           try {
@@ -58,23 +54,10 @@ export default function ModelDialog({
           The agent’s next request goes to this model; a line in the conversation marks the switch. Tokens and
           cost keep counting for the conversation.
         </p>
-        <label>
-          Model
-          <input name="model" required defaultValue={current.model} placeholder="openai/gpt-4o-mini" />
-        </label>
-        <label>
-          Base URL
-          <input
-            name="baseUrl"
-            type="url"
-            defaultValue={current.baseUrl ?? saved.baseUrl}
-            placeholder="https://api.openai.com/v1"
-          />
-        </label>
-        <label>
-          API key
-          <input name="apiKey" type="password" autoComplete="off" defaultValue={saved.apiKey} />
-        </label>
+        <LlmFields
+          initial={{ model: current.model, baseUrl: current.baseUrl ?? saved.baseUrl, apiKey: saved.apiKey }}
+          modelRequired
+        />
         <p className="hint">The server never shows a key again, so the key is sent with the switch.</p>
         {phase.kind === 'failed' && <p role="alert">The model was not switched. {phase.message}</p>}
         <div className="form-actions">
