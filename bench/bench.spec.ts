@@ -290,7 +290,7 @@ test('height of the 2,000-event transcript, every row measured (browser)', async
   await page.setViewportSize({ width: 1280, height: 800 });
   for (let run = 0; run < RUNS; run++) {
     await page.goto(`/conversations/${SEEDED.long}`);
-    await page.locator('.chat-row[data-event-id]').first().waitFor();
+    await page.locator('.chat-row[data-event-id]:visible').first().waitFor();
     await page.getByRole('button', { name: 'Jump to start' }).click();
     await page.getByText('Beginning of the conversation').waitFor({ timeout: 120_000 });
     const height = await transcriptHeight(page);

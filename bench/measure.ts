@@ -31,7 +31,7 @@ export async function openConversation(page: Page, conversationId: string): Prom
   await watchFirstRows(page);
   const started = Date.now();
   await page.goto(`/conversations/${conversationId}${BENCH_SEED}`);
-  await page.locator('.chat-row[data-event-id]').first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.locator('.chat-row[data-event-id]:visible').first().waitFor({ timeout: 60_000 });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   return Date.now() - started;
 }
