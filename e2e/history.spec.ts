@@ -373,4 +373,19 @@ test.describe('reading a conversation', () => {
     await page.setViewportSize({ width: 1280, height: 500 });
     await expect(page.getByRole('button', { name: 'Jump to start' })).toBeVisible();
   });
+
+  test('a finished conversation opens at its very end, even when its last rows grow after drawing', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.oddities);
+    await expect(app.log.getByText('That is all.')).toBeInViewport();
+    // The edit card near the top draws its diff in the first idle moment, after the rows were measured.
+    await expect(app.card(/Edit \/etc\/hosts/).getByRole('table')).toBeVisible();
+    const below = () =>
+      app.scroller.evaluate((box) => Math.round(box.scrollHeight - box.clientHeight - box.scrollTop));
+    await expect.poll(below).toBe(0);
+    await expect(page.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
+  });
 });

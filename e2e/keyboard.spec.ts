@@ -156,3 +156,22 @@ test('in the workspace, ← → move between the views and ↑ ↓ through the f
   await page.keyboard.press('Home');
   await expect(files.first()).toBeFocused();
 });
+
+test('with reduced motion the spinner stands still; the connection word says what it means', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  const live = page.locator('[data-connection="open"]');
+  await expect(live).toHaveAttribute('title', /the agent’s events appear as they happen/);
+  // Said to a screen reader as well as shown on hover.
+  await expect(live).toHaveText('Live — connected: the agent’s events appear as they happen');
+  await app.setAgentTiming(40, 60_000);
+  await app.send('Tidy up');
+  const spinner = page.locator('.spinner').first();
+  await expect(spinner).toBeVisible();
+  const animation = () => spinner.evaluate((element) => getComputedStyle(element).animationName);
+  expect(await animation()).not.toBe('none');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await animation()).toBe('none');
+});

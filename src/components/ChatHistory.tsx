@@ -220,6 +220,12 @@ export function ChatHistory({
   }, [checkOverflow]);
   const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(checkOverflow, [checkOverflow, totalSize, order]);
+  // The last row growing after it was measured (code highlighted, an image decoded) fires no scroll
+  // event: the content just gets taller below a follower, who must be taken along.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (element && atBottom.current && !toStart.current) element.scrollTop = element.scrollHeight;
+  }, [totalSize]);
 
   // A first page too short to scroll cannot trigger loading by scrolling: load on.
   useEffect(() => {

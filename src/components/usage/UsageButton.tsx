@@ -22,14 +22,17 @@ export function UsageButton({
   const close = useCallback(() => setOpen(false), []);
   useCommand('usage', 'Usage and compacting…', () => setOpen(true));
   const share = usage?.context && contextShare(usage.context);
-  const words = usage ? `${shortTokens(totalTokens(usage))} tokens · ${dollars(usage.cost)}` : 'Usage';
+  const figures = usage && [`${shortTokens(totalTokens(usage))} tokens`, dollars(usage.cost)];
+  const context = share === undefined ? [] : [`context ${Math.round(share * 100)}% full`];
+  const words = figures ? figures.join(' · ') : 'Usage';
+  const name = `Usage: ${figures ? [...figures, ...context].join(', ') : 'none yet'}`;
   return (
     <>
       <button
         type="button"
         className="usage-button"
         aria-haspopup="dialog"
-        aria-label={`Usage: ${usage ? `${words.replace(' · ', ', ')}${share !== undefined ? `, context ${Math.round(share * 100)}% full` : ''}` : 'none yet'}`}
+        aria-label={name}
         onClick={() => setOpen(true)}
       >
         {words}

@@ -96,6 +96,24 @@ describe('stretches of finished agent work', () => {
     expect(stretches(events)).toEqual([]);
   });
 
+  it('remakes only the stretch a new event changed', () => {
+    const c = clock();
+    const ask = userMessage(c, 'go');
+    const first = terminalAction(c, 'ls');
+    const before = [ask, first, terminalObservation(c, first, 'a.py', 0)];
+    const note = agentMessage(c, 'Now the second part.');
+    const second = terminalAction(c, 'pwd');
+    const projection = projectEvents([...before, note, second]);
+    const old = workStretches(projection.rows);
+    projection.apply([terminalObservation(c, second, '/w', 0)]);
+    const now = workStretches(projection.rows);
+    const [firstKey, lastKey] = [projection.rowOrder[1]!, projection.rowOrder.at(-1)!];
+    expect(now.get(firstKey)).toBeDefined();
+    expect(now.get(firstKey)).toBe(old.get(firstKey));
+    expect(old.get(lastKey)).toBeUndefined();
+    expect(now.get(lastKey)?.summary).toBe('Ran 1 command');
+  });
+
   it('words every kind of step', () => {
     const c = clock();
     const think = thinkAction(c, 'Now the docs.');

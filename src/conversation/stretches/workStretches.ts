@@ -82,20 +82,38 @@ export function stretchSummary(calls: readonly ToolCall[]): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The stretch last made from the run that starts with this row, and the rows it was made of. */
+const made = new WeakMap<Row, { rows: readonly Turn[]; stretch: Stretch }>();
+
 /**
- * The stretches among the rows, by the key of each row in one. Pure and cheap (one pass, no
- * text, each row judged once): it runs on every change of the rows.
+ * The stretch of these rows: the one made before when they are the same row objects, so a new
+ * event remakes only the stretch it changed (during a run, the newest) and the others keep
+ * their identity.
+ */
+function stretchOf(run: readonly Turn[]): Stretch {
+  const before = made.get(run[0]!);
+  if (before && before.rows.length === run.length && before.rows.every((row, i) => row === run[i])) {
+    return before.stretch;
+  }
+  const stretch: Stretch = {
+    id: run[0]!.key,
+    keys: run.map((row) => row.key),
+    summary: stretchSummary(run.flatMap((row) => row.calls)),
+  };
+  made.set(run[0]!, { rows: run, stretch });
+  return stretch;
+}
+
+/**
+ * The stretches among the rows, by the key of each row in one. Cheap (one pass, no text, each row
+ * judged once, each unchanged stretch reused): it runs on every change of the rows.
  */
 export function workStretches(rows: readonly Row[]): Map<string, Stretch> {
   const byKey = new Map<string, Stretch>();
   let run: Turn[] = [];
   const close = () => {
     if (run.length > 0) {
-      const stretch: Stretch = {
-        id: run[0]!.key,
-        keys: run.map((row) => row.key),
-        summary: stretchSummary(run.flatMap((row) => row.calls)),
-      };
+      const stretch = stretchOf(run);
       for (const key of stretch.keys) byKey.set(key, stretch);
     }
     run = [];
