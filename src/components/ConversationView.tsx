@@ -68,6 +68,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   useEffect(() => session.noteConversationInfo(conversation.data), [session, conversation.data]);
 
+
   const status = live.status ?? conversation.data?.execution_status;
   const activity = activityOf(status);
   // Only a read that left nothing to show is worth a banner: a failed re-read while the server
@@ -170,6 +171,22 @@ export function ConversationView({ conversationId }: { conversationId: string })
           )}
           <ConnectionWords connection={live.connection} />
           <div className="header-actions">
+            {/* First: on a phone the actions scroll sideways, and Stop must never be out of sight. */}
+            {status === 'running' && (
+              <button
+                type="button"
+                className="stop"
+                disabled={live.stopping}
+                onClick={() => void session.interrupt()}
+              >
+                {live.stopping ? 'Stopping…' : 'Stop'}
+              </button>
+            )}
+            {canContinue(status) && (
+              <button type="button" onClick={() => void session.continueRun()}>
+                Continue
+              </button>
+            )}
             {repository && (
               <button
                 type="button"
@@ -199,21 +216,6 @@ export function ConversationView({ conversationId }: { conversationId: string })
               />
             )}
             <ApprovalSelect session={session} policy={conversation.data?.confirmation_policy?.kind} />
-            {status === 'running' && (
-              <button
-                type="button"
-                className="stop"
-                disabled={live.stopping}
-                onClick={() => void session.interrupt()}
-              >
-                {live.stopping ? 'Stopping…' : 'Stop'}
-              </button>
-            )}
-            {canContinue(status) && (
-              <button type="button" onClick={() => void session.continueRun()}>
-                Continue
-              </button>
-            )}
           </div>
         </header>
         {/* The one polite live region: the moments of a run, in short sentences. */}
