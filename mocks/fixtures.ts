@@ -21,6 +21,7 @@ import {
   type Task,
 } from './events';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
+import { appendAll } from './tree';
 import { PARSER_FIXED, PARSER_SOURCE, WORKSPACE_ROOT } from './workspace';
 
 // Seeded conversations for the built-in mock agent-server: one for every case the chat view
@@ -46,6 +47,7 @@ export const SEEDED = {
   long: '3f1c2a4e-0000-4000-8000-000000000007',
   oddities: '3f1c2a4e-0000-4000-8000-000000000008',
   gallery: '3f1c2a4e-0000-4000-8000-000000000009',
+  branched: '3f1c2a4e-0000-4000-8000-000000000010',
 } as const;
 
 function conversation(
@@ -54,9 +56,12 @@ function conversation(
   status: ExecutionStatus,
   startMs: number,
   build: (clock: EventClock) => ServerEvent[],
+  /** Where HEAD was left, when not at the last event appended (a navigate after it). */
+  head?: (events: ServerEvent[]) => string,
 ): StoredConversation {
   const clock = new EventClock(startMs, id.slice(-4));
-  const events = [systemPrompt(clock), ...build(clock)];
+  const tree = appendAll([systemPrompt(clock), ...build(clock)]);
+  const events = tree.events;
   const last = events.at(-1)!.timestamp;
   const info: ConversationInfo = {
     id,
@@ -67,6 +72,7 @@ function conversation(
     confirmation_policy: { kind: 'NeverConfirm' },
     agent: defaultAgent(),
     workspace: { kind: 'LocalWorkspace', working_dir: WORKSPACE_ROOT },
+    leaf_event_id: head ? head(events) : tree.head,
   };
   return { info, events };
 }
@@ -323,6 +329,36 @@ function odditiesConversation(clock: EventClock): ServerEvent[] {
   return events;
 }
 
+/** Under an earlier event: the first event of a new branch (appended after a navigate there). */
+const under = <T extends ServerEvent>(event: T, parent: ServerEvent): T => ({
+  ...event,
+  parent_id: parent.id,
+});
+
+/**
+ * A conversation branched three times, as edits and a regenerate leave it: the second request as
+ * first sent, then edited, then the edited one answered again. HEAD was moved back to the edited
+ * request's first answer, so the newest event is not on the active branch.
+ */
+function branchedConversation(clock: EventClock): ServerEvent[] {
+  const events: ServerEvent[] = [userMessage(clock, 'Write a greeting function in greet.py')];
+  const create = terminalAction(clock, `printf 'def greet():\\n    return "Hello"\\n' > greet.py`);
+  events.push(create, terminalObservation(clock, create, '', 0));
+  const answer = agentMessage(clock, 'Done: `greet()` in greet.py returns "Hello".');
+  events.push(answer, statusUpdate(clock, 'finished'));
+  events.push(userMessage(clock, 'Make it say hello in French'));
+  events.push(
+    agentMessage(clock, 'Bonjour ! `greet()` now answers in French.'),
+    statusUpdate(clock, 'finished'),
+  );
+  const spanish = under(userMessage(clock, 'Make it say hello in Spanish'), answer);
+  events.push(spanish, agentMessage(clock, '¡Hola! `greet()` now answers in Spanish.'));
+  events.push(statusUpdate(clock, 'finished'));
+  events.push(under(agentMessage(clock, 'Hola, then: `greet()` returns "Hola".'), spanish));
+  events.push(statusUpdate(clock, 'finished'));
+  return events;
+}
+
 /** Every kind of row and card in one conversation, for the visual snapshot. */
 function galleryConversation(clock: EventClock): ServerEvent[] {
   const tasks: Task[] = [
@@ -441,6 +477,21 @@ export function seedStore(store: MockStore): void {
   );
   store.add(
     conversation(SEEDED.gallery, 'Every kind of card', 'finished', SEED_TIME - 8 * hour, galleryConversation),
+  );
+  // Older than the list's first page: it is opened by its address.
+  store.add(
+    conversation(
+      SEEDED.branched,
+      'Greeting, tried two ways',
+      'finished',
+      SEED_TIME - 60 * hour,
+      branchedConversation,
+      (events) =>
+        events.find(
+          (event) =>
+            event.kind === 'MessageEvent' && JSON.stringify(event).includes('now answers in Spanish'),
+        )!.id,
+    ),
   );
   // Enough older conversations that the list needs a second page.
   for (let i = 1; i <= 24; i++) {

@@ -9,6 +9,7 @@ import {
 } from '../src/agent-server/protocol';
 import { MockAgent, type MockTab, type StreamProgress } from './agent';
 import { statusUpdate } from './events';
+import { treeHandlers } from './treeHandlers';
 import { workspaceHandlers } from './workspaceHandlers';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
@@ -99,9 +100,12 @@ export class MockAgentServer {
 
   /** Persists an event and sends it to every subscriber, each socket in its own framing. */
   publish(conversation: StoredConversation, event: ServerEvent): void {
-    this.store.append(conversation, event);
+    const persisted = this.store.append(conversation, event);
     const seq = conversation.events.length - 1;
-    this.send(conversation.info.id, { legacy: event, session: { type: 'durable', seq, event } });
+    this.send(conversation.info.id, {
+      legacy: persisted,
+      session: { type: 'durable', seq, event: persisted },
+    });
   }
 
   /** Stream progress: session sockets get the frame, legacy ones a StreamingDeltaEvent. */
@@ -551,6 +555,8 @@ export class MockAgentServer {
           return success();
         }),
       ),
+
+      ...treeHandlers(store, withConversation, record),
 
       ...workspaceHandlers(
         store.workspace,

@@ -1,6 +1,7 @@
 import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
 import { LiveClock } from './events';
 import { MockWorkspace } from './workspace';
+import { appendUnder, headOf, pathToRoot } from './tree';
 import type { AgentTiming, RunState } from './agent';
 
 // The mock agent-server's memory. It follows the real server's search semantics
@@ -72,10 +73,45 @@ export class MockStore {
     return removed;
   }
 
-  append(conversation: StoredConversation, event: ServerEvent): void {
-    conversation.events.push(event);
+  /** Appends as the server does: under HEAD, which then moves to the event (see tree.ts). */
+  append(conversation: StoredConversation, event: ServerEvent): ServerEvent {
+    const appended = appendUnder(event, headOf(conversation), conversation.events.length === 0);
+    conversation.events.push(appended.event);
+    conversation.info.leaf_event_id = appended.head;
     conversation.info.updated_at = this.now().toISOString();
     this.touch(conversation);
+    return appended.event;
+  }
+
+  /** `POST /navigate`: HEAD moves, nothing is appended. */
+  navigate(conversation: StoredConversation, eventId: string | null): void {
+    conversation.info.leaf_event_id = eventId;
+    this.touch(conversation);
+  }
+
+  /** `POST /fork`: a new, idle conversation with a copy of one branch (or of the whole log). */
+  fork(source: StoredConversation, fromEventId: string | null, title: string | null): StoredConversation {
+    const events = fromEventId === null ? [...source.events] : pathToRoot(source.events, fromEventId);
+    const now = this.now().toISOString();
+    const conversation: StoredConversation = {
+      info: {
+        ...structuredClone(source.info),
+        id: crypto.randomUUID(),
+        title,
+        execution_status: 'idle',
+        created_at: now,
+        updated_at: now,
+        leaf_event_id: fromEventId ?? source.info.leaf_event_id ?? null,
+        forked_from_conversation_id: source.info.id,
+        forked_from_event_id: fromEventId,
+        // The server starts a fork's usage afresh unless asked not to.
+        stats: { usage_to_metrics: {} },
+      },
+      events,
+    };
+    this.add(conversation);
+    this.touch(conversation);
+    return conversation;
   }
 
   touch(conversation: StoredConversation): void {

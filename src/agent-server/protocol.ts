@@ -164,6 +164,8 @@ export interface ConversationInfo {
   agent?: unknown;
   workspace?: unknown;
   confirmation_policy?: { kind: string };
+  /** HEAD of the event tree: the leaf of the active branch (null before the tree, or empty). */
+  leaf_event_id?: string | null;
   [field: string]: unknown;
 }
 

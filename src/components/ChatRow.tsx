@@ -1,7 +1,8 @@
 import { markerWords } from '../conversation/markerWords';
 import { ScrollablePre } from './ScrollablePre';
 import { ImageGallery } from './attachments/ImageGallery';
-import { memo, useEffect, useRef } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef } from 'react';
+import { useIdleReached } from './useIdleReached';
 import { useFindFocus } from './find/findFocus';
 import { contentImages, contentText, isRecord } from '../agent-server/protocol';
 import type { Row } from '../conversation/projection';
@@ -28,6 +29,18 @@ function Thinking({ text }: { text: string }) {
 }
 
 const SAFE_IMAGE = /^(https?:|data:image\/)/i;
+
+const MessageActions = lazy(() => import('./branches/MessageActions'));
+
+/** Edit, Regenerate, Fork and the versions of a message: loaded once the first screen is drawn. */
+function BranchActions({ row }: { row: Row }) {
+  const idle = useIdleReached();
+  return idle ? (
+    <Suspense fallback={null}>
+      <MessageActions row={row} />
+    </Suspense>
+  ) : null;
+}
 
 /** One row of the conversation; re-renders only when its row object or the activity changes. */
 export const ChatRow = memo(function ChatRow({
@@ -62,6 +75,7 @@ export const ChatRow = memo(function ChatRow({
           {text && <Markdown text={text} />}
           <ImageGallery urls={images} label="attached to the message" />
           {unread && <p className="pending-state">Queued: the agent reads it after its current step</p>}
+          <BranchActions row={row} />
         </div>
       );
     }
@@ -90,6 +104,7 @@ export const ChatRow = memo(function ChatRow({
             }
             return <ToolCallCard key={call.toolCallId} call={call} activity={activity} />;
           })}
+          <BranchActions row={row} />
         </div>
       );
     case 'orphan-outcome':

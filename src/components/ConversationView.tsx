@@ -15,6 +15,8 @@ import {
 import { agentServerClients } from '../agent-server/client';
 import { useConversationSession } from '../conversation/useConversationSession';
 import { eventLogFor } from '../conversation/eventLog';
+import { useHeadFromInfo } from './branches/useHeadFromInfo';
+import { BranchContext } from './branches/branchContext';
 import { ChatHistory } from './ChatHistory';
 import { ConnectionBanner, ConnectionWords, GapBanner } from './ConnectionStatus';
 import { ExportButton } from './export/ExportButton';
@@ -68,6 +70,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   useEffect(() => session.noteConversationInfo(conversation.data), [session, conversation.data]);
 
+  useHeadFromInfo(log, conversation.data, (history.data?.pages.length ?? 0) > 0);
 
   const status = live.status ?? conversation.data?.execution_status;
   const activity = activityOf(status);
@@ -122,6 +125,10 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const model = log.projection.modelFromEvents ?? agentModel(conversation.data);
 
   const title = conversation.data ? conversationTitle(conversation.data.title, firstMessage.data) : undefined;
+  const branchScope = useMemo(
+    () => ({ settings, conversationId, title, log, session, activity }),
+    [settings, conversationId, title, log, session, activity],
+  );
   useFollowRun(conversationId, title, status, live.liveReplies);
 
   const loadAllOlder = async () => {
@@ -136,7 +143,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
     async (query: string) =>
       hasOlder
         ? olderMessageMatches(agentServerClients(settings).conversations, conversationId, query, (id) =>
-            log.projection.has(id),
+            log.has(id),
           ).catch(() => 0)
         : 0,
     [hasOlder, settings, conversationId, log],
@@ -251,27 +258,29 @@ export function ConversationView({ conversationId }: { conversationId: string })
         {history.isPending && !error && <p className="loading">Loading the conversation…</p>}
         {find.bar}
         <FindFocus.Provider value={find.focus}>
-          <ChatHistory
-            log={log}
-            activity={activity}
-            hasOlder={history.hasNextPage}
-            loadingOlder={history.isFetchingNextPage}
-            // A page already on its way is awaited, never asked for again.
-            loadOlder={() => void history.fetchNextPage({ cancelRefetch: false })}
-            loadAllOlder={loadAllOlder}
-            jumpTo={find.jumpTo}
-            followKey={`${streamLength(live.streams)}:${live.pending.length}:${log.projection.eventCount}`}
-            footer={
-              <>
-                <LiveFooter session={session} model={model} />
-                {restartNotice && (
-                  <div className="chat-row notice">
-                    The run was interrupted by a server restart. Calls that were in flight have no result.
-                  </div>
-                )}
-              </>
-            }
-          />
+          <BranchContext.Provider value={branchScope}>
+            <ChatHistory
+              log={log}
+              activity={activity}
+              hasOlder={history.hasNextPage}
+              loadingOlder={history.isFetchingNextPage}
+              // A page already on its way is awaited, never asked for again.
+              loadOlder={() => void history.fetchNextPage({ cancelRefetch: false })}
+              loadAllOlder={loadAllOlder}
+              jumpTo={find.jumpTo}
+              followKey={`${streamLength(live.streams)}:${live.pending.length}:${log.projection.eventCount}`}
+              footer={
+                <>
+                  <LiveFooter session={session} model={model} />
+                  {restartNotice && (
+                    <div className="chat-row notice">
+                      The run was interrupted by a server restart. Calls that were in flight have no result.
+                    </div>
+                  )}
+                </>
+              }
+            />
+          </BranchContext.Provider>
         </FindFocus.Provider>
         {activity === 'confirming' && <ConfirmationBar session={session} />}
         <Composer session={session} settings={settings} workingDir={repository} />

@@ -1,3 +1,4 @@
+import { useIdleReached } from './useIdleReached';
 import { ScrollablePre } from './ScrollablePre';
 import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { callState, type ToolCall } from '../conversation/projection';
@@ -18,26 +19,6 @@ import type { Activity } from '../conversation/composerRules';
 // The diff library and its renderer load in the first idle moment after an edit is shown: the
 // first screen never waits for them.
 const EditDiff = lazy(() => import('./diff/EditDiff'));
-let idle: Promise<void> | undefined;
-let idleReached = false;
-
-function useIdleReached(): boolean {
-  const [reached, setReached] = useState(idleReached);
-  useEffect(() => {
-    if (reached) return;
-    let alive = true;
-    idle ??= new Promise<void>((resolve) =>
-      (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 50)))(() => resolve()),
-    ).then(() => {
-      idleReached = true;
-    });
-    void idle.then(() => alive && setReached(true));
-    return () => {
-      alive = false;
-    };
-  }, [reached]);
-  return reached;
-}
 
 function EditDiffSlot({ action, observation }: { action: unknown; observation: unknown }) {
   const idleReached = useIdleReached();

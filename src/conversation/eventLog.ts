@@ -1,16 +1,35 @@
 import { asServerEvent, type ServerEvent } from '../agent-server/protocol';
+import { EventTree, treeParent, type Branch } from './branches/eventTree';
 import { ConversationProjection } from './projection';
 
-// One event log per conversation: what the server said, deduplicated by id, with its
-// projection kept up to date. History pages (and, later, socket frames) feed it; React reads it
+// One event log per conversation: what the server said, deduplicated by id, with the projection
+// of its active branch kept up to date. History pages and socket frames feed it; React reads it
 // through useSyncExternalStore.
 
 export class ConversationEventLog {
-  readonly projection = new ConversationProjection();
+  /** Every event of every branch. */
+  readonly tree = new EventTree();
+  private current = new ConversationProjection();
+  private branch: Branch = { head: undefined, ids: new Set(), frontier: undefined };
   /** Frames or items that could not be keyed (no id or kind): reported, never rendered. */
   rejected = 0;
   private readonly listeners = new Set<() => void>();
   private version = 0;
+
+  /** The rows of the active branch. A new object when HEAD moved to another branch. */
+  get projection(): ConversationProjection {
+    return this.current;
+  }
+
+  /** Whether the server's event is held, whatever its branch. */
+  has(eventId: string): boolean {
+    return this.tree.has(eventId);
+  }
+
+  /** The newest event's timestamp over every branch: the resume cursor for a socket. */
+  get newestTimestamp(): string | undefined {
+    return this.tree.newestTimestamp;
+  }
 
   ingest(raw: readonly unknown[]): void {
     const events: ServerEvent[] = [];
@@ -20,12 +39,63 @@ export class ConversationEventLog {
       if (event) events.push(event);
       else rejected++;
     }
-    const changed = this.projection.apply(events) || rejected > 0;
+    const changed = this.follow(this.tree.add(events)) || rejected > 0;
     this.rejected += rejected;
-    if (changed) {
-      this.version++;
-      for (const listener of this.listeners) listener();
+    if (changed) this.notify();
+  }
+
+  /** HEAD as the server reports it: the info's `leaf_event_id`, or a navigate's answer. */
+  setHead(leaf: string | null): void {
+    this.tree.pin(leaf);
+    if (this.follow([])) this.notify();
+  }
+
+  /**
+   * Brings the projection to the active branch: events that joined it are applied; when HEAD
+   * left the branch (a switch, an edit), the projection is made again from the new branch.
+   */
+  private follow(fresh: readonly ServerEvent[]): boolean {
+    const before = this.branch;
+    const head = this.tree.head;
+    const headEvent = head ? this.tree.get(head) : undefined;
+    const reachGrew = before.frontier !== undefined && fresh.some((event) => event.id === before.frontier);
+    let joined: ServerEvent[] = [];
+    if (head === before.head && !reachGrew) {
+      // Same branch, same reach.
+    } else if (
+      !reachGrew &&
+      headEvent &&
+      before.head &&
+      before.ids.has(before.head) &&
+      treeParent(headEvent) === before.head
+    ) {
+      // An event appended under HEAD: the branch grows by one.
+      before.ids.add(headEvent.id);
+      this.branch = { head, ids: before.ids, frontier: before.frontier };
+      joined = [headEvent];
+    } else {
+      const next = this.tree.branch(head);
+      const left = before.head !== undefined && [...before.ids].some((id) => !next.ids.has(id));
+      this.branch = next;
+      if (left || (before.head === undefined && head !== undefined)) {
+        this.rebuild();
+        return true;
+      }
+      for (const id of next.ids) if (!before.ids.has(id)) joined.push(this.tree.get(id)!);
     }
+    const shown = fresh.filter((event) => this.tree.onBranch(event, this.branch));
+    return this.current.apply(joined.length > 0 ? [...joined, ...shown] : shown);
+  }
+
+  private rebuild(): void {
+    const projection = new ConversationProjection();
+    projection.apply([...this.tree.all()].filter((event) => this.tree.onBranch(event, this.branch)));
+    this.current = projection;
+  }
+
+  private notify(): void {
+    this.version++;
+    for (const listener of this.listeners) listener();
   }
 
   subscribe = (listener: () => void): (() => void) => {

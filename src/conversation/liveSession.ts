@@ -209,7 +209,7 @@ export class ConversationSession {
         url: () =>
           this.protocol === 'session'
             ? sessionSocketUrl(serverUrl, this.conversationId, this.seqCursor)
-            : eventsSocketUrl(serverUrl, this.conversationId, this.log.projection.newestTimestamp),
+            : eventsSocketUrl(serverUrl, this.conversationId, this.log.newestTimestamp),
         onFrame: (frame) => this.receiveFrame(frame),
         onMalformedFrame: () => this.log.ingest([null]),
         onState: (state) => this.connectionChanged(state),
@@ -368,7 +368,7 @@ export class ConversationSession {
     }
     const status = statusFromStateUpdate(event);
     if (status && fromSocket) this.statusIsLive = true;
-    const known = this.log.projection.has(event.id);
+    const known = this.log.has(event.id);
     // full_state is a snapshot made for one subscriber, not part of the persisted history.
     if (!(event.kind === 'ConversationStateUpdateEvent' && (event as { key?: unknown }).key === 'full_state'))
       this.log.ingest([event]);
@@ -525,7 +525,7 @@ export class ConversationSession {
   }
 
   private fillSince(): Promise<boolean> {
-    return this.gap.fill({ sinceTimestamp: this.log.projection.newestTimestamp }).then((filled) => {
+    return this.gap.fill({ sinceTimestamp: this.log.newestTimestamp }).then((filled) => {
       if (filled) this.outbox.unconfirmedSinceBefore(this.now());
       return filled;
     });
@@ -559,11 +559,11 @@ export class ConversationSession {
     if (!isActive(this.live.getState().status)) return;
     const conversations = this.deps.clients.conversations;
     try {
-      const since = this.log.projection.newestTimestamp;
+      const since = this.log.newestTimestamp;
       const items = await newestEventsSince(conversations, this.conversationId, since);
       const missed = items.some((item) => {
         const event = asServerEvent(item);
-        return event !== null && !this.log.projection.has(event.id);
+        return event !== null && !this.log.has(event.id);
       });
       if (missed) this.socket?.reconnectNow();
       else {

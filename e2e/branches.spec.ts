@@ -1,0 +1,140 @@
+import { expect, test } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+import { expectAccessible } from './axe';
+import { Branches } from './branches';
+
+// A conversation is a tree: the screen shows the branch HEAD ends, and a person edits, answers
+// again, switches and forks.
+
+const FIRST = 'Write a greeting function in greet.py';
+const ANSWER = 'Done: greet() in greet.py returns "Hello".';
+
+test('a conversation branched elsewhere opens on its active branch; the versions switch it', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const branches = new Branches(page);
+  await app.openConversation(SEEDED.branched);
+  // HEAD was moved back to the Spanish request's first answer: the newest event is not shown.
+  await expect(branches.row('¡Hola!')).toBeVisible();
+  expect(await branches.messages()).toEqual([
+    FIRST,
+    ANSWER,
+    'Make it say hello in Spanish',
+    '¡Hola! greet() now answers in Spanish.',
+  ]);
+  const request = branches.row('Make it say hello in Spanish');
+  await expect(branches.versions(request)).toHaveText('2 / 2');
+  await expect(branches.versions(branches.row('¡Hola!'))).toHaveText('1 / 2');
+
+  await branches.previous(request);
+  await expect(branches.row('Bonjour')).toBeVisible();
+  expect(await branches.messages()).toEqual([
+    FIRST,
+    ANSWER,
+    'Make it say hello in French',
+    'Bonjour ! greet() now answers in French.',
+  ]);
+  await expect(branches.versions(branches.row('Make it say hello in French'))).toHaveText('1 / 2');
+  // The server's HEAD moved: a reload opens the same branch.
+  const moved = await app.mock((m) => m.store.received.filter((r) => r.path.endsWith('/navigate')).length);
+  expect(moved).toBe(1);
+  await page.reload();
+  await expect(branches.row('Bonjour')).toBeVisible();
+  await expect(branches.row('Spanish')).toHaveCount(0);
+
+  // Forward again: the Spanish request's newest answer.
+  await branches.next(branches.row('Make it say hello in French'));
+  await expect(branches.row('Hola, then')).toBeVisible();
+  await expect(branches.versions(branches.row('Hola, then'))).toHaveText('2 / 2');
+  await expect(branches.row('Bonjour')).toHaveCount(0);
+});
+
+test('Edit sends the new words as a branch from the message before; the earlier one stays reachable', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const branches = new Branches(page);
+  await app.openConversation(SEEDED.branched);
+  await app.setAgentTiming(5, 50);
+  const request = branches.row('Make it say hello in Spanish');
+  await request.hover();
+  await request.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Edited message' })).toHaveValue(
+    'Make it say hello in Spanish',
+  );
+  await expect(page.getByText('Files in the workspace are not rewound.')).toBeVisible();
+  await expectAccessible(page, 'editing a message');
+  // Esc leaves the editor and keeps the message as it was.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('textbox', { name: 'Edited message' })).toHaveCount(0);
+
+  await branches.edit(request, 'Make it say hello in German');
+  const german = branches.row('Make it say hello in German');
+  await expect(german).toBeVisible();
+  await app.expectStatus('finished');
+  await expect(branches.versions(german)).toHaveText('3 / 3');
+  await expect(branches.row('Spanish')).toHaveCount(0);
+  const [navigate, sent] = await app.mock((m) => [
+    m.store.received.filter((r) => r.path.endsWith('/navigate')).at(-1)?.body,
+    m.store
+      .get('3f1c2a4e-0000-4000-8000-000000000010')!
+      .events.findLast((e) => e.kind === 'MessageEvent' && (e as { source?: string }).source === 'user'),
+  ]);
+  // HEAD went to the message before the edited one; the new message grew from there.
+  expect((navigate as { event_id: string }).event_id).toBe(
+    (sent as unknown as { parent_id: string }).parent_id,
+  );
+  await branches.previous(german);
+  await expect(branches.row('Make it say hello in Spanish')).toBeVisible();
+  await expect(branches.row('German')).toHaveCount(0);
+});
+
+test('Regenerate asks the last request again and shows the new answer, the first one a click away', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const branches = new Branches(page);
+  await app.openConversation(SEEDED.branched);
+  await app.setAgentTiming(5, 50);
+  await expect(branches.row('¡Hola!')).toBeVisible();
+  await branches.regenerate();
+  await app.expectStatus('finished');
+  await expect(branches.row('¡Hola!')).toHaveCount(0);
+  await expect(branches.row(/Done\. I looked at the workspace/)).toBeVisible();
+  // The request is asked again beside itself: the third version of the second message.
+  const request = branches.row('Make it say hello in Spanish');
+  await expect(branches.versions(request)).toHaveText('3 / 3');
+  // Back to the request as first asked, and its newest answer.
+  await branches.previous(request);
+  await expect(branches.row('Hola, then')).toBeVisible();
+});
+
+test('Fork from a message opens a new conversation holding the branch up to it', async ({ page }) => {
+  const app = new Tether(page);
+  const branches = new Branches(page);
+  await app.openConversation(SEEDED.branched);
+  await branches.forkFrom(branches.row(ANSWER));
+  await expect(page).not.toHaveURL(new RegExp(SEEDED.branched));
+  await expect(app.heading).toHaveText('Greeting, tried two ways (fork)');
+  await expect(branches.row(ANSWER)).toBeVisible();
+  expect(await branches.messages()).toEqual([FIRST, ANSWER]);
+  await expect(app.composer).toBeFocused();
+  // The source is as it was.
+  await app.openConversation(SEEDED.branched);
+  await expect(branches.row('¡Hola!')).toBeVisible();
+});
+
+test('switching versions waits while the agent works, and says why', async ({ page }) => {
+  const app = new Tether(page);
+  const branches = new Branches(page);
+  await app.openConversation(SEEDED.branched);
+  await app.setAgentTiming(40, 60_000);
+  await app.send('Add a test for it');
+  await app.expectStatus('running');
+  const request = branches.row('Make it say hello in Spanish');
+  const previous = request.getByRole('button', { name: 'Previous version' });
+  await expect(previous).toBeDisabled();
+  await expect(previous).toHaveAttribute('title', /Wait until the agent stops/);
+  await expect(request.getByRole('button', { name: 'Edit', exact: true })).toBeDisabled();
+});

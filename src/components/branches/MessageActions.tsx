@@ -1,0 +1,175 @@
+import { useState, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { describeError } from '../../agent-server/client';
+import { contentImages, contentText, type MessageEvent, type ServerEvent } from '../../agent-server/protocol';
+import { treeParent } from '../../conversation/branches/eventTree';
+import type { Row } from '../../conversation/projection';
+import { forkAt, moveHead } from '../../conversation/resources/branches';
+import { useBranchScope, type BranchScope } from './branchContext';
+import { MessageEditor } from './MessageEditor';
+import './branches.css';
+
+// Under a message: its place among the branches (‹ 2 / 3 ›), and Edit, Regenerate and Fork.
+// Loaded in the first idle moment: none of it is needed to read a conversation.
+
+const BUSY_WORDS = 'Wait until the agent stops: branches change only between runs.';
+
+export default function MessageActions({ row }: { row: Row }) {
+  const scope = useBranchScope();
+  if (!scope) return null;
+  return <Actions row={row} scope={scope} />;
+}
+
+function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
+  const { log, activity, session } = scope;
+  useSyncExternalStore(log.subscribe, log.getVersion);
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [editing, setEditing] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const event = log.tree.get(row.eventId);
+  if (!event) return null;
+  const parent = treeParent(event);
+  const siblings = parent ? log.tree.childrenOf(parent) : [];
+  const place = siblings.findIndex((sibling) => sibling.id === event.id);
+  const fromUser = row.type === 'message' && row.event.source === 'user';
+  const busy = activity !== 'idle';
+  const lastUser = fromUser ? undefined : regenerateFrom(row, scope);
+
+  const act = (work: () => Promise<unknown>) => {
+    setProblem(undefined);
+    work().catch((error: unknown) => setProblem(describeError(error)));
+  };
+  const show = (sibling: ServerEvent) =>
+    act(async () => {
+      const leaf = log.tree.newestLeafUnder(sibling.id);
+      await moveHead(queryClient, scope.settings, scope.conversationId, leaf);
+      log.setHead(leaf);
+    });
+
+  return (
+    <div className="message-actions">
+      {siblings.length > 1 && place >= 0 && (
+        <span className="branch-switcher" role="group" aria-label="Versions">
+          <button
+            type="button"
+            aria-label="Previous version"
+            disabled={busy || place === 0}
+            title={busy ? BUSY_WORDS : undefined}
+            onClick={() => show(siblings[place - 1]!)}
+          >
+            ‹
+          </button>
+          <span className="branch-place">
+            {place + 1} / {siblings.length}
+          </span>
+          <button
+            type="button"
+            aria-label="Next version"
+            disabled={busy || place === siblings.length - 1}
+            title={busy ? BUSY_WORDS : undefined}
+            onClick={() => show(siblings[place + 1]!)}
+          >
+            ›
+          </button>
+        </span>
+      )}
+      {fromUser && parent && (
+        <button
+          type="button"
+          disabled={busy}
+          title={busy ? BUSY_WORDS : undefined}
+          onClick={() => setEditing(true)}
+        >
+          Edit
+        </button>
+      )}
+      {lastUser && (
+        <button
+          type="button"
+          disabled={busy}
+          title={busy ? BUSY_WORDS : undefined}
+          onClick={() =>
+            act(async () => {
+              // The server runs a finished conversation again only for a new message (its
+              // `send_message` alone resets `finished`), so the request is asked again as a
+              // sibling of itself, and the agent answers it afresh.
+              const parentOfRequest = treeParent(lastUser);
+              if (!parentOfRequest) return;
+              await moveHead(queryClient, scope.settings, scope.conversationId, parentOfRequest);
+              log.setHead(parentOfRequest);
+              await session.send(
+                contentText(lastUser.llm_message.content),
+                contentImages(lastUser.llm_message.content),
+              );
+            })
+          }
+        >
+          Regenerate
+        </button>
+      )}
+      {forkable(row) && (
+        <button
+          type="button"
+          onClick={() =>
+            act(async () => {
+              const fork = await forkAt(
+                queryClient,
+                scope.settings,
+                scope.conversationId,
+                event.id,
+                `${scope.title ?? 'Conversation'} (fork)`,
+              );
+              navigate(`/conversations/${fork.id}`, { state: { focusComposer: true } });
+            })
+          }
+        >
+          Fork from here
+        </button>
+      )}
+      {busy && siblings.length > 1 && <span className="visually-hidden">{BUSY_WORDS}</span>}
+      {problem && (
+        <p className="branch-problem" role="alert">
+          That did not work: {problem}
+        </p>
+      )}
+      {editing && row.type === 'message' && parent && (
+        <MessageEditor
+          text={contentText(row.event.llm_message.content)}
+          images={contentImages(row.event.llm_message.content)}
+          onCancel={() => setEditing(false)}
+          onSend={async (text, images) => {
+            await moveHead(queryClient, scope.settings, scope.conversationId, parent);
+            log.setHead(parent);
+            setEditing(false);
+            await session.send(text, images);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** A message, or the turn that gives the agent's final answer: where a fork can start. */
+function forkable(row: Row): boolean {
+  if (row.type === 'message') return true;
+  return (
+    row.type === 'turn' &&
+    row.calls.some((call) => (call.action?.action as { kind?: unknown } | undefined)?.kind === 'FinishAction')
+  );
+}
+
+/**
+ * The user message to answer again, when this row is the agent's last word on the branch and
+ * the run is over.
+ */
+function regenerateFrom(row: Row, { log }: BranchScope): MessageEvent | undefined {
+  const rows = log.projection.rows;
+  if (rows.at(-1)?.key !== row.key) return undefined;
+  for (let index = rows.length - 1; index >= 0; index--) {
+    const candidate = rows[index]!;
+    if (candidate.type === 'message' && candidate.event.source === 'user') return candidate.event;
+  }
+  return undefined;
+}

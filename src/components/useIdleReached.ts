@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+
+// What the first screen does not need loads in the first idle moment after it (one moment for
+// the whole page, whichever component asks first).
+
+let idle: Promise<void> | undefined;
+let idleReached = false;
+
+/** True once the page has had its first idle moment. */
+export function useIdleReached(): boolean {
+  const [reached, setReached] = useState(idleReached);
+  useEffect(() => {
+    if (reached) return;
+    let alive = true;
+    idle ??= new Promise<void>((resolve) =>
+      (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 50)))(() => resolve()),
+    ).then(() => {
+      idleReached = true;
+    });
+    void idle.then(() => alive && setReached(true));
+    return () => {
+      alive = false;
+    };
+  }, [reached]);
+  return reached;
+}

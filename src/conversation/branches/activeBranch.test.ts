@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  EventClock,
+  agentMessage,
+  statusUpdate,
+  systemPrompt,
+  terminalAction,
+  terminalObservation,
+  userMessage,
+} from '../../../mocks/events';
+import { appendUnder, pathToRoot } from '../../../mocks/tree';
+import type { ServerEvent } from '../../agent-server/protocol';
+import { ConversationEventLog } from '../eventLog';
+import { projectEvents, type ConversationProjection } from '../projection';
+
+// The rows follow the active branch of the server's event tree, however its events arrive.
+
+const clock = () => new EventClock(Date.UTC(2026, 10, 1, 9), 'b');
+
+/** A server's log, appended to as the server does: under HEAD, which moves with each append or navigate. */
+class Server {
+  readonly events: ServerEvent[] = [];
+  head: string | null = null;
+  append(...events: ServerEvent[]): ServerEvent[] {
+    return events.map((event) => {
+      const appended = appendUnder(event, this.head, this.events.length === 0);
+      this.events.push(appended.event);
+      this.head = appended.head;
+      return appended.event;
+    });
+  }
+  navigate(to: string | null) {
+    this.head = to;
+  }
+}
+
+/** Three branches: the second message as sent, as edited, and the edited one's answer again. */
+function branchedConversation() {
+  const c = clock();
+  const server = new Server();
+  const ls = terminalAction(c, 'ls');
+  server.append(systemPrompt(c), userMessage(c, 'one'), statusUpdate(c, 'running'), ls);
+  server.append(terminalObservation(c, ls, 'a.py', 0), agentMessage(c, 'First answer.'));
+  const [, firstAnswer] = server.events.slice(-2);
+  server.append(statusUpdate(c, 'finished'));
+  const pwd = terminalAction(c, 'pwd');
+  server.append(
+    userMessage(c, 'two'),
+    pwd,
+    terminalObservation(c, pwd, '/w', 0),
+    agentMessage(c, 'Answer A.'),
+  );
+  const leafA = server.head!;
+  server.navigate(firstAnswer!.id);
+  const [edited] = server.append(userMessage(c, 'two, edited'));
+  server.append(agentMessage(c, 'Answer B.'), statusUpdate(c, 'finished'));
+  const leafB = server.head!;
+  server.navigate(edited!.id);
+  server.append(agentMessage(c, 'Answer B, again.'));
+  const leafC = server.head!;
+  return { server, c, leaves: { A: leafA, B: leafB, C: leafC }, firstAnswer: firstAnswer!.id };
+}
+
+function snapshot(projection: ConversationProjection) {
+  return projection.rows.map((row) => ({
+    ...row,
+    ...(row.type === 'turn' ? { calls: row.calls.map((call) => ({ ...call })) } : {}),
+  }));
+}
+
+/** The reference: the branch's events and the state updates, projected from scratch. */
+function branchRows(events: readonly ServerEvent[], leaf: string | null) {
+  const updates = events.filter((event) => event.kind === 'ConversationStateUpdateEvent');
+  return snapshot(projectEvents([...pathToRoot(events, leaf), ...updates]));
+}
+
+const texts = (log: ConversationEventLog) =>
+  log.projection.rows.flatMap((row) =>
+    row.type === 'message' ? [(row.event.llm_message.content[0] as { text: string }).text] : [],
+  );
+
+describe('the active branch', () => {
+  it('shows only the branch HEAD ends, and another when HEAD moves', () => {
+    const { server, leaves } = branchedConversation();
+    const log = new ConversationEventLog();
+    log.ingest(server.events);
+    // Unpinned, HEAD is the newest event appended: the third branch.
+    expect(texts(log)).toEqual(['one', 'First answer.', 'two, edited', 'Answer B, again.']);
+    log.setHead(leaves.A);
+    expect(texts(log)).toEqual(['one', 'First answer.', 'two', 'Answer A.']);
+    expect(snapshot(log.projection)).toEqual(branchRows(server.events, leaves.A));
+    log.setHead(leaves.B);
+    expect(texts(log)).toEqual(['one', 'First answer.', 'two, edited', 'Answer B.']);
+    // Every event stays held, whatever its branch.
+    expect(server.events.every((event) => log.has(event.id))).toBe(true);
+  });
+
+  it('follows appends under a HEAD moved back, and not an old child of it loaded later', () => {
+    const { server, c, firstAnswer } = branchedConversation();
+    const log = new ConversationEventLog();
+    // The newest page first: the older events, the second message's first version among them, come later.
+    log.ingest(server.events.slice(-4));
+    log.setHead(firstAnswer);
+    server.navigate(firstAnswer);
+    const [again] = server.append(userMessage(c, 'two, third try'));
+    log.ingest([again]);
+    log.ingest(server.events.slice(0, -5));
+    expect(texts(log)).toEqual(['one', 'First answer.', 'two, third try']);
+    expect(snapshot(log.projection)).toEqual(branchRows(server.events, again!.id));
+  });
+
+  it('a log from before the tree (no parent ids) is one line, as it always was', () => {
+    const c = clock();
+    const events = [userMessage(c, 'one'), agentMessage(c, 'Answer.'), userMessage(c, 'two')];
+    const log = new ConversationEventLog();
+    log.ingest(events);
+    log.setHead(events[1]!.id);
+    expect(texts(log)).toEqual(['one', 'Answer.', 'two']);
+  });
+
+  it('equals the branch projected from scratch for any arrival order, duplicates and pages', () => {
+    const { server, leaves } = branchedConversation();
+    const all = server.events;
+    const expected = {
+      newest: branchRows(all, leaves.C),
+      A: branchRows(all, leaves.A),
+      B: branchRows(all, leaves.B),
+    };
+    fc.assert(
+      fc.property(
+        fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length }),
+        fc.array(fc.nat(all.length - 1), { maxLength: 6 }),
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 5 }),
+        fc.constantFrom<('A' | 'B')[]>(['A', 'B'], ['B', 'A'], ['A']),
+        (shuffled, duplicateAt, chunkSizes, moves) => {
+          const arrival = [...shuffled, ...duplicateAt.map((i) => all[i]!)];
+          const log = new ConversationEventLog();
+          let at = 0;
+          let size = 0;
+          while (at < arrival.length) {
+            const chunk = chunkSizes[size++ % chunkSizes.length]!;
+            log.ingest(arrival.slice(at, at + chunk));
+            at += chunk;
+          }
+          expect(snapshot(log.projection)).toEqual(expected.newest);
+          for (const move of moves) {
+            log.setHead(leaves[move]);
+            expect(snapshot(log.projection)).toEqual(expected[move]);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
