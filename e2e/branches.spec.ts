@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 import { Branches } from './branches';
+import { exportAs } from './exporting';
 
 // A conversation is a tree: the screen shows the branch HEAD ends, and a person edits, answers
 // again, switches and forks.
@@ -137,4 +138,25 @@ test('switching versions waits while the agent works, and says why', async ({ pa
   await expect(previous).toBeDisabled();
   await expect(previous).toHaveAttribute('title', /Wait until the agent stops/);
   await expect(request.getByRole('button', { name: 'Edit', exact: true })).toBeDisabled();
+});
+
+test('find and the Markdown export see the active branch only', async ({ page }) => {
+  const app = new Tether(page);
+  const branches = new Branches(page);
+  await app.openConversation(SEEDED.branched);
+  await expect(branches.row('¡Hola!')).toBeVisible();
+  await app.scroller.focus();
+  await page.keyboard.press('ControlOrMeta+f');
+  const find = page.getByRole('searchbox', { name: 'Find in the conversation' });
+  await find.fill('French');
+  await expect(page.locator('#find-count')).toHaveText('No matches');
+  await find.fill('Spanish');
+  await expect(page.locator('#find-count')).toHaveText('1 of 2');
+  await page.keyboard.press('Escape');
+
+  const markdown = await exportAs(page, 'Markdown');
+  expect(markdown.text).toContain('Make it say hello in Spanish');
+  expect(markdown.text).toContain('now answers in Spanish');
+  expect(markdown.text).not.toContain('French');
+  expect(markdown.text).not.toContain('Hola, then');
 });

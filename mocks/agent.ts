@@ -262,9 +262,11 @@ export class MockAgent {
    */
   switchModel(conversation: StoredConversation, model: string, baseUrl: string | undefined): void {
     const update = modelUpdate(this.clock(conversation), model, baseUrl);
+    // The info keeps the whole LLM the server holds, with the new model and URL in it.
+    const agent = conversation.info.agent as { llm?: object };
     conversation.info.agent = {
-      ...(conversation.info.agent as object),
-      llm: (update.value as { llm: object }).llm,
+      ...agent,
+      llm: { ...agent.llm, model, ...(baseUrl ? { base_url: baseUrl } : {}) },
     };
     this.publish(conversation, update);
   }

@@ -133,6 +133,36 @@ test('the mock’s REST answers and frames validate against the real server’s 
     } else {
       expect(mockRefusal).toEqual(realRefusal);
     }
+    // The tree's routes: navigate and fork answer a conversation's info; an event the
+    // conversation does not hold is a 404 naming it, on both.
+    const createdEvents = store.get(created.id)!.events;
+    const firstMessage = createdEvents.find((event) => event.kind === 'MessageEvent')!;
+    const navigated = await client.navigateConversation<{ leaf_event_id?: string }>(created.id, {
+      event_id: firstMessage.id,
+    });
+    problems.push(...validate('ConversationInfo', navigated));
+    expect(navigated.leaf_event_id).toBe(firstMessage.id);
+    const forked = await client.forkConversation(created.id, { from_event_id: firstMessage.id } as never);
+    problems.push(...validate('ConversationInfo', forked));
+    const unknownEvent = async (base: string, headers: Record<string, string>, id: string, route: string) => {
+      const body = route === 'navigate' ? { event_id: 'no-such-event' } : { from_event_id: 'no-such-event' };
+      const response = await fetch(`${base}/api/conversations/${id}/${route}`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    for (const route of ['navigate', 'fork']) {
+      const mockAnswer = await unknownEvent(MOCK_SERVER_URL, {}, created.id, route);
+      const realAnswer = await unknownEvent(
+        server.url,
+        { 'X-Session-API-Key': SESSION_KEY },
+        realPlain.id,
+        route,
+      );
+      expect(mockAnswer, route).toEqual(realAnswer);
+    }
     // Every persisted event of every seeded conversation, as the events search returns them.
     for (const id of conversations) {
       const page = await client.searchEvents(id, { limit: 100 });

@@ -49,86 +49,88 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
     });
 
   return (
-    <div className="message-actions">
-      {siblings.length > 1 && place >= 0 && (
-        <span className="branch-switcher" role="group" aria-label="Versions">
-          <button
-            type="button"
-            aria-label="Previous version"
-            disabled={busy || place === 0}
-            title={busy ? BUSY_WORDS : undefined}
-            onClick={() => show(siblings[place - 1]!)}
-          >
-            ‹
-          </button>
-          <span className="branch-place">
-            {place + 1} / {siblings.length}
+    <>
+      <div className="message-actions">
+        {siblings.length > 1 && place >= 0 && (
+          <span className="branch-switcher" role="group" aria-label="Versions">
+            <button
+              type="button"
+              aria-label="Previous version"
+              disabled={busy || place === 0}
+              title={busy ? BUSY_WORDS : undefined}
+              onClick={() => show(siblings[place - 1]!)}
+            >
+              ‹
+            </button>
+            <span className="branch-place">
+              {place + 1} / {siblings.length}
+            </span>
+            <button
+              type="button"
+              aria-label="Next version"
+              disabled={busy || place === siblings.length - 1}
+              title={busy ? BUSY_WORDS : undefined}
+              onClick={() => show(siblings[place + 1]!)}
+            >
+              ›
+            </button>
           </span>
+        )}
+        {fromUser && parent && (
           <button
             type="button"
-            aria-label="Next version"
-            disabled={busy || place === siblings.length - 1}
+            disabled={busy}
             title={busy ? BUSY_WORDS : undefined}
-            onClick={() => show(siblings[place + 1]!)}
+            onClick={() => setEditing(true)}
           >
-            ›
+            Edit
           </button>
-        </span>
-      )}
-      {fromUser && parent && (
-        <button
-          type="button"
-          disabled={busy}
-          title={busy ? BUSY_WORDS : undefined}
-          onClick={() => setEditing(true)}
-        >
-          Edit
-        </button>
-      )}
-      {lastUser && (
-        <button
-          type="button"
-          disabled={busy}
-          title={busy ? BUSY_WORDS : undefined}
-          onClick={() =>
-            act(async () => {
-              // The server runs a finished conversation again only for a new message (its
-              // `send_message` alone resets `finished`), so the request is asked again as a
-              // sibling of itself, and the agent answers it afresh.
-              const parentOfRequest = treeParent(lastUser);
-              if (!parentOfRequest) return;
-              await moveHead(queryClient, scope.settings, scope.conversationId, parentOfRequest);
-              log.setHead(parentOfRequest);
-              await session.send(
-                contentText(lastUser.llm_message.content),
-                contentImages(lastUser.llm_message.content),
-              );
-            })
-          }
-        >
-          Regenerate
-        </button>
-      )}
-      {forkable(row) && (
-        <button
-          type="button"
-          onClick={() =>
-            act(async () => {
-              const fork = await forkAt(
-                queryClient,
-                scope.settings,
-                scope.conversationId,
-                event.id,
-                `${scope.title ?? 'Conversation'} (fork)`,
-              );
-              navigate(`/conversations/${fork.id}`, { state: { focusComposer: true } });
-            })
-          }
-        >
-          Fork from here
-        </button>
-      )}
-      {busy && siblings.length > 1 && <span className="visually-hidden">{BUSY_WORDS}</span>}
+        )}
+        {lastUser && (
+          <button
+            type="button"
+            disabled={busy}
+            title={busy ? BUSY_WORDS : undefined}
+            onClick={() =>
+              act(async () => {
+                // The server runs a finished conversation again only for a new message (its
+                // `send_message` alone resets `finished`), so the request is asked again as a
+                // sibling of itself, and the agent answers it afresh.
+                const parentOfRequest = treeParent(lastUser);
+                if (!parentOfRequest) return;
+                await moveHead(queryClient, scope.settings, scope.conversationId, parentOfRequest);
+                log.setHead(parentOfRequest);
+                await session.send(
+                  contentText(lastUser.llm_message.content),
+                  contentImages(lastUser.llm_message.content),
+                );
+              })
+            }
+          >
+            Regenerate
+          </button>
+        )}
+        {forkable(row) && (
+          <button
+            type="button"
+            onClick={() =>
+              act(async () => {
+                const fork = await forkAt(
+                  queryClient,
+                  scope.settings,
+                  scope.conversationId,
+                  event.id,
+                  `${scope.title ?? 'Conversation'} (fork)`,
+                );
+                navigate(`/conversations/${fork.id}`, { state: { focusComposer: true } });
+              })
+            }
+          >
+            Fork from here
+          </button>
+        )}
+        {busy && siblings.length > 1 && <span className="visually-hidden">{BUSY_WORDS}</span>}
+      </div>
       {problem && (
         <p className="branch-problem" role="alert">
           That did not work: {problem}
@@ -147,7 +149,7 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
           }}
         />
       )}
-    </div>
+    </>
   );
 }
 

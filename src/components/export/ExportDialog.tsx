@@ -1,3 +1,4 @@
+import { eventLogFor } from '../../conversation/eventLog';
 import { useRef, useState } from 'react';
 import { useModalDialog } from '../useModalDialog';
 import './export.css';
@@ -43,7 +44,9 @@ export default function ExportDialog({
     reading.current = controller;
     setPhase({ kind: 'reading', progress: { read: 0, total: undefined } });
     try {
-      const file = await exportConversation(settings, conversation, format, {
+      // The Markdown is the conversation as the screen shows it: the branch HEAD is on.
+      const head = eventLogFor(settings.serverUrl, conversation.id).tree.head;
+      const file = await exportConversation(settings, { ...conversation, head }, format, {
         signal: controller.signal,
         onProgress: (progress) => setPhase({ kind: 'reading', progress }),
       });

@@ -43,7 +43,7 @@ export class ExportCancelled extends Error {
 
 export async function exportConversation(
   settings: ConnectionSettings,
-  conversation: { id: string; title: string },
+  conversation: { id: string; title: string; head?: string | null },
   format: ExportFormat,
   options: { signal: AbortSignal; onProgress: (progress: ExportProgress) => void; now?: Date },
 ): Promise<ExportedFile> {
@@ -72,7 +72,12 @@ export async function exportConversation(
     format === 'json'
       ? JSON.stringify(events, null, 2)
       : transcriptMarkdown(
-          { title: conversation.title, conversationId: conversation.id, exportedAt: now },
+          {
+            title: conversation.title,
+            conversationId: conversation.id,
+            exportedAt: now,
+            head: conversation.head,
+          },
           events,
         );
   const type = format === 'json' ? 'application/json' : 'text/markdown';

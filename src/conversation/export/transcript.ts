@@ -7,6 +7,7 @@ import {
   type ServerEvent,
 } from '../../agent-server/protocol';
 import { FAILURE_WORDS, USER_ACTION_WORDS } from '../errorWords';
+import { EventTree } from '../branches/eventTree';
 import { callState, projectEvents, type Row, type ToolCall } from '../projection';
 import { callHeadline, outcomeView, stateLabel, toolName } from '../toolCallView';
 
@@ -18,6 +19,18 @@ export interface TranscriptHeading {
   title: string;
   conversationId: string;
   exportedAt: Date;
+  /** HEAD as the screen shows it: only its branch is written (undefined: the log as one line). */
+  head?: string | null;
+}
+
+/** The events of the branch HEAD ends, and every event that is no tree node. */
+function activeBranch(events: readonly ServerEvent[], head: string | null | undefined): ServerEvent[] {
+  if (head === undefined) return [...events];
+  const tree = new EventTree();
+  tree.add(events);
+  tree.pin(head);
+  const branch = tree.branch(tree.head);
+  return events.filter((event) => tree.onBranch(event, branch));
 }
 
 /** A fence longer than any run of backticks in the text, so no content can close it. */
@@ -45,7 +58,7 @@ const thinking = (text: string) => quoted(`**Thinking**\n\n${text.trim()}`);
 
 export function transcriptMarkdown(heading: TranscriptHeading, rawEvents: readonly unknown[]): string {
   const events = rawEvents.map(asServerEvent).filter((event): event is ServerEvent => event !== null);
-  const rows = projectEvents(events).rows;
+  const rows = projectEvents(activeBranch(events, heading.head)).rows;
   const parts = [
     `# ${heading.title.replace(/\n/g, ' ')}`,
     `Conversation \`${heading.conversationId}\` · ${rawEvents.length} events · exported ${utcTime(heading.exportedAt.toISOString())}`,
