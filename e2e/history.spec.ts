@@ -21,7 +21,9 @@ test.describe('conversation list', () => {
     await expect(links.nth(1)).toContainText('What changed recently?');
     await expect(links).toHaveCount(20);
     await app.list.getByRole('button', { name: 'Load more conversations' }).click();
-    await expect(links).toHaveCount(33);
+    await expect(links).toHaveCount(34);
+    // The oldest, on the second page: the conversation with branches.
+    await expect(links.last()).toContainText('Greeting, tried two ways');
     await expect(app.list.getByRole('button', { name: 'Load more conversations' })).toHaveCount(0);
     await expect(app.list.getByRole('link', { name: /Earlier request number 4/ })).toBeVisible();
   });

@@ -212,10 +212,12 @@ export function ChatHistory({
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (atBottom.current) element.scrollTop = element.scrollHeight;
+      if (atBottom.current && !toStart.current) element.scrollTop = element.scrollHeight;
       checkOverflow();
     });
     observer.observe(element);
+    // And anything inside growing (the edge, the rows' box, the footer), which fires no scroll event.
+    for (const child of element.children) observer.observe(child);
     return () => observer.disconnect();
   }, [checkOverflow]);
   const totalSize = virtualizer.getTotalSize();

@@ -16,7 +16,9 @@ import {
   terminalObservation,
   userMessage,
   userReject,
+  agentMessage,
 } from '../../../mocks/events';
+import { appendAll } from '../../../mocks/tree';
 import { fenced, transcriptMarkdown, utcTime } from './transcript';
 
 const heading = {
@@ -115,6 +117,21 @@ describe('transcript as Markdown', () => {
     expect(text).toContain('_Stopped by you · ');
     expect(text).toContain('> **The conversation stopped with an error (rate limit).**');
     expect(text).toContain('> Try again: Continue, or send a message.');
+  });
+
+  it('writes the branch HEAD ends, not the others', () => {
+    const clock = new EventClock(Date.UTC(2026, 10, 20, 10), 'b');
+    const { events: asked } = appendAll([userMessage(clock, 'One'), agentMessage(clock, 'Answer one.')]);
+    const answer = asked[1]!;
+    const first = { ...userMessage(clock, 'Two, first try'), parent_id: answer.id };
+    const second = { ...userMessage(clock, 'Two, second try'), parent_id: answer.id };
+    const events = [...asked, first, second];
+    const markdown = transcriptMarkdown({ ...heading, head: first.id }, events);
+    expect(markdown).toContain('Two, first try');
+    expect(markdown).not.toContain('Two, second try');
+    expect(markdown).toContain('Answer one.');
+    // Without a HEAD (a caller that knows none), every event is written, as before the tree.
+    expect(transcriptMarkdown(heading, events)).toContain('Two, second try');
   });
 
   it('fences output so that no backticks in it can end the block', () => {
