@@ -76,3 +76,61 @@ test('edit the second message, switch between the versions, fork from the first 
   expect(await branches.messages()).toEqual(['Message one', 'First answer one.']);
   await expectActiveBranch(page, server, forkId);
 });
+
+test('a conversation branched through the API opens on its active branch only', async ({
+  page,
+  server,
+  llm,
+}) => {
+  llm.setScript([
+    { text: 'First answer one.' },
+    { text: 'Answer to two.' },
+    { text: 'Answer to the API’s two.' },
+  ]);
+  const branches = new Branches(page);
+  await connect(page, server);
+  const id = await startConversation(page, llm, 'Message one');
+  const status = page.locator('.conversation-header [data-status]');
+  await expect(branches.row('First answer one.')).toBeVisible({ timeout: 30_000 });
+  await expect(status).toHaveAttribute('data-status', 'finished');
+  await page.getByLabel('Message to the agent').fill('Message two');
+  await page.getByLabel('Message to the agent').press('Enter');
+  await expect(branches.row('Answer to two.')).toBeVisible({ timeout: 30_000 });
+  await expect(status).toHaveAttribute('data-status', 'finished');
+
+  // Another client moves HEAD back to the first answer and asks something else from there.
+  await page.goto('/');
+  const events = (await server.events(id)) as unknown as (ServerEvent & { source?: string })[];
+  const firstAnswer = events.find(
+    (event) =>
+      event.kind === 'MessageEvent' &&
+      event.source === 'agent' &&
+      JSON.stringify(event).includes('First answer one.'),
+  )!;
+  await server.api(`/api/conversations/${id}/navigate`, {
+    method: 'POST',
+    body: JSON.stringify({ event_id: firstAnswer.id }),
+  });
+  await server.api(`/api/conversations/${id}/events`, {
+    method: 'POST',
+    body: JSON.stringify({
+      role: 'user',
+      content: [{ type: 'text', text: 'Message two, by the API' }],
+      run: true,
+    }),
+  });
+  await expect
+    .poll(async () => (await server.conversation(id)) as { execution_status?: string }, { timeout: 30_000 })
+    .toMatchObject({ execution_status: 'finished' });
+
+  await page.goto(`/conversations/${id}`);
+  await expect(branches.row('Answer to the API’s two.')).toBeVisible({ timeout: 30_000 });
+  expect(await branches.messages()).toEqual([
+    'Message one',
+    'First answer one.',
+    'Message two, by the API',
+    'Answer to the API’s two.',
+  ]);
+  await expect(branches.versions(branches.row('Message two, by the API'))).toHaveText('2 / 2');
+  await expectActiveBranch(page, server, id);
+});

@@ -70,7 +70,12 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   useEffect(() => session.noteConversationInfo(conversation.data), [session, conversation.data]);
 
-  useHeadFromInfo(log, conversation.data, (history.data?.pages.length ?? 0) > 0);
+  useHeadFromInfo(
+    log,
+    settings,
+    conversationId,
+    history.isFetchedAfterMount && (history.data?.pages.length ?? 0) > 0,
+  );
 
   const status = live.status ?? conversation.data?.execution_status;
   const activity = activityOf(status);

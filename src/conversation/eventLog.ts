@@ -31,7 +31,11 @@ export class ConversationEventLog {
     return this.tree.newestTimestamp;
   }
 
-  ingest(raw: readonly unknown[]): void {
+  /**
+   * Takes the server's events. `live`: they were appended just now (the socket, or a read of what
+   * came after the newest held), so each tree node among them moved HEAD; history pages are not.
+   */
+  ingest(raw: readonly unknown[], { live = false }: { live?: boolean } = {}): void {
     const events: ServerEvent[] = [];
     let rejected = 0;
     for (const item of raw) {
@@ -39,14 +43,19 @@ export class ConversationEventLog {
       if (event) events.push(event);
       else rejected++;
     }
-    const changed = this.follow(this.tree.add(events)) || rejected > 0;
+    const fresh = this.tree.add(events);
+    if (live) this.tree.appended(fresh);
+    const changed = this.follow(fresh) || rejected > 0;
     this.rejected += rejected;
     if (changed) this.notify();
   }
 
-  /** HEAD as the server reports it: the info's `leaf_event_id`, or a navigate's answer. */
-  setHead(leaf: string | null): void {
-    this.tree.pin(leaf);
+  /**
+   * HEAD as the server reports it: a navigate's answer, or (`fromInfo`) the info's
+   * `leaf_event_id`, which yields to a live append already seen.
+   */
+  setHead(leaf: string | null, { fromInfo = false }: { fromInfo?: boolean } = {}): void {
+    this.tree.pin(leaf, { ifNoAppend: fromInfo });
     if (this.follow([])) this.notify();
   }
 

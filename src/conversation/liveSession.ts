@@ -371,7 +371,7 @@ export class ConversationSession {
     const known = this.log.has(event.id);
     // full_state is a snapshot made for one subscriber, not part of the persisted history.
     if (!(event.kind === 'ConversationStateUpdateEvent' && (event as { key?: unknown }).key === 'full_state'))
-      this.log.ingest([event]);
+      this.log.ingest([event], { live: true });
     if (status && (fromSocket || !this.statusIsLive)) this.setStatus(status);
     if (known) return;
     if (fromSocket) this.announce(announceEvent(event));

@@ -1,22 +1,34 @@
 import { useEffect, useRef } from 'react';
-import type { ConversationInfo } from '../../agent-server/protocol';
+import type { ConnectionSettings } from '../../agent-server/settings';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import { isActive } from '../../conversation/executionStatus';
+import { readHead } from '../../conversation/resources/branches';
 
 /**
- * HEAD is in the info only (a navigate persists no event). It is taken once per opening, when the
- * newest history page is in and no run appends: a later read of the info can be older than what
- * the socket brought since, and would move HEAD back over the newest events.
+ * HEAD is in the info only (a navigate persists no event). It is read once per opening, after the
+ * newest history page is in, so that it is at least as new as that page, and taken only when no
+ * run appends (by the info, or by the events held): then the appends say where HEAD is, and 1.57
+ * saves its HEAD after the event that moved it. A live append seen meanwhile wins (eventLog).
  */
 export function useHeadFromInfo(
   log: ConversationEventLog,
-  info: ConversationInfo | undefined,
+  settings: ConnectionSettings,
+  conversationId: string,
   historyIn: boolean,
 ): void {
   const taken = useRef(false);
   useEffect(() => {
-    if (!info || !historyIn || taken.current) return;
+    if (!historyIn || taken.current) return;
     taken.current = true;
-    if (info.leaf_event_id && !isActive(info.execution_status)) log.setHead(info.leaf_event_id);
-  }, [info, historyIn, log]);
+    readHead(settings, conversationId)
+      .then((info) => {
+        const running = isActive(info.execution_status) || isActive(log.projection.statusFromEvents);
+        // A leaf not held yet is newer than the page (it comes by the socket) or older than it
+        // (a navigate far back, not handled yet): either way the newest leaf held stands in.
+        const leaf = info.leaf_event_id;
+        if (leaf && log.has(leaf) && !running) log.setHead(leaf, { fromInfo: true });
+      })
+      // Without it the newest leaf stands for HEAD, which is right unless a navigate moved it.
+      .catch(() => {});
+  }, [historyIn, log, settings, conversationId]);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   EventClock,
+  agentError,
   agentMessage,
   statusUpdate,
   systemPrompt,
@@ -96,7 +97,7 @@ describe('the active branch', () => {
     expect(server.events.every((event) => log.has(event.id))).toBe(true);
   });
 
-  it('follows appends under a HEAD moved back, and not an old child of it loaded later', () => {
+  it('follows a live append under a HEAD moved back, and not an old child of it loaded later', () => {
     const { server, c, firstAnswer } = branchedConversation();
     const log = new ConversationEventLog();
     // The newest page first: the older events, the second message's first version among them, come later.
@@ -104,10 +105,42 @@ describe('the active branch', () => {
     log.setHead(firstAnswer);
     server.navigate(firstAnswer);
     const [again] = server.append(userMessage(c, 'two, third try'));
-    log.ingest([again]);
+    log.ingest([again], { live: true });
     log.ingest(server.events.slice(0, -5));
     expect(texts(log)).toEqual(['one', 'First answer.', 'two, third try']);
     expect(snapshot(log.projection)).toEqual(branchRows(server.events, again!.id));
+  });
+
+  it('follows appends, not timestamps: 1.57 can persist an event stamped before the one it follows', () => {
+    const c = clock();
+    const server = new Server();
+    const ask = userMessage(c, 'one');
+    const early = agentMessage(c, 'Made in another thread, persisted last.');
+    const ls = terminalAction(c, 'ls');
+    server.append(systemPrompt(c), ask, ls, early);
+    const log = new ConversationEventLog();
+    for (const event of server.events) log.ingest([event], { live: true });
+    expect(texts(log)).toEqual(['one', 'Made in another thread, persisted last.']);
+    expect(log.projection.rows).toHaveLength(3);
+  });
+
+  it('keeps the parallel calls a crash recovery left off the path (1.57 parents its error to the first)', () => {
+    const c = clock();
+    const server = new Server();
+    const first = terminalAction(c, 'echo first', { responseId: 'r' });
+    const second = terminalAction(c, 'echo second', { responseId: 'r' });
+    server.append(systemPrompt(c), userMessage(c, 'two slow things'), first, second);
+    // After the restart: the error names the first call as its parent, and becomes HEAD.
+    server.append({
+      ...agentError(c, first, 'A restart occurred while this tool was in progress.'),
+      parent_id: first.id,
+    });
+    server.append(agentMessage(c, 'Recovered.'));
+    const log = new ConversationEventLog();
+    for (const event of server.events) log.ingest([event], { live: true });
+    const turn = log.projection.rows.find((row) => row.type === 'turn');
+    expect(turn?.type === 'turn' && turn.calls.map((call) => call.action?.id)).toEqual([first.id, second.id]);
+    expect(texts(log)).toEqual(['two slow things', 'Recovered.']);
   });
 
   it('a log from before the tree (no parent ids) is one line, as it always was', () => {

@@ -15,6 +15,8 @@ import { sortKeyOf } from '../projection';
 
 const ROOT_PARENT_ID = '__root__';
 
+const responseOf = (event: ServerEvent) => (event as { llm_response_id?: unknown }).llm_response_id;
+
 /**
  * The parent an event names: an id, `null` for a root or a legacy event, `undefined` for an
  * event that is no tree node.
@@ -34,17 +36,21 @@ export interface Branch {
 }
 
 /**
- * Every event the server gave, and which of them form the active branch. HEAD is the newest tree
- * node (each append makes its event HEAD), unless the server said otherwise (`pin`) after the
- * newest event held then: a navigate moves HEAD back, and only appends after it move it on.
+ * Every event the server gave, and which of them form the active branch. HEAD is what the server
+ * said (`pin`: the info, a navigate's answer) or where the last live append went (`appended`: the
+ * server makes each appended event HEAD, whatever its timestamp — 1.57 can persist an event
+ * stamped before the one it follows). Before either, it is the newest leaf of the events held.
  */
 export class EventTree {
   private readonly byId = new Map<string, ServerEvent>();
   /** Tree nodes by the parent they name. */
   private readonly children = new Map<string, ServerEvent[]>();
-  private newestNode: { key: string; id: string } | undefined;
+  /** The leaf the last append made, as far as the events held tell. */
+  private newestLeaf: { key: string; id: string } | undefined;
   private newestKey = '';
-  private pinned: { leaf: string | null; since: string } | undefined;
+  /** HEAD as last said by the server or shown by a live append; undefined before either. */
+  private known: string | null | undefined;
+  private sawAppend = false;
 
   /** Adds events; returns those not held before, in the order given. */
   add(events: readonly ServerEvent[]): ServerEvent[] {
@@ -62,21 +68,42 @@ export class EventTree {
         if (siblings) siblings.push(event);
         else this.children.set(parent, [event]);
       }
-      if (!this.newestNode || key > this.newestNode.key) this.newestNode = { key, id: event.id };
+      if (parent !== null && parent === this.newestLeaf?.id) {
+        // Appended under HEAD: it is HEAD now (or the newest leaf below it, when its own
+        // children came first).
+        this.newestLeaf = this.newestLeafBelow(event.id);
+      } else if (!this.children.has(event.id) && (!this.newestLeaf || key > this.newestLeaf.key)) {
+        this.newestLeaf = { key, id: event.id };
+      }
     }
     return fresh;
   }
 
-  /** HEAD as the server reported it (a navigate's answer, or the info's `leaf_event_id`). */
-  pin(leaf: string | null): void {
-    this.pinned = { leaf, since: this.newestKey };
+  /**
+   * HEAD as the server reported it: a navigate's answer, or the info's `leaf_event_id`. The info's
+   * word yields to a live append already seen (`ifNoAppend`): the info may be older than the
+   * socket, and 1.57 saves its HEAD after the event that moved it.
+   */
+  pin(leaf: string | null, { ifNoAppend = false }: { ifNoAppend?: boolean } = {}): void {
+    if (ifNoAppend && this.sawAppend) return;
+    this.known = leaf;
+  }
+
+  /**
+   * Events the server appended just now (the socket, or a read of what came after the newest
+   * held), in the order it appended them: each tree node among them became HEAD.
+   */
+  appended(events: readonly ServerEvent[]): void {
+    for (const event of events) {
+      if (treeParent(event) === undefined) continue;
+      this.known = this.newestLeafBelow(event.id).id;
+      this.sawAppend = true;
+    }
   }
 
   /** The active leaf; `null` for a deliberately empty HEAD, `undefined` while no tree node is held. */
   get head(): string | null | undefined {
-    const newest = this.newestNode;
-    if (newest && (!this.pinned || newest.key > this.pinned.since)) return newest.id;
-    return this.pinned?.leaf ?? (this.pinned ? null : undefined);
+    return this.known !== undefined ? this.known : this.newestLeaf?.id;
   }
 
   get(id: string): ServerEvent | undefined {
@@ -85,10 +112,6 @@ export class EventTree {
 
   has(id: string): boolean {
     return this.byId.has(id);
-  }
-
-  get size(): number {
-    return this.byId.size;
   }
 
   /** The newest timestamp among all events held, whatever their branch. */
@@ -104,13 +127,34 @@ export class EventTree {
   branch(head: string | null | undefined): Branch {
     const ids = new Set<string>();
     let current = head ?? undefined;
+    let frontier: string | undefined;
     while (current !== undefined) {
       const event = this.byId.get(current);
-      if (!event) return { head, ids, frontier: current };
+      if (!event) {
+        frontier = current;
+        break;
+      }
       ids.add(current);
       current = treeParent(event) ?? undefined;
     }
-    return { head, ids, frontier: undefined };
+    for (const id of [...ids]) this.addStrandedCalls(id, ids);
+    return { head, ids, frontier };
+  }
+
+  /**
+   * The parallel calls of one LLM response are appended as a chain (each under the one before).
+   * After a crash, 1.57 parents its recovery error to the first unanswered call, so the calls
+   * after it fall off the path though the agent made them: they stay on the branch, to be seen.
+   */
+  private addStrandedCalls(id: string, ids: Set<string>): void {
+    const event = this.byId.get(id);
+    const response = event?.kind === 'ActionEvent' ? responseOf(event) : undefined;
+    if (!response) return;
+    for (const child of this.children.get(id) ?? []) {
+      if (ids.has(child.id) || child.kind !== 'ActionEvent' || responseOf(child) !== response) continue;
+      ids.add(child.id);
+      this.addStrandedCalls(child.id, ids);
+    }
   }
 
   /** Whether an event shows on a branch: tree nodes on its path, and everything that is no node. */
@@ -128,15 +172,22 @@ export class EventTree {
 
   /** The newest leaf under an event (itself when nothing grew from it): where a branch ends. */
   newestLeafUnder(id: string): string {
-    let best = { key: sortKeyOf(this.byId.get(id)!), id };
+    return this.newestLeafBelow(id).id;
+  }
+
+  private newestLeafBelow(id: string): { key: string; id: string } {
+    let best: { key: string; id: string } | undefined;
     const stack = [id];
     while (stack.length > 0) {
-      for (const child of this.children.get(stack.pop()!) ?? []) {
-        const key = sortKeyOf(child);
-        if (key > best.key) best = { key, id: child.id };
-        stack.push(child.id);
+      const current = stack.pop()!;
+      const below = this.children.get(current);
+      if (below) {
+        for (const child of below) stack.push(child.id);
+        continue;
       }
+      const key = sortKeyOf(this.byId.get(current)!);
+      if (!best || key > best.key) best = { key, id: current };
     }
-    return best.id;
+    return best!;
   }
 }
