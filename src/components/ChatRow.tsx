@@ -1,6 +1,6 @@
 import { markerWords } from '../conversation/markerWords';
 import { ScrollablePre } from './ScrollablePre';
-import { ImageGallery } from './attachments/ImageGallery';
+import { MessageImages } from './attachments/MessageImages';
 import { lazy, memo, Suspense, useEffect, useRef } from 'react';
 import { useIdleReached } from './useIdleReached';
 import { useFindFocus } from './find/findFocus';
@@ -73,7 +73,7 @@ export const ChatRow = memo(function ChatRow({
           {text && <CopyButton className="row-copy" text={text} label="Copy message" />}
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
           {text && <Markdown text={text} />}
-          <ImageGallery urls={images} label="attached to the message" />
+          <MessageImages urls={images} label="attached to the message" />
           {unread && <p className="pending-state">Queued: the agent reads it after its current step</p>}
           <BranchActions row={row} />
         </div>

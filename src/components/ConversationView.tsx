@@ -30,13 +30,16 @@ import { ApprovalSelect } from './ApprovalSelect';
 import { ModelButton } from './model/ModelButton';
 import { UsageButton } from './usage/UsageButton';
 import { newerUsage, usageOfStats } from '../conversation/usage/usage';
-import { ConfirmationBar } from './ConfirmationBar';
 import { LiveFooter } from './LiveFooter';
 import { STATUS_WORDS, conversationTitle } from './conversationWords';
 import { useOpenWorkspace, useWorkspaceRoute } from './workspaceRoute';
 
 // The workspace panel and its diff and file views load the first time the panel opens.
 const WorkspacePanel = lazy(() => import('./workspace/WorkspacePanel'));
+// Approve and Reject load the first time the agent waits for them.
+const ConfirmationBar = lazy(() =>
+  import('./ConfirmationBar').then((module) => ({ default: module.ConfirmationBar })),
+);
 
 export function ConversationView({ conversationId }: { conversationId: string }) {
   const settings = useConnectionSettings();
@@ -287,7 +290,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
             />
           </BranchContext.Provider>
         </FindFocus.Provider>
-        {activity === 'confirming' && <ConfirmationBar session={session} />}
+        {activity === 'confirming' && (
+          <Suspense fallback={null}>
+            <ConfirmationBar session={session} />
+          </Suspense>
+        )}
         <Composer session={session} settings={settings} workingDir={repository} />
       </section>
       {workspaceRoute && repository && (

@@ -1,4 +1,4 @@
-import { ImageGallery } from './attachments/ImageGallery';
+import { MessageImages } from './attachments/MessageImages';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConversationSession, PendingMessage } from '../conversation/liveSession';
@@ -139,7 +139,7 @@ function PendingBubble({
     >
       <div className="author">You</div>
       {message.text && <p className="stream-text">{message.text}</p>}
-      <ImageGallery urls={message.images} label="attached to the message" />
+      <MessageImages urls={message.images} label="attached to the message" />
       <p className="pending-state" role={message.state === 'failed' ? 'alert' : undefined}>
         {words}
       </p>

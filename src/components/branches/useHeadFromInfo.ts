@@ -2,7 +2,9 @@ import { useEffect, useRef } from 'react';
 import type { ConnectionSettings } from '../../agent-server/settings';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import { isActive } from '../../conversation/executionStatus';
-import { readHead } from '../../conversation/resources/branches';
+import { agentServerClients } from '../../agent-server/client';
+import type { ConversationInfo } from '../../agent-server/protocol';
+import { readConversation } from '../../conversation/resources/conversations';
 
 /**
  * HEAD is in the info only (a navigate persists no event). It is read once per opening, after the
@@ -20,8 +22,10 @@ export function useHeadFromInfo(
   useEffect(() => {
     if (!historyIn || taken.current) return;
     taken.current = true;
-    readHead(settings, conversationId)
-      .then((info) => {
+    // Read now, not from the cache: a read after the newest page is at least as new as the page.
+    readConversation(agentServerClients(settings).conversations, conversationId)
+      .then((read) => {
+        const info = read as ConversationInfo;
         const running = isActive(info.execution_status) || isActive(log.projection.statusFromEvents);
         // A leaf not held yet is newer than the page (it comes by the socket) or older than it
         // (a navigate far back, not handled yet): either way the newest leaf held stands in.

@@ -7,14 +7,6 @@ import { conversationKey, conversationListKey } from './conversations';
 // The routes of the conversation tree: move HEAD within a conversation, or copy a branch into a
 // new one. Both answer with a conversation's info.
 
-/**
- * The info read now, for its HEAD: a read made after the history's newest page is at least as new
- * as that page (the cached info may be older, and say an older HEAD).
- */
-export async function readHead(settings: ConnectionSettings, id: string): Promise<ConversationInfo> {
-  return agentServerClients(settings).conversations.getConversation<ConversationInfo>(id);
-}
-
 /** `POST /navigate`: HEAD to an event (the next message grows a branch from there). */
 export async function moveHead(
   queryClient: QueryClient,
