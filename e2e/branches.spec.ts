@@ -3,6 +3,7 @@ import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 import { Branches } from './branches';
 import { exportAs } from './exporting';
+import { BLUE_SQUARE_PNG, pasteFiles } from './clipboard';
 
 // A conversation is a tree: the screen shows the branch HEAD ends, and a person edits, answers
 // again, switches and forks.
@@ -159,4 +160,37 @@ test('find and the Markdown export see the active branch only', async ({ page })
   expect(markdown.text).toContain('now answers in Spanish');
   expect(markdown.text).not.toContain('French');
   expect(markdown.text).not.toContain('Hola, then');
+});
+
+test('an edited message keeps its image: the new version carries it to the server', async ({ page }) => {
+  const app = new Tether(page);
+  const branches = new Branches(page);
+  await app.openConversation(SEEDED.branched);
+  await app.setAgentTiming(5, 50);
+  await app.composer.fill('What colour is this?');
+  await pasteFiles(page, [{ name: 'square.png', type: 'image/png', base64: BLUE_SQUARE_PNG }]);
+  await page.getByRole('button', { name: 'Send' }).click();
+  // The mock agent quotes the request in its answer: the person's own message is the one meant.
+  const mine = (text: string) =>
+    app.log.locator('.chat-row.from-user[data-event-id]').filter({ hasText: text });
+  const asked = mine('What colour is this?');
+  await expect(asked.getByRole('img')).toHaveCount(1);
+  await app.expectStatus('finished');
+
+  await asked.hover();
+  await asked.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(page.getByText('Its image goes with it.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Edited message' }).fill('What shape is this?');
+  await page.getByRole('button', { name: 'Send edited message' }).click();
+  const edited = mine('What shape is this?');
+  await expect(edited.getByRole('img')).toHaveCount(1);
+  await expect(branches.versions(edited)).toHaveText('2 / 2');
+  const persisted = await app.mock((m) =>
+    m.store
+      .get('3f1c2a4e-0000-4000-8000-000000000010')!
+      .events.filter((e) => e.kind === 'MessageEvent' && e.source === 'user')
+      .at(-1),
+  );
+  expect(JSON.stringify(persisted)).toContain('What shape is this?');
+  expect(JSON.stringify(persisted)).toContain(BLUE_SQUARE_PNG.slice(0, 40));
 });

@@ -188,6 +188,9 @@ describe('ConversationSocket', () => {
     expect(t.onSilence).not.toHaveBeenCalled();
     vi.advanceTimersByTime(10_000);
     expect(t.onSilence).toHaveBeenCalledTimes(1);
+    // Silence that goes on is reported again, once per period.
+    vi.advanceTimersByTime(30_000);
+    expect(t.onSilence).toHaveBeenCalledTimes(2);
   });
 
   it('sends only over an open socket and stops for good', () => {

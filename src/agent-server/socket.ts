@@ -55,7 +55,7 @@ export interface SocketOptions {
    * Without it, a 4001 is taken as a wrong key.
    */
   verifyKey?: () => Promise<boolean>;
-  /** Called when the socket has been silent for `silenceMs` while open. */
+  /** Called each `silenceMs` the socket stays silent while open. */
   onSilence: () => void;
   silenceMs?: number;
 }
@@ -203,7 +203,10 @@ export class ConversationSocket {
   private armSilenceTimer(): void {
     this.env.clearTimeout(this.silenceTimer);
     this.silenceTimer = this.env.setTimeout(() => {
-      if (this.state.kind === 'open') this.options.onSilence();
+      if (this.state.kind !== 'open') return;
+      this.options.onSilence();
+      // Silence that goes on is looked at again: a socket can go deaf long after a first quiet spell.
+      this.armSilenceTimer();
     }, this.options.silenceMs ?? 30_000);
   }
 
