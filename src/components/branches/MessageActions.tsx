@@ -167,11 +167,13 @@ function forkable(row: Row): boolean {
  * the run is over.
  */
 function regenerateFrom(row: Row, { log }: BranchScope): MessageEvent | undefined {
-  const rows = log.projection.rows;
-  if (rows.at(-1)?.key !== row.key) return undefined;
-  for (let index = rows.length - 1; index >= 0; index--) {
-    const candidate = rows[index]!;
-    if (candidate.type === 'message' && candidate.event.source === 'user') return candidate.event;
+  // Rows are built as they are read: only the last one, and back to the request, are read here.
+  const { projection } = log;
+  const order = projection.rowOrder;
+  if (order.at(-1) !== row.key) return undefined;
+  for (let index = order.length - 1; index >= 0; index--) {
+    const candidate = projection.rowAt(index);
+    if (candidate?.type === 'message' && candidate.event.source === 'user') return candidate.event;
   }
   return undefined;
 }
