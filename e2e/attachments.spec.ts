@@ -172,3 +172,44 @@ test('a workspace the server resolves itself takes no uploads, and says why', as
     /this conversation works in “workspace”, relative to the agent-server/,
   );
 });
+
+test('Send pressed while a pasted image is still being read waits for it: the image goes with the text', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  await app.setAgentTiming(5, 50);
+  // Reading the image is held open, as a slow disk or a large screenshot would hold it.
+  await page.evaluate(() => {
+    const read = FileReader.prototype.readAsDataURL;
+    const held: (() => void)[] = [];
+    Object.assign(window, { __heldReads: held });
+    FileReader.prototype.readAsDataURL = function (this: FileReader, blob: Blob) {
+      held.push(() => read.call(this, blob));
+    };
+  });
+  await app.composer.fill('Is this square blue?');
+  await pasteFiles(page, [asPasted('square.png')]);
+  await page.waitForFunction(() => (window as { __heldReads?: unknown[] }).__heldReads?.length === 1);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Preparing image… The message is sent when it is ready.')).toBeVisible();
+  // Nothing has left yet: the text waits in the box for its image.
+  await expect(app.composer).toHaveValue('Is this square blue?');
+  await expect(
+    app.log.locator('.chat-row.from-user').filter({ hasText: 'Is this square blue?' }),
+  ).toHaveCount(0);
+
+  await page.evaluate(() => (window as { __heldReads?: (() => void)[] }).__heldReads?.forEach((go) => go()));
+  const sent = app.log.locator('.chat-row.from-user').filter({ hasText: 'Is this square blue?' });
+  await expect(sent.getByRole('img')).toHaveCount(1);
+  await expect(app.composer).toHaveValue('');
+  await expect(page.locator('.composer').getByRole('button', { name: /^Enlarge image/ })).toHaveCount(0);
+  const persisted = await app.mock((m) =>
+    m.store
+      .get('3f1c2a4e-0000-4000-8000-000000000001')!
+      .events.filter((e) => e.kind === 'MessageEvent' && e.source === 'user')
+      .at(-1),
+  );
+  expect(JSON.stringify(persisted)).toContain('Is this square blue?');
+  expect(JSON.stringify(persisted)).toContain(BLUE_SQUARE_PNG.slice(0, 40));
+});

@@ -31,10 +31,17 @@ export function Composer({
   );
   const attachments = useAttachments(settings, workingDir, insertPath);
   const uploading = attachments.uploads.some((u) => u.state === 'uploading');
+  const preparing = attachments.preparing > 0;
+  // Send was pressed while an image was still being read: the message goes once it is ready.
+  const [sendWhenReady, setSendWhenReady] = useState(false);
   const blocked =
     sendBlockedReason(status, connection) ??
-    (uploading ? 'Sending waits for the upload to finish.' : undefined);
-  const sendable = !uploading && canSend(draft, status, connection, attachments.images.length);
+    (uploading ? 'Sending waits for the upload to finish.' : undefined) ??
+    (sendWhenReady ? 'Preparing image… The message is sent when it is ready.' : undefined);
+  const sendable =
+    !uploading &&
+    !sendWhenReady &&
+    canSend(draft, status, connection, attachments.images.length + attachments.preparing);
 
   // Arriving from "Start conversation": focus is here, once.
   const input = useRef<HTMLTextAreaElement>(null);
@@ -53,11 +60,30 @@ export function Composer({
 
   const submit = () => {
     if (!sendable) return;
+    if (preparing) {
+      setSendWhenReady(true);
+      return;
+    }
+    send();
+  };
+  const send = () => {
     const text = draft.trim();
     const images = attachments.takeImages();
     setDraft('');
     void session.send(text, images);
   };
+
+  // Everything attached is ready: the waiting message goes, unless something was refused or an
+  // upload failed, which the tray now says; then the draft stays for the person to decide.
+  const sendNow = useRef(send);
+  sendNow.current = send;
+  const attachmentFailed =
+    attachments.notices.length > 0 || attachments.uploads.some((u) => u.state === 'failed');
+  useEffect(() => {
+    if (!sendWhenReady || preparing || uploading) return;
+    setSendWhenReady(false);
+    if (!attachmentFailed) sendNow.current();
+  }, [sendWhenReady, preparing, uploading, attachmentFailed]);
 
   return (
     <form

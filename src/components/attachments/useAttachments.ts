@@ -44,6 +44,8 @@ export function useAttachments(
   const [images, setImages] = useState<HeldImage[]>([]);
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [notices, setNotices] = useState<string[]>([]);
+  // Files being read or sorted: until they are done, a Send would leave without them.
+  const [preparing, setPreparing] = useState(0);
   const taken = useRef(new Set<string>());
   const controllers = useRef(new Map<number, AbortController>());
 
@@ -90,28 +92,34 @@ export function useAttachments(
 
   const add = useCallback(
     async (files: readonly File[]) => {
-      // The rules load with the first attachment: most messages have none.
-      const { sortAttachments, uploadBlockedReason, uploadTarget } =
-        await import('../../conversation/attachments');
-      const sorted = sortAttachments(files, images.length);
-      const refused = sorted.refused.map((r) => r.reason);
-      const blocked = sorted.uploads.length > 0 ? uploadBlockedReason(workingDir) : undefined;
-      if (blocked) refused.push(blocked);
-      else
-        for (const file of sorted.uploads) {
-          const path = uploadTarget(workingDir!, file.name, taken.current);
-          taken.current.add(path);
-          upload(file, path);
-        }
-      const read = await Promise.allSettled(sorted.images.map(readAsDataUrl));
-      const held: HeldImage[] = [];
-      read.forEach((result, i) => {
-        const name = sorted.images[i]!.name || 'pasted image';
-        if (result.status === 'fulfilled') held.push({ id: ++nextId, name, dataUrl: result.value });
-        else refused.push(`${name} could not be read.`);
-      });
-      if (held.length > 0) setImages((all) => [...all, ...held]);
-      setNotices(refused);
+      if (files.length === 0) return;
+      setPreparing((count) => count + 1);
+      try {
+        // The rules load with the first attachment: most messages have none.
+        const { sortAttachments, uploadBlockedReason, uploadTarget } =
+          await import('../../conversation/attachments');
+        const sorted = sortAttachments(files, images.length);
+        const refused = sorted.refused.map((r) => r.reason);
+        const blocked = sorted.uploads.length > 0 ? uploadBlockedReason(workingDir) : undefined;
+        if (blocked) refused.push(blocked);
+        else
+          for (const file of sorted.uploads) {
+            const path = uploadTarget(workingDir!, file.name, taken.current);
+            taken.current.add(path);
+            upload(file, path);
+          }
+        const read = await Promise.allSettled(sorted.images.map(readAsDataUrl));
+        const held: HeldImage[] = [];
+        read.forEach((result, i) => {
+          const name = sorted.images[i]!.name || 'pasted image';
+          if (result.status === 'fulfilled') held.push({ id: ++nextId, name, dataUrl: result.value });
+          else refused.push(`${name} could not be read.`);
+        });
+        if (held.length > 0) setImages((all) => [...all, ...held]);
+        setNotices(refused);
+      } finally {
+        setPreparing((count) => count - 1);
+      }
     },
     [images.length, workingDir, upload],
   );
@@ -120,6 +128,8 @@ export function useAttachments(
     images,
     uploads,
     notices,
+    /** How many pasted, dropped or picked batches are still being read. */
+    preparing,
     add,
     removeImage: (index: number) => setImages((all) => all.filter((_, i) => i !== index)),
     retryUpload: (id: number) => {
