@@ -187,6 +187,22 @@ test.describe('staying connected', () => {
     await app.expectRowsMatchServer(id);
   });
 
+  test('a durable frame the server never sent is noticed at the next one and read from the server', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.open();
+    await app.setAgentTiming(20, 400);
+    // The first action of the run is persisted but reaches no socket, as an event the server
+    // published before persisting it does.
+    await app.mock((m) => m.dropNextDurable('ActionEvent'));
+    const id = await app.startConversation('Sort the changelog');
+    await expect(app.log.getByText('Done. I looked at the workspace')).toBeVisible({ timeout: 20_000 });
+    await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'done');
+    await app.expectStatus('finished');
+    await app.expectRowsMatchServer(id);
+  });
+
   test('losing the network shows offline, and coming back reconnects at once', async ({ page, context }) => {
     const app = new Tether(page);
     await app.open();

@@ -98,13 +98,25 @@ export class MockAgentServer {
     this.agent.resumeAll();
   }
 
+  /**
+   * Test control: the next persisted event of this kind reaches no session socket, as when the
+   * real server publishes an event before persisting it (it then goes out as `transient`, with no
+   * seq) or a frame is lost. Only a resume from below the hole brings it.
+   */
+  dropNextDurable(kind: string): void {
+    this.durableToDrop = kind;
+  }
+  private durableToDrop: string | undefined;
+
   /** Persists an event and sends it to every subscriber, each socket in its own framing. */
   publish(conversation: StoredConversation, event: ServerEvent): void {
     const persisted = this.store.append(conversation, event);
     const seq = conversation.events.length - 1;
+    const dropped = this.durableToDrop === persisted.kind;
+    if (dropped) this.durableToDrop = undefined;
     this.send(conversation.info.id, {
       legacy: persisted,
-      session: { type: 'durable', seq, event: persisted },
+      session: dropped ? undefined : { type: 'durable', seq, event: persisted },
     });
   }
 

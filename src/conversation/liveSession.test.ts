@@ -17,6 +17,7 @@ import {
   forgetSocketProtocols,
   rememberSocketProtocol,
   type SocketProtocol,
+  SEQ_GAP_GRACE_MS,
   SILENCE_CHECK_MS,
   SYNC_DEADLINE_MS,
 } from './liveSession';
@@ -375,6 +376,50 @@ describe('session socket', () => {
     durable(6, agentMessage(c, 'two'));
     expect(t.log.projection.eventCount).toBe(2);
     expect(t.conversations.searchEvents).not.toHaveBeenCalled();
+    t.live.stop();
+  });
+
+  it('resumes from below a skipped durable seq within a second, and shows the missed event once', async () => {
+    const t = started();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 4 });
+    const c = clock();
+    const one = userMessage(c, 'one');
+    const skipped = terminalAction(c, 'ls');
+    const three = terminalObservation(c, skipped, 'a b');
+    durable(5, one);
+    durable(7, three);
+    expect(t.log.has(skipped.id)).toBe(false);
+    const first = FakeSocket.latest();
+    await vi.advanceTimersByTimeAsync(SEQ_GAP_GRACE_MS - 1);
+    expect(FakeSocket.latest()).toBe(first);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(SEQ_GAP_GRACE_MS).toBeLessThan(1000);
+    // The cursor is the last seq with nothing missing below it, not the highest seen.
+    expect(FakeSocket.latest()).not.toBe(first);
+    expect(FakeSocket.latest().url).toBe('ws://127.0.0.1:8000/sockets/session/c1?after_seq=5');
+    FakeSocket.latest().open();
+    sessionFrame({ type: 'sync', from_seq: 5, through_seq: 7 });
+    durable(6, skipped);
+    durable(7, three);
+    expect(t.log.has(skipped.id)).toBe(true);
+    expect(t.log.projection.eventCount).toBe(3);
+    // Closed: nothing more to repair, and the next resume is after the newest.
+    await vi.advanceTimersByTimeAsync(SEQ_GAP_GRACE_MS * 4);
+    FakeSocket.latest().drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeSocket.latest().url).toBe('ws://127.0.0.1:8000/sockets/session/c1?after_seq=7');
+    t.live.stop();
+  });
+
+  it('does not resume early for a hole the next frame closes', async () => {
+    const t = started();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 0 });
+    const c = clock();
+    durable(2, agentMessage(c, 'b'));
+    durable(1, agentMessage(c, 'a'));
+    const socket = FakeSocket.latest();
+    await vi.advanceTimersByTimeAsync(SEQ_GAP_GRACE_MS * 4);
+    expect(FakeSocket.latest()).toBe(socket);
     t.live.stop();
   });
 

@@ -35,6 +35,7 @@ import { answerConfirmation, continueRun, readConversation, stopRun } from './re
 import { newestEventsSince, sendUserMessage } from './resources/events';
 import { readServerInfo } from './resources/server';
 import { NO_STREAMS, type StreamState } from './streamItems';
+import { ResumeCursor } from './session/resumeCursor';
 
 // The live session of one open conversation: the glue between its socket, its event log, the
 // outbox of messages awaiting their echo, the buffer of streaming progress and the gap filler;
@@ -107,6 +108,12 @@ export const SYNC_DEADLINE_MS = 4_000;
 /** How long an open socket may be silent during a run before REST is asked what it missed. */
 export const SILENCE_CHECK_MS = 10_000;
 
+/**
+ * How long a hole in the durable seqs may stay open before the socket resumes from below it.
+ * Short: the missing event is on the server's disk already, and the person should see it.
+ */
+export const SEQ_GAP_GRACE_MS = 250;
+
 /** Which socket each server has, learnt once per server (a failed session socket, REST alive). */
 const protocols = new Map<string, { protocol: SocketProtocol; confirmed: boolean }>();
 
@@ -125,8 +132,11 @@ export class ConversationSession {
   private readonly outbox: Outbox;
   private readonly deltas: DeltaBuffer;
   private readonly gap: GapFiller;
-  /** Highest durable seq held from the session socket (or its first sync's mark). */
-  private seqCursor: number | undefined;
+  /** Where the session socket resumes: the highest durable seq with none missing below it. */
+  private readonly cursor = new ResumeCursor();
+  private seqGapTimer: unknown;
+  /** The cursor a gap repair resumed from: a hole still there after one repair is not chased again. */
+  private seqGapRepairedFrom: number | undefined;
   /** Set while a reconnect's replay runs: its end is when unconfirmed sends are known lost. */
   private replay: { throughSeq: number; syncedAt: number } | undefined;
   private subscribedOnce = false;
@@ -208,7 +218,7 @@ export class ConversationSession {
         sessionApiKey,
         url: () =>
           this.protocol === 'session'
-            ? sessionSocketUrl(serverUrl, this.conversationId, this.seqCursor)
+            ? sessionSocketUrl(serverUrl, this.conversationId, this.cursor.value)
             : eventsSocketUrl(serverUrl, this.conversationId, this.log.newestTimestamp),
         onFrame: (frame) => this.receiveFrame(frame),
         onMalformedFrame: () => this.log.ingest([null]),
@@ -233,6 +243,7 @@ export class ConversationSession {
   stop(): void {
     this.socket?.stop();
     this.socket = undefined;
+    this.clearSeqGapTimer();
     this.gap.stop();
     // A join cut short is done again once a restarted socket subscribes.
     if (this.live.getState().gap.kind !== 'idle') {
@@ -327,8 +338,9 @@ export class ConversationSession {
         this.synced(frame.fromSeq, frame.throughSeq);
         return;
       case 'durable':
-        if (frame.seq !== undefined) this.seqCursor = Math.max(this.seqCursor ?? -1, frame.seq);
+        if (frame.seq !== undefined) this.cursor.hold(frame.seq);
         this.receiveEvent(frame.event, true);
+        this.watchSeqGap();
         if (this.replay && frame.seq !== undefined && frame.seq >= this.replay.throughSeq) this.replayDone();
         return;
       case 'transient':
@@ -407,8 +419,8 @@ export class ConversationSession {
     this.deltas.dropAll();
     if (fromSeq === null) {
       // Live only: everything up to the mark is history, to be read over REST.
-      this.seqCursor = Math.max(this.seqCursor ?? -1, throughSeq ?? -1);
-    } else if (throughSeq !== null && throughSeq > (this.seqCursor ?? -1)) {
+      this.cursor.markHeldThrough(throughSeq ?? -1);
+    } else if (throughSeq !== null && throughSeq > (this.cursor.value ?? -1)) {
       this.replay = { throughSeq, syncedAt: this.now() };
     } else {
       this.replay = { throughSeq: -1, syncedAt: this.now() };
@@ -435,6 +447,30 @@ export class ConversationSession {
     void this.gap.fill({ afterEventId: this.history.newestEventId });
   }
 
+  /**
+   * A durable seq was skipped (the server may publish an event before persisting it, and then
+   * sends it only as transient, or drop a frame): unless the hole closes at once, the socket
+   * resumes from below it, and the server replays what is missing.
+   */
+  private watchSeqGap(): void {
+    if (!this.cursor.hasGap) {
+      this.clearSeqGapTimer();
+      return;
+    }
+    if (this.seqGapTimer !== undefined || this.cursor.value === this.seqGapRepairedFrom) return;
+    this.seqGapTimer = this.timers.setTimeout(() => {
+      this.seqGapTimer = undefined;
+      if (!this.cursor.hasGap) return;
+      this.seqGapRepairedFrom = this.cursor.value;
+      this.socket?.reconnectNow();
+    }, SEQ_GAP_GRACE_MS);
+  }
+
+  private clearSeqGapTimer(): void {
+    if (this.seqGapTimer !== undefined) this.timers.clearTimeout(this.seqGapTimer);
+    this.seqGapTimer = undefined;
+  }
+
   private clearSyncDeadline(): void {
     if (this.syncDeadline !== undefined) this.timers.clearTimeout(this.syncDeadline);
     this.syncDeadline = undefined;
@@ -456,7 +492,11 @@ export class ConversationSession {
   // ---- connection ---------------------------------------------------------------------------
 
   private connectionChanged(state: ConnectionState): void {
-    if (state.kind !== 'open') this.statusIsLive = false;
+    if (state.kind !== 'open') {
+      this.statusIsLive = false;
+      // Any reconnect resumes from the cursor, below the hole: no separate repair is needed.
+      this.clearSeqGapTimer();
+    }
     this.clearSyncDeadline();
     if (state.kind === 'open' && this.protocol === 'session') {
       this.syncDeadline = this.timers.setTimeout(() => {
