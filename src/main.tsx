@@ -1,8 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@fontsource/dejavu-sans/400.css';
-import '@fontsource/dejavu-sans/700.css';
-import '@fontsource/dejavu-mono/400.css';
 import './app/tokens.css';
 import './app/styles.css';
 import { watchSystemTheme } from './app/theme';
