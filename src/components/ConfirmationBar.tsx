@@ -1,3 +1,4 @@
+import './confirmation.css';
 import { useEffect, useRef, useState } from 'react';
 import type { ConversationSession } from '../conversation/liveSession';
 

@@ -1,3 +1,4 @@
+import './connectionForm.css';
 import {
   MOCK_SERVER_URL,
   useConnectionSettings,

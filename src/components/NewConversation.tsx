@@ -1,3 +1,4 @@
+import './newConversation.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { describeError } from '../agent-server/client';

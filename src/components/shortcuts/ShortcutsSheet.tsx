@@ -1,3 +1,4 @@
+import './shortcuts.css';
 import { useModalDialog } from '../useModalDialog';
 import { SHORTCUTS } from './shortcutList';
 
