@@ -199,8 +199,22 @@ export class MockAgentServer {
     this.closeAll(1012, 'Service restart');
   }
 
+  /**
+   * Test control: the app's own files whose path matches fail to load, as when the network
+   * blinks or a deploy replaced them (the page's requests pass through this worker, so a
+   * Playwright route never sees them). `undefined` lets every file load again.
+   */
+  failAssets(pathPattern: string | undefined): void {
+    this.failedAssets = pathPattern === undefined ? undefined : new RegExp(pathPattern);
+  }
+  private failedAssets: RegExp | undefined;
+
   handlers() {
     return [
+      http.get(/\/assets\//, ({ request }) => {
+        if (this.failedAssets?.test(new URL(request.url).pathname)) return HttpResponse.error();
+        return undefined;
+      }),
       ...this.restHandlers(),
       this.socketHandler('legacy'),
       ...(this.options.sessionSocket ? [this.socketHandler('session')] : []),

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, Route, Switch, useLocation, useRoute } from 'wouter';
 import { ConnectionPanel } from '../components/ConnectionPanel';
@@ -10,12 +10,13 @@ import { useCommand } from '../components/commands/commands';
 
 import { httpStatus } from '../agent-server/client';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
+import { lazyPart } from '../components/boundaries/lazyPart';
 
-const ShortcutsSheet = lazy(() => import('../components/shortcuts/ShortcutsSheet'));
-const CommandPalette = lazy(() => import('../components/commands/CommandPalette'));
+const ShortcutsSheet = lazyPart(() => import('../components/shortcuts/ShortcutsSheet'));
+const CommandPalette = lazyPart(() => import('../components/commands/CommandPalette'));
 
 // Opening a conversation (the usual first screen) does not wait for the new-conversation form.
-const NewConversation = lazy(() =>
+const NewConversation = lazyPart(() =>
   import('../components/NewConversation').then((module) => ({ default: module.NewConversation })),
 );
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExter
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ConversationEventLog } from '../conversation/eventLog';
 import { ChatRow } from './ChatRow';
+import { RowBoundary } from './boundaries/RowBoundary';
 import { StretchLine } from './stretches/StretchLine';
 import { useStretches } from './stretches/useStretches';
 import type { Row } from '../conversation/projection';
@@ -308,17 +309,19 @@ export function ChatHistory({
               )}
               {/* Folded steps stay in the DOM (their states included), hidden from view and from assistive tech. */}
               <div hidden={folded}>
-                <ChatRow
-                  row={row}
-                  activity={activity}
-                  continued={fromAgent(row) && (leads || fromAgent(previous))}
-                  unread={
-                    activity !== 'idle' &&
-                    row.type === 'message' &&
-                    row.event.source === 'user' &&
-                    row.sortKey > log.projection.readUpTo
-                  }
-                />
+                <RowBoundary row={row}>
+                  <ChatRow
+                    row={row}
+                    activity={activity}
+                    continued={fromAgent(row) && (leads || fromAgent(previous))}
+                    unread={
+                      activity !== 'idle' &&
+                      row.type === 'message' &&
+                      row.event.source === 'user' &&
+                      row.sortKey > log.projection.readUpTo
+                    }
+                  />
+                </RowBoundary>
               </div>
             </div>
           );

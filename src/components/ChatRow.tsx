@@ -1,7 +1,7 @@
 import { markerWords } from '../conversation/markerWords';
 import { ScrollablePre } from './ScrollablePre';
 import { MessageImages } from './attachments/MessageImages';
-import { lazy, memo, Suspense, useEffect, useRef } from 'react';
+import { memo, Suspense, useEffect, useRef } from 'react';
 import { useIdleReached } from './useIdleReached';
 import { useFindFocus } from './find/findFocus';
 import { contentImages, contentText, isRecord } from '../agent-server/protocol';
@@ -11,6 +11,7 @@ import { Markdown } from './markdown/Markdown';
 import { CopyButton } from './copy/CopyButton';
 import { ToolCallCard } from './ToolCallCard';
 import { FAILURE_WORDS, USER_ACTION_WORDS } from '../conversation/errorWords';
+import { lazyPart } from './boundaries/lazyPart';
 
 function Thinking({ text }: { text: string }) {
   const details = useRef<HTMLDetailsElement>(null);
@@ -30,7 +31,7 @@ function Thinking({ text }: { text: string }) {
 
 const SAFE_IMAGE = /^(https?:|data:image\/)/i;
 
-const MessageActions = lazy(() => import('./branches/MessageActions'));
+const MessageActions = lazyPart(() => import('./branches/MessageActions'));
 
 /** Edit, Regenerate, Fork and the versions of a message: loaded once the first screen is drawn. */
 function BranchActions({ row }: { row: Row }) {

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConnectionSettings } from '../agent-server/settings';
 import type { ConversationSession } from '../conversation/liveSession';
 import { canSend, sendBlockedReason } from '../conversation/composerRules';
 import { useAttachments } from './attachments/useAttachments';
+import { lazyPart } from './boundaries/lazyPart';
 
 // Shown only once something is attached: not part of the first screen.
-const AttachmentTray = lazy(() => import('./attachments/AttachmentTray'));
+const AttachmentTray = lazyPart(() => import('./attachments/AttachmentTray'));
 
 const draftKey = (serverUrl: string, conversationId: string) => `tether.draft:${serverUrl}:${conversationId}`;
 

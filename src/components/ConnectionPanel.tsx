@@ -1,12 +1,13 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useConnectionSettings, usesMockServer } from '../agent-server/settings';
 import { healthQuery } from '../conversation/resources/server';
 import { useCommand } from './commands/commands';
 import type { Health } from '../agent-server/client';
+import { lazyPart } from './boundaries/lazyPart';
 
 // The form is wanted rarely, after the first screen: it loads when first opened.
-const ConnectionForm = lazy(() => import('./ConnectionForm'));
+const ConnectionForm = lazyPart(() => import('./ConnectionForm'));
 
 function healthWords(health: Health | undefined, checking: boolean): string {
   if (!health) return checking ? 'Checking the agent-server…' : 'Not checked yet';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { describeError, httpStatus } from '../agent-server/client';
@@ -33,11 +33,12 @@ import { newerUsage, usageOfStats } from '../conversation/usage/usage';
 import { LiveFooter } from './LiveFooter';
 import { STATUS_WORDS, conversationTitle } from './conversationWords';
 import { useOpenWorkspace, useWorkspaceRoute } from './workspaceRoute';
+import { lazyPart } from './boundaries/lazyPart';
 
 // The workspace panel and its diff and file views load the first time the panel opens.
-const WorkspacePanel = lazy(() => import('./workspace/WorkspacePanel'));
+const WorkspacePanel = lazyPart(() => import('./workspace/WorkspacePanel'));
 // Approve and Reject load the first time the agent waits for them.
-const ConfirmationBar = lazy(() =>
+const ConfirmationBar = lazyPart(() =>
   import('./ConfirmationBar').then((module) => ({ default: module.ConfirmationBar })),
 );
 

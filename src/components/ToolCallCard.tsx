@@ -1,6 +1,6 @@
 import { useIdleReached } from './useIdleReached';
 import { ScrollablePre } from './ScrollablePre';
-import { lazy, memo, Suspense, useEffect, useState } from 'react';
+import { memo, Suspense, useEffect, useState } from 'react';
 import { callState, type ToolCall } from '../conversation/projection';
 import {
   callHeadline,
@@ -15,10 +15,11 @@ import { isRecord } from '../agent-server/protocol';
 import { CopyButton } from './copy/CopyButton';
 import { useFindFocus } from './find/findFocus';
 import type { Activity } from '../conversation/composerRules';
+import { lazyPart } from './boundaries/lazyPart';
 
 // The diff library and its renderer load in the first idle moment after an edit is shown: the
 // first screen never waits for them.
-const EditDiff = lazy(() => import('./diff/EditDiff'));
+const EditDiff = lazyPart(() => import('./diff/EditDiff'));
 
 function EditDiffSlot({ action, observation }: { action: unknown; observation: unknown }) {
   const idleReached = useIdleReached();
@@ -142,7 +143,7 @@ function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number |
 
 const TASK_WORDS: Record<string, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
 
-const AnsiText = lazy(() => import('./ansi/AnsiText'));
+const AnsiText = lazyPart(() => import('./ansi/AnsiText'));
 
 function LongText({ text, coloured }: { text: string; coloured?: string }) {
   const [expanded, setExpanded] = useState(false);

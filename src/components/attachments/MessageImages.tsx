@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
+import { lazyPart } from '../boundaries/lazyPart';
 
 // The gallery (and its styles) load with the first message that has an image.
-const ImageGallery = lazy(() =>
+const ImageGallery = lazyPart(() =>
   import('./ImageGallery').then((module) => ({ default: module.ImageGallery })),
 );
 

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import type { ConnectionSettings } from '../../agent-server/settings';
 import { useCommand } from '../commands/commands';
+import { lazyPart } from '../boundaries/lazyPart';
 
 // The export dialog, the transcript writer and the page reader load on the first Export.
-const ExportDialog = lazy(() => import('./ExportDialog'));
+const ExportDialog = lazyPart(() => import('./ExportDialog'));
 
 export function ExportButton({
   settings,

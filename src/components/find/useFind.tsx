@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { tinykeys } from 'tinykeys';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import type { FindMatch } from '../../conversation/find/findInRows';
+import { lazyPart } from '../boundaries/lazyPart';
 
 // The find bar loads on the first Ctrl/Cmd+F in a conversation.
-const FindBar = lazy(() => import('./FindBar'));
+const FindBar = lazyPart(() => import('./FindBar'));
 
 export interface FindHooks {
   /** The bar, or null while closed. */

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import type { ConnectionSettings } from '../../agent-server/settings';
 import { useCommand } from '../commands/commands';
+import { lazyPart } from '../boundaries/lazyPart';
 
 // The switch form loads on the first opening.
-const ModelDialog = lazy(() => import('./ModelDialog'));
+const ModelDialog = lazyPart(() => import('./ModelDialog'));
 
 /** The model the next turns use, in the header; a click switches it. */
 export function ModelButton({

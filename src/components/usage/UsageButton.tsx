@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import type { ConnectionSettings } from '../../agent-server/settings';
 import { contextShare, dollars, shortTokens, totalTokens, type Usage } from '../../conversation/usage/usage';
 import { useCommand } from '../commands/commands';
+import { lazyPart } from '../boundaries/lazyPart';
 
 // The breakdown and the Compact action load on the first opening.
-const UsageDialog = lazy(() => import('./UsageDialog'));
+const UsageDialog = lazyPart(() => import('./UsageDialog'));
 
 /** Tokens and cost so far in the header, with the context the agent's last request filled. */
 export function UsageButton({

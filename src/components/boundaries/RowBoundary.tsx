@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import type { Row } from '../../conversation/projection';
+import { PartBoundary } from './PartBoundary';
+
+/** One transcript row that cannot be drawn says so, with what it was, and the others stay. */
+export function RowBoundary({ row, children }: { row: Row; children: ReactNode }) {
+  return (
+    <PartBoundary
+      fallback={() => (
+        <div className="chat-row notice row-failed" data-event-id={row.eventId}>
+          This event could not be shown ({rowKind(row)} · <code>{row.eventId}</code>).
+        </div>
+      )}
+    >
+      {children}
+    </PartBoundary>
+  );
+}
+
+function rowKind(row: Row): string {
+  switch (row.type) {
+    case 'turn':
+      return row.calls[0]?.action?.kind ?? 'ActionEvent';
+    case 'orphan-outcome':
+      return row.call.outcomes[0]?.kind ?? 'ObservationEvent';
+    default:
+      return row.event.kind;
+  }
+}
