@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { useShallow } from 'zustand/react/shallow';
 
 /** The built-in mock agent-server (MSW) answers at this address inside the page. */
 export const MOCK_SERVER_URL = 'http://mock-agent-server.localhost';
@@ -29,10 +30,11 @@ export function normaliseServerUrl(url: string): string {
   return url.trim().replace(/\/+$/, '') || MOCK_SERVER_URL;
 }
 
+/** The settings, as one object that stays the same until a value changes (memo and deps rely on it). */
 export function useConnectionSettings(): ConnectionSettings {
-  const serverUrl = useConnectionSettingsStore((s) => s.serverUrl);
-  const sessionApiKey = useConnectionSettingsStore((s) => s.sessionApiKey);
-  return { serverUrl, sessionApiKey };
+  return useConnectionSettingsStore(
+    useShallow((s) => ({ serverUrl: s.serverUrl, sessionApiKey: s.sessionApiKey })),
+  );
 }
 
 export const useSaveConnectionSettings = () => useConnectionSettingsStore((s) => s.saved);
