@@ -26,7 +26,7 @@ step "Build"
 npx vite build --logLevel warn
 
 step "The real OpenHands agent-server (one Python venv per pinned version, cached outside the clone)"
-projects=()
+real_servers=yes
 for version in $(node -p 'require("./package.json").config.agentServerVersions.join(" ")'); do
   set +e
   python=$(bash scripts/agent-server-venv.sh "$version")
@@ -37,7 +37,7 @@ for version in $(node -p 'require("./package.json").config.agentServerVersions.j
     export "TETHER_AGENT_SERVER_PYTHON_${version//./_}=$python"
   elif [ "$status" -eq 3 ]; then
     echo "WARNING: the journeys against the real agent-server are NOT run: this machine has no Python 3.12." >&2
-    projects=(--project=mocks)
+    real_servers=no
     break
   else
     echo "Installing the agent-server $version failed (exit $status)." >&2
@@ -45,10 +45,30 @@ for version in $(node -p 'require("./package.json").config.agentServerVersions.j
   fi
 done
 
-step "Browser journeys (Playwright, Debian Chromium): mock agent-server, then the real one"
-npx playwright test "${projects[@]}"
+step "Browser journeys (Playwright, Debian Chromium): the mock agent-server, then each real one"
+# One suite at a time, so they never compete for the CPU; each runs and reports whatever the
+# others did, and the run fails at the end if any failed.
+failed=()
+run_suite() {
+  local name=$1
+  shift
+  step "Journeys: $name"
+  if ! npx playwright test "$@"; then failed+=("$name"); fi
+}
+run_suite "mock agent-server" --project=mocks
+if [ "$real_servers" = yes ]; then
+  # Newest first: it carries the whole real suite; the older ones the smoke set.
+  for version in $(node -p 'require("./package.json").config.agentServerVersions.slice().reverse().join(" ")'); do
+    run_suite "agent-server $version" --project="real-agent-server-$version"
+  done
+fi
 
 step "Performance figures (printed; only budgets 4 and 10 are enforced, by e2e/budgets.spec.ts)"
 if ! BENCH_RUNS=1 npx playwright test -c playwright.bench.config.ts; then
   echo "Some timing figures missed their budgets on this run; see the table above (not enforced here)."
+fi
+
+if [ ${#failed[@]} -gt 0 ]; then
+  printf '\nFAILED: %s\n' "${failed[*]}" >&2
+  exit 1
 fi

@@ -51,7 +51,7 @@ function frameValidator(python: string) {
       : [`${JSON.stringify(frame).slice(0, 160)}: ${ajv.errorsText(validator.errors?.slice(0, 3))}`];
 }
 
-test('the mock’s REST answers and frames validate against the real server’s schema', async ({
+test('the mock’s REST answers and frames validate against the real server’s schema @smoke', async ({
   server,
   page,
   llm,
@@ -239,7 +239,7 @@ test('the mock’s REST answers and frames validate against the real server’s 
   for (const kind of new Set(frames.map((f) => f.kind))) expect(has(kind), kind).toBe(true);
 });
 
-test('the mock’s workspace routes answer as the real server’s do, in shape and in edge cases', async ({
+test('the mock’s workspace routes answer as the real server’s do, in shape and in edge cases @smoke', async ({
   server,
 }) => {
   const { validate } = await realSchema(server.url);

@@ -3,7 +3,7 @@ import { connect, expect, expectRowsMatch, Gate, startConversation, test } from 
 
 // Journeys through the UI against the real OpenHands agent-server, whose LLM is scripted.
 
-test('configure server and LLM, then watch a run: reasoning and text stream, a command, a file edit, the answer', async ({
+test('configure server and LLM, then watch a run: reasoning and text stream, a command, a file edit, the answer @smoke', async ({
   page,
   server,
   llm,
@@ -71,7 +71,7 @@ const status = (page: import('@playwright/test').Page) => page.locator('.convers
 const card = (page: import('@playwright/test').Page, text: string | RegExp) =>
   page.locator('[data-tool-call-id]').filter({ hasText: text });
 
-test('a message sent while the agent runs is delivered and answered (seed 000)', async ({
+test('a message sent while the agent runs is delivered and answered (seed 000) @smoke', async ({
   page,
   server,
   llm,
@@ -145,7 +145,7 @@ test('Stop during a slow stream: paused within 2 s, no further text; Continue go
   await expectRowsMatch(page, server, id);
 });
 
-test('Stop while a tool runs: the call in flight shows interrupted, nothing spins', async ({
+test('Stop while a tool runs: the call in flight shows interrupted, nothing spins @smoke', async ({
   page,
   server,
   llm,
@@ -175,7 +175,7 @@ test('Stop while a tool runs: the call in flight shows interrupted, nothing spin
   await expectRowsMatch(page, server, id);
 });
 
-test('reload mid-run, then cut the socket mid-run: no event missing, none twice', async ({
+test('reload mid-run, then cut the socket mid-run: no event missing, none twice @smoke', async ({
   page,
   server,
   llm,
@@ -253,7 +253,7 @@ test('a wrong session key is explained, with no reconnect storm; an LLM 401 show
   expect(sockets.every((url) => !url.includes('not-the-key'))).toBe(true);
 });
 
-test('a hard kill of the server mid-tool: the UI recovers without a reload, shows the cut-off calls, and goes on', async ({
+test('a hard kill of the server mid-tool: the UI recovers without a reload, shows the cut-off calls, and goes on @smoke', async ({
   page,
   server,
   llm,

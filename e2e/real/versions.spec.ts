@@ -13,7 +13,9 @@ const EXPECTED: Record<string, Record<string, number>> = {
   '1.58.2': { pause: 404, interrupt: 404, delete: 404, rename: 404 },
 };
 
-test('an unknown conversation: the answers of this version, each explained in words', async ({ server }) => {
+test('an unknown conversation: the answers of this version, each explained in words @smoke', async ({
+  server,
+}) => {
   const client = new ConversationClient({ host: server.url, apiKey: SESSION_KEY });
   const calls: Record<string, () => Promise<unknown>> = {
     get: () => client.getConversation(UNKNOWN),
