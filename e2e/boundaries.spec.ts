@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { WorkspacePanel } from './workspace';
+import { expectAccessible } from './axe';
 
 // A part of the screen that fails stays a part: the rest of the app keeps working.
 
@@ -16,6 +17,7 @@ test('a part whose code fails to load says so in its place, the chat keeps worki
   const failed = page.getByRole('alert').filter({ hasText: 'This part could not load.' });
   await expect(failed).toBeVisible();
   await expect(failed.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expectAccessible(page, 'a part that could not load');
 
   // The conversation beside it is untouched: a message goes and is answered.
   await app.send('Still there?');
