@@ -18,8 +18,6 @@ import type { Activity } from '../conversation/composerRules';
 interface Props {
   log: ConversationEventLog;
   activity: Activity;
-  /** Changes whenever the footer (live bubble, pending messages) grows: keeps a reader at the bottom there. */
-  followKey?: string;
   hasOlder: boolean;
   loadingOlder: boolean;
   loadOlder: () => void;
@@ -54,7 +52,6 @@ export function ChatHistory({
   loadOlder,
   loadAllOlder,
   footer,
-  followKey,
   jumpTo,
 }: Props) {
   useSyncExternalStore(log.subscribe, log.getVersion);
@@ -193,11 +190,6 @@ export function ChatHistory({
       virtualizer.scrollToIndex(order.length - 1, { align: 'end' });
     }
   }, [order, virtualizer]);
-
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
-  }, [followKey]);
 
   // Find jumped: the reader is now where the match is, not following the run or holding a place.
   useLayoutEffect(() => {

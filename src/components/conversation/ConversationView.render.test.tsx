@@ -1,0 +1,181 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { setupServer } from 'msw/node';
+import type { ComponentProps, ReactNode } from 'react';
+import { MockAgentServer } from '../../../mocks/handlers';
+import { SEEDED, seedStore } from '../../../mocks/fixtures';
+import { MockStore } from '../../../mocks/store';
+import { statusUpdate } from '../../../mocks/events';
+import { ConversationView } from '../ConversationView';
+
+// What a streamed answer makes React draw: the live footer, and nothing else. Each part of the
+// screen is wrapped to count its renders; the whole view runs on the built-in mock agent-server
+// (its REST and socket handlers in Node), as in the browser.
+
+const renders = vi.hoisted(() => ({ header: 0, history: 0, composer: 0, row: 0, footer: 0 }));
+
+vi.mock('./ConversationHeader', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./ConversationHeader')>();
+  return {
+    ConversationHeader: (props: ComponentProps<typeof actual.ConversationHeader>) => {
+      renders.header++;
+      return actual.ConversationHeader(props);
+    },
+  };
+});
+vi.mock('../ChatHistory', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../ChatHistory')>();
+  return {
+    ChatHistory: (props: ComponentProps<typeof actual.ChatHistory>) => {
+      renders.history++;
+      return actual.ChatHistory(props);
+    },
+  };
+});
+vi.mock('../Composer', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../Composer')>();
+  return {
+    Composer: (props: ComponentProps<typeof actual.Composer>) => {
+      renders.composer++;
+      return actual.Composer(props);
+    },
+  };
+});
+vi.mock('../ChatRow', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../ChatRow')>();
+  const { memo } = await import('react');
+  // ChatRow is memoised: the count wraps its inner function and keeps the memo.
+  const memoised = actual.ChatRow as unknown as {
+    type: (props: ComponentProps<typeof actual.ChatRow>) => ReactNode;
+    compare?: (a: object, b: object) => boolean;
+  };
+  return {
+    ...actual,
+    ChatRow: memo((props: ComponentProps<typeof actual.ChatRow>) => {
+      renders.row++;
+      return memoised.type(props);
+    }, memoised.compare),
+  };
+});
+vi.mock('../LiveFooter', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../LiveFooter')>();
+  return {
+    LiveFooter: (props: ComponentProps<typeof actual.LiveFooter>) => {
+      renders.footer++;
+      return actual.LiveFooter(props);
+    },
+  };
+});
+
+const store = new MockStore(() => new Date(), window.localStorage);
+seedStore(store);
+store.sealSeeds();
+const mock = new MockAgentServer(store, { sessionSocket: true });
+const server = setupServer(...mock.handlers());
+const infoReads: string[] = [];
+server.events.on('request:start', ({ request }) => {
+  const path = new URL(request.url).pathname;
+  if (request.method === 'GET' && path === `/api/conversations/${SEEDED.parser}`) infoReads.push(path);
+});
+
+// jsdom lays nothing out: the transcript gets a window's height and each row a line's, so the
+// virtualiser draws rows as in a browser.
+function box(this: HTMLElement): DOMRect {
+  const height = this.classList.contains('chat-scroll') ? 800 : 60;
+  return {
+    x: 0,
+    y: 0,
+    top: 0,
+    left: 0,
+    width: 1000,
+    height,
+    right: 1000,
+    bottom: height,
+    toJSON: () => ({}),
+  };
+}
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'bypass' });
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(box);
+  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return box.call(this).height;
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return box.call(this).height;
+    },
+  });
+  for (const width of ['offsetWidth', 'clientWidth'])
+    Object.defineProperty(HTMLElement.prototype, width, { configurable: true, get: () => 1000 });
+});
+afterEach(cleanup);
+afterAll(() => server.close());
+
+const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('an open conversation while the agent streams', () => {
+  it('draws only the live footer for 100 deltas; a settled run reads the info once', async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <ConversationView conversationId={SEEDED.parser} />
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Fix header parsing' });
+    await waitFor(() => expect(document.querySelector('[data-connection="open"]')).not.toBeNull());
+    await waitFor(() => expect(renders.row).toBeGreaterThan(0));
+    expect(screen.queryByText(/This event could not be shown/)).toBeNull();
+
+    const conversation = store.get(SEEDED.parser)!;
+    const clock = store.clockFor(conversation);
+    await act(async () => {
+      store.setStatus(conversation, 'running');
+      mock.publish(conversation, statusUpdate(clock, 'running'));
+      await macrotask();
+    });
+    await screen.findByText('Running');
+    const itemId = clock.next().id;
+    await act(async () => {
+      mock.progress(conversation, { type: 'item_started', item_id: itemId, attempt: 1, anchor_seq: null });
+      await macrotask();
+    });
+    const before = { ...renders };
+    for (let order = 0; order < 100; order++) {
+      await act(async () => {
+        mock.progress(conversation, {
+          type: 'delta',
+          item_id: itemId,
+          attempt: 1,
+          order,
+          kind: 'text',
+          content: `token${order} `,
+        });
+        await macrotask();
+      });
+    }
+    await screen.findByText(/token99/);
+    expect({
+      header: renders.header - before.header,
+      history: renders.history - before.history,
+      composer: renders.composer - before.composer,
+      finishedRows: renders.row - before.row,
+    }).toEqual({ header: 0, history: 0, composer: 0, finishedRows: 0 });
+    expect(renders.footer - before.footer).toBeGreaterThan(0);
+
+    infoReads.length = 0;
+    await act(async () => {
+      store.setStatus(conversation, 'finished');
+      mock.publish(conversation, statusUpdate(clock, 'finished'));
+      await macrotask();
+    });
+    await screen.findByText('Finished');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(infoReads).toHaveLength(1);
+  });
+});

@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useStore } from 'zustand';
+import { agentServerClients, httpStatus } from '../../agent-server/client';
+import { isRecord, type Page } from '../../agent-server/protocol';
+import { useConnectionSettings } from '../../agent-server/settings';
+import { activityOf } from '../../conversation/composerRules';
+import { eventLogFor } from '../../conversation/eventLog';
+import { conversationQuery } from '../../conversation/resources/conversations';
+import {
+  eventHistoryQuery,
+  firstUserMessageQuery,
+  olderMessageMatches,
+} from '../../conversation/resources/events';
+import { newerUsage, usageOfStats } from '../../conversation/usage/usage';
+import { useConversationSession } from '../../conversation/useConversationSession';
+import { useHeadFromInfo } from '../branches/useHeadFromInfo';
+import { conversationTitle } from '../conversationWords';
+
+// The view model of one open conversation: its queries, its event log and live session, what is
+// derived from them, and the commands. The view only renders what this returns.
+//
+// It reads the live store field by field, never whole: a streamed delta changes only `streams`,
+// which the live footer reads, so nothing here (and nothing the view draws from it) renders again.
+
+export function useConversation(conversationId: string) {
+  const settings = useConnectionSettings();
+  const conversation = useQuery(conversationQuery(settings, conversationId));
+  const history = useInfiniteQuery(eventHistoryQuery(settings, conversationId));
+  const untitled = conversation.isSuccess && !conversation.data.title?.trim();
+  const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversationId), enabled: untitled });
+  const log = useMemo(
+    () => eventLogFor(settings.serverUrl, conversationId),
+    [settings.serverUrl, conversationId],
+  );
+  useSyncExternalStore(log.subscribe, log.getVersion);
+
+  const session = useConversationSession(settings, conversationId);
+  const liveStatus = useStore(session.live, (s) => s.status);
+  const connection = useStore(session.live, (s) => s.connection);
+  const stopping = useStore(session.live, (s) => s.stopping);
+  const problem = useStore(session.live, (s) => s.problem);
+  const gap = useStore(session.live, (s) => s.gap);
+  const liveReplies = useStore(session.live, (s) => s.liveReplies);
+
+  // Each page object is fed once; a refetch brings new page objects and dedupe does the rest.
+  // The socket connects at once and carries only what comes after it subscribed; once the
+  // newest page is in too, the session reads over REST whatever came between the two.
+  const fed = useRef(new WeakSet<Page<unknown>>());
+  useEffect(() => {
+    const pages = history.data?.pages ?? [];
+    for (const page of pages) {
+      if (fed.current.has(page)) continue;
+      fed.current.add(page);
+      log.ingest(Array.isArray(page?.items) ? page.items : []);
+    }
+    const newest = pages[0];
+    if (newest) session.historyLoaded(newestEventId(newest));
+  }, [history.data, log, session]);
+
+  useEffect(() => session.noteConversationInfo(conversation.data), [session, conversation.data]);
+
+  useHeadFromInfo(
+    log,
+    settings,
+    conversationId,
+    history.isFetchedAfterMount && (history.data?.pages.length ?? 0) > 0,
+  );
+
+  const status = liveStatus ?? conversation.data?.execution_status;
+  const activity = activityOf(status);
+
+  // Only a read that left nothing to show is worth a banner: a failed re-read while the server
+  // was away leaves the data there, and the connection words already say the server is away.
+  const restError =
+    (conversation.isLoadingError ? conversation.error : null) ??
+    (history.isLoadingError ? history.error : null);
+  // A rejected key is already explained by the socket's banner: say it once.
+  const error = connection.kind === 'key-rejected' && httpStatus(restError) === 401 ? null : restError;
+
+  // The socket is back after a loss: what could not be read meanwhile is read now.
+  const previousKind = useRef(connection.kind);
+  const retryFailedReads = useRef(() => {});
+  retryFailedReads.current = () => {
+    if (conversation.isError) void conversation.refetch();
+    if (history.isError) void history.refetch();
+  };
+  useEffect(() => {
+    const cameBack = connection.kind === 'open' && previousKind.current !== 'open';
+    previousKind.current = connection.kind;
+    if (cameBack) retryFailedReads.current();
+  }, [connection.kind]);
+  const retryRead = () => void (conversation.error ? conversation.refetch() : history.refetch());
+
+  // A settled run's info (its final stats, a title the server gave) is read once, by the session
+  // (onSettled), not here as well.
+  const usage = newerUsage(
+    usageOfStats(conversation.data?.stats),
+    usageOfStats(log.projection.statsFromEvents),
+  );
+  const model = log.projection.modelFromEvents ?? agentModel(conversation.data);
+  const title = conversation.data ? conversationTitle(conversation.data.title, firstMessage.data) : undefined;
+
+  const loadAllOlder = useCallback(async () => {
+    let result = await history.fetchNextPage({ cancelRefetch: false });
+    while (result.hasNextPage && !result.isError)
+      result = await result.fetchNextPage({ cancelRefetch: false });
+  }, [history]);
+  // A page already on its way is awaited, never asked for again.
+  const loadOlder = useCallback(() => void history.fetchNextPage({ cancelRefetch: false }), [history]);
+  const hasOlder = history.hasNextPage;
+  const olderMatches = useCallback(
+    async (query: string) =>
+      hasOlder
+        ? olderMessageMatches(agentServerClients(settings).conversations, conversationId, query, (id) =>
+            log.has(id),
+          ).catch(() => 0)
+        : 0,
+    [hasOlder, settings, conversationId, log],
+  );
+
+  return {
+    settings,
+    conversationId,
+    info: conversation.data,
+    infoFailed: conversation.isError,
+    log,
+    session,
+    status,
+    activity,
+    stopping,
+    connection,
+    problem,
+    gap,
+    liveReplies,
+    error,
+    retryRead,
+    restartNotice: status === 'error' && !log.projection.errorExplained,
+    historyPending: history.isPending,
+    hasOlder,
+    loadingOlder: history.isFetchingNextPage,
+    loadOlder,
+    loadAllOlder,
+    olderMatches,
+    usage,
+    model,
+    baseUrl: agentBaseUrl(conversation.data),
+    title,
+    repository: workingDir(conversation.data),
+  };
+}
+
+export type ConversationModel = ReturnType<typeof useConversation>;
+
+function workingDir(info: unknown): string | undefined {
+  const workspace = isRecord(info) && isRecord(info.workspace) ? info.workspace : undefined;
+  return workspace && typeof workspace.working_dir === 'string' && workspace.working_dir
+    ? workspace.working_dir
+    : undefined;
+}
+
+/** The newest event of a history page (pages come newest first); undefined for an empty page. */
+function newestEventId(page: Page<unknown>): string | undefined {
+  const first: unknown = Array.isArray(page?.items) ? page.items[0] : undefined;
+  return isRecord(first) && typeof first.id === 'string' ? first.id : undefined;
+}
+
+function agentModel(info: unknown): string | undefined {
+  const llm = isRecord(info) && isRecord(info.agent) ? info.agent.llm : undefined;
+  return isRecord(llm) && typeof llm.model === 'string' ? llm.model : undefined;
+}
+
+function agentBaseUrl(info: unknown): string | undefined {
+  const llm = isRecord(info) && isRecord(info.agent) ? info.agent.llm : undefined;
+  return isRecord(llm) && typeof llm.base_url === 'string' && llm.base_url ? llm.base_url : undefined;
+}
