@@ -72,7 +72,7 @@ test('Edit sends the new words as a branch from the message before; the earlier 
   await expect(page.getByRole('textbox', { name: 'Edited message' })).toHaveCount(0);
 
   await branches.edit(request, 'Make it say hello in German');
-  const german = branches.row('Make it say hello in German');
+  const german = branches.request('Make it say hello in German');
   await expect(german).toBeVisible();
   await app.expectStatus('finished');
   await expect(branches.versions(german)).toHaveText('3 / 3');

@@ -15,6 +15,11 @@ export class Branches {
     return this.log.locator('.chat-row[data-event-id]').filter({ hasText: text });
   }
 
+  /** The person's own message with these words (the agent's thinking may quote it). */
+  request(text: string | RegExp): Locator {
+    return this.log.locator('.chat-row.from-user[data-event-id]').filter({ hasText: text });
+  }
+
   /** "2 / 3": which version of the message this row shows. */
   versions(row: Locator): Locator {
     return row.getByRole('group', { name: 'Versions' }).locator('.branch-place');
