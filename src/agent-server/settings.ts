@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { useShallow } from 'zustand/react/shallow';
+import { useMemo } from 'react';
 
 /** The built-in mock agent-server (MSW) answers at this address inside the page. */
 export const MOCK_SERVER_URL = 'http://mock-agent-server.localhost';
@@ -32,9 +32,9 @@ export function normaliseServerUrl(url: string): string {
 
 /** The settings, as one object that stays the same until a value changes (memo and deps rely on it). */
 export function useConnectionSettings(): ConnectionSettings {
-  return useConnectionSettingsStore(
-    useShallow((s) => ({ serverUrl: s.serverUrl, sessionApiKey: s.sessionApiKey })),
-  );
+  const serverUrl = useConnectionSettingsStore((s) => s.serverUrl);
+  const sessionApiKey = useConnectionSettingsStore((s) => s.sessionApiKey);
+  return useMemo(() => ({ serverUrl, sessionApiKey }), [serverUrl, sessionApiKey]);
 }
 
 export const useSaveConnectionSettings = () => useConnectionSettingsStore((s) => s.saved);
