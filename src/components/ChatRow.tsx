@@ -4,7 +4,8 @@ import { MessageImages } from './attachments/MessageImages';
 import { memo, Suspense, useEffect, useRef } from 'react';
 import { useIdleReached } from './useIdleReached';
 import { useFindFocus } from './find/findFocus';
-import { contentImages, contentText, isRecord } from '../agent-server/protocol';
+import { contentImages, contentText } from '../agent-server/protocol';
+import { actionOf } from '../conversation/toolCallView';
 import type { Row } from '../conversation/projection';
 import type { Activity } from '../conversation/composerRules';
 import { Markdown } from './markdown/Markdown';
@@ -87,19 +88,19 @@ export const ChatRow = memo(function ChatRow({
           {row.reasoning && <Thinking text={row.reasoning} />}
           {row.thought && <Markdown text={row.thought} />}
           {row.calls.map((call) => {
-            const action = call.action?.action;
-            if (isRecord(action) && action.kind === 'FinishAction') {
+            const action = actionOf(call);
+            if (action?.tool === 'finish') {
               return (
                 <div key={call.toolCallId} className="final-answer copyable" data-event-id={call.action!.id}>
-                  <Markdown text={String(action.message ?? '')} />
-                  <CopyButton text={String(action.message ?? '')} label="Copy answer" />
+                  <Markdown text={action.message} />
+                  <CopyButton text={action.message} label="Copy answer" />
                 </div>
               );
             }
-            if (isRecord(action) && action.kind === 'ThinkAction') {
+            if (action?.tool === 'think') {
               return (
                 <div key={call.toolCallId} data-event-id={call.action!.id}>
-                  <Thinking text={String(action.thought ?? '')} />
+                  <Thinking text={action.thought} />
                 </div>
               );
             }

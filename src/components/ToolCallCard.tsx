@@ -9,9 +9,10 @@ import {
   previewText,
   stateLabel,
   toolName,
+  actionOf,
   type OutcomeView,
 } from '../conversation/toolCallView';
-import { isRecord } from '../agent-server/protocol';
+import { readObservation } from '../agent-server/toolActions';
 import { CopyButton } from './copy/CopyButton';
 import { useFindFocus } from './find/findFocus';
 import type { Activity } from '../conversation/composerRules';
@@ -37,13 +38,13 @@ function fileEdit(call: ToolCall): { action: unknown; observation: unknown } | u
   const action = call.action?.action;
   const observed = call.outcomes.find((o) => o.kind === 'ObservationEvent');
   const observation = observed?.kind === 'ObservationEvent' ? observed.observation : undefined;
-  const editing = (value: unknown) =>
-    isRecord(value) &&
-    (value.kind === 'FileEditorAction' || value.kind === 'FileEditorObservation') &&
-    value.command !== 'view';
-  if (!editing(action) && !editing(observation)) return undefined;
+  const asked = actionOf(call);
+  const told = observation === undefined ? undefined : readObservation(observation);
+  // A view reads a file; only the other file-editor commands change one.
+  const editing = (view: typeof asked | typeof told) => view?.tool === 'file-edit' && view.command !== 'view';
+  if (!editing(asked) && !editing(told)) return undefined;
   // An edit that failed changed nothing: its error says why.
-  if (isRecord(observation) && observation.is_error === true) return undefined;
+  if (told?.isError) return undefined;
   return { action, observation };
 }
 
@@ -57,8 +58,8 @@ export const ToolCallCard = memo(function ToolCallCard({
   const state = callState(call, activity !== 'idle');
   const label =
     state === 'running' && activity === 'confirming' ? 'Waiting for your approval' : stateLabel(call, state);
-  const action = call.action?.action;
-  const command = isRecord(action) && action.kind === 'TerminalAction' ? String(action.command ?? '') : '';
+  const action = actionOf(call);
+  const command = action?.tool === 'terminal' ? action.command : '';
   const headline = callHeadline(call);
   const edit = fileEdit(call);
   return (

@@ -1,4 +1,5 @@
 import { contentText, isRecord, type ExecutionStatus, type ServerEvent } from '../agent-server/protocol';
+import { readAction } from '../agent-server/toolActions';
 
 // What a screen reader hears while a run goes on: the moments that matter, each in a short
 // sentence. Never tokens, never history, never a whole tool output. Pure, so the words are
@@ -24,15 +25,14 @@ function clip(text: string, limit: number): string {
 
 /** What a tool call does, in a few words: its summary, its command or the file it edits. */
 function actionPhrase(event: Record<string, unknown>): string {
-  const action = isRecord(event.action) ? event.action : {};
+  const action = readAction(event.action);
   const summary = str(event.summary);
   if (summary && !summary.startsWith(`${String(event.tool_name)}: {`)) return clip(summary, 80);
-  if (action.kind === 'TerminalAction' && str(action.command))
-    return `running ${clip(String(action.command), 80)}`;
-  if (action.kind === 'FileEditorAction' && str(action.path)) {
-    const command = String(action.command ?? 'edit');
+  if (action?.tool === 'terminal' && action.command) return `running ${clip(action.command, 80)}`;
+  if (action?.tool === 'file-edit' && action.path) {
+    const { command } = action;
     const verb = command === 'view' ? 'reading' : command === 'create' ? 'creating' : 'editing';
-    return `${verb} ${String(action.path).split('/').at(-1)}`;
+    return `${verb} ${action.path.split('/').at(-1)}`;
   }
   return `using ${String(event.tool_name ?? 'a tool')}`;
 }

@@ -13,6 +13,7 @@ import {
   type UserRejectObservation,
 } from '../agent-server/protocol';
 import { statusFromStateUpdate } from './executionStatus';
+import { readObservation } from '../agent-server/toolActions';
 
 // The projection turns the conversation's event log into rows the screen shows. It is pure
 // data (no React) and order-independent: the rows depend only on the *set* of events, never on
@@ -207,11 +208,11 @@ interface CallRecord {
   view: ToolCall | undefined;
 }
 
-const WORKSPACE_TOOLS = new Set(['TerminalObservation', 'FileEditorObservation']);
-
 function mayChangeWorkspace(event: ObservationEvent): boolean {
-  const { kind, command } = event.observation;
-  return typeof kind === 'string' && WORKSPACE_TOOLS.has(kind) && command !== 'view';
+  const observation = readObservation(event.observation);
+  return (
+    observation.tool === 'terminal' || (observation.tool === 'file-edit' && observation.command !== 'view')
+  );
 }
 
 export class ConversationProjection {

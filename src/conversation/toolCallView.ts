@@ -1,6 +1,7 @@
 import stripAnsi from 'strip-ansi';
 import { colouredText } from './terminalText';
-import { contentText, isRecord } from '../agent-server/protocol';
+import { contentText } from '../agent-server/protocol';
+import { readAction, readObservation, type ToolAction } from '../agent-server/toolActions';
 import { agentErrorState, type CallState, type Outcome, type ToolCall } from './projection';
 
 // What a tool-call card says, derived from its events. Pure, so the words are tested once.
@@ -27,26 +28,30 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
+/** What the call's action asks for, as the one vocabulary reads it. */
+export function actionOf(call: ToolCall): ToolAction | undefined {
+  return readAction(call.action?.action);
+}
+
 export function toolName(call: ToolCall): string {
   return call.action?.tool_name ?? call.outcomes[0]?.tool_name ?? 'tool';
 }
 
 /** One line that says what the call does: the agent's summary, else the command or path. */
 export function callHeadline(call: ToolCall): string {
-  const action = call.action?.action;
+  const action = actionOf(call);
   const summary = str(call.action?.summary);
   // Without a summary from the model, the server writes "tool: {raw arguments}": not worth a headline.
   if (summary && !summary.startsWith(`${call.action?.tool_name}: {`)) return summary;
-  if (isRecord(action)) {
-    if (str(action.command) && action.kind === 'TerminalAction') return String(action.command);
-    if (action.kind === 'FileEditorAction')
-      return `${String(action.command ?? 'edit')} ${String(action.path ?? '')}`.trim();
-    if (action.kind === 'TaskTrackerAction') return 'Update the task list';
-  }
+  if (action?.tool === 'terminal' && action.command) return action.command;
+  if (action?.tool === 'file-edit') return `${action.command} ${action.path}`.trim();
+  if (action?.tool === 'task-tracker') return 'Update the task list';
   if (call.action && !action) return `Invalid call to ${call.action.tool_name}`;
   const observed = call.outcomes.find((o) => o.kind === 'ObservationEvent');
-  if (observed?.kind === 'ObservationEvent' && str(observed.observation.command))
-    return String(observed.observation.command);
+  const observation =
+    observed?.kind === 'ObservationEvent' ? readObservation(observed.observation) : undefined;
+  if ((observation?.tool === 'terminal' || observation?.tool === 'other') && observation.command)
+    return observation.command;
   return toolName(call);
 }
 
@@ -81,35 +86,29 @@ export function outcomeView(outcome: Outcome): OutcomeView {
       return { ...base, kind: 'error', label, text: outcome.error ?? '' };
     }
     case 'ObservationEvent': {
-      const observation = outcome.observation;
       // Terminal output carries the shell's escape sequences (bracketed paste, colours).
-      const raw = contentText(observation.content);
+      const raw = contentText(outcome.observation.content);
       const text = stripAnsi(raw);
-      if (
-        observation.kind === 'FileEditorObservation' &&
-        (str(observation.old_content) !== undefined || str(observation.new_content) !== undefined)
-      ) {
+      const observation = readObservation(outcome.observation);
+      if (observation.tool === 'file-edit' && (observation.oldContent || observation.newContent)) {
         return {
           ...base,
           kind: 'file-edit',
-          label: observation.is_error ? 'Error' : 'Edited',
+          label: observation.isError ? 'Error' : 'Edited',
           text,
-          path: str(observation.path),
-          oldContent: typeof observation.old_content === 'string' ? observation.old_content : '',
-          newContent: typeof observation.new_content === 'string' ? observation.new_content : '',
+          path: observation.path,
+          oldContent: observation.oldContent ?? '',
+          newContent: observation.newContent ?? '',
         };
       }
-      if (observation.kind === 'TaskTrackerObservation' && Array.isArray(observation.task_list)) {
-        const tasks = (observation.task_list as unknown[]).filter(isRecord).map((task) => ({
-          title: String(task.title ?? ''),
-          status: String(task.status ?? 'todo'),
-          ...(str(task.notes) ? { notes: String(task.notes) } : {}),
-        }));
+      if (observation.tool === 'task-tracker' && observation.tasks) {
+        const tasks = observation.tasks;
         return { ...base, kind: 'tasks', label: `${tasks.length} tasks`, text, tasks };
       }
-      const exitCode = typeof observation.exit_code === 'number' ? observation.exit_code : undefined;
+      const exitCode =
+        observation.tool === 'terminal' || observation.tool === 'other' ? observation.exitCode : undefined;
       const label =
-        exitCode !== undefined ? `exit code ${exitCode}` : observation.is_error ? 'Error' : 'Output';
+        exitCode !== undefined ? `exit code ${exitCode}` : observation.isError ? 'Error' : 'Output';
       const coloured = colouredText(raw);
       return {
         ...base,

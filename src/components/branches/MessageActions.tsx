@@ -1,3 +1,4 @@
+import { actionOf } from '../../conversation/toolCallView';
 import { useState, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
@@ -156,10 +157,7 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
 /** A message, or the turn that gives the agent's final answer: where a fork can start. */
 function forkable(row: Row): boolean {
   if (row.type === 'message') return true;
-  return (
-    row.type === 'turn' &&
-    row.calls.some((call) => (call.action?.action as { kind?: unknown } | undefined)?.kind === 'FinishAction')
-  );
+  return row.type === 'turn' && row.calls.some((call) => actionOf(call)?.tool === 'finish');
 }
 
 /**

@@ -1,15 +1,10 @@
 import { markerWords } from '../markerWords';
-import {
-  asServerEvent,
-  contentImages,
-  contentText,
-  isRecord,
-  type ServerEvent,
-} from '../../agent-server/protocol';
+import { asServerEvent, contentImages, contentText, type ServerEvent } from '../../agent-server/protocol';
 import { FAILURE_WORDS, USER_ACTION_WORDS } from '../errorWords';
 import { EventTree } from '../branches/eventTree';
 import { callState, projectEvents, type Row, type ToolCall } from '../projection';
-import { callHeadline, outcomeView, stateLabel, toolName } from '../toolCallView';
+import { actionOf, callHeadline, outcomeView, stateLabel, toolName } from '../toolCallView';
+import type { ToolAction } from '../../agent-server/toolActions';
 
 // A conversation as a Markdown document someone can read without Tether: every row the screen
 // shows, in order — messages, thinking, each tool call with its command, results and state,
@@ -133,17 +128,16 @@ function rowMarkdown(row: Row, times: Times): string {
 }
 
 function callMarkdown(call: ToolCall): string {
-  const action = call.action?.action;
-  if (isRecord(action) && action.kind === 'FinishAction') return String(action.message ?? '').trim();
-  if (isRecord(action) && action.kind === 'ThinkAction') return thinking(String(action.thought ?? ''));
+  const action = actionOf(call);
+  if (action?.tool === 'finish') return action.message.trim();
+  if (action?.tool === 'think') return thinking(action.thought);
   // Written after the run: whatever is still open was cut off, as the screen says once idle.
   const state = callState(call, false);
   const parts = [
     `### ${toolName(call)}: ${callHeadline(call).replace(/\n/g, ' ')} — ${stateLabel(call, state)}`,
   ];
-  if (isRecord(action) && action.kind === 'TerminalAction' && typeof action.command === 'string')
-    parts.push(fenced(`$ ${action.command}`, 'sh'));
-  else if (isRecord(action) && action.kind === 'FileEditorAction') parts.push(editMarkdown(action));
+  if (action?.tool === 'terminal') parts.push(fenced(`$ ${action.command}`, 'sh'));
+  else if (action?.tool === 'file-edit') parts.push(editMarkdown(action));
   else if (call.action && !action && call.action.tool_call?.arguments)
     parts.push(fenced(String(call.action.tool_call.arguments), 'json'));
   call.outcomes.forEach((outcome, index) => {
@@ -167,9 +161,9 @@ function callMarkdown(call: ToolCall): string {
 }
 
 /** An edit as the action asked for it: old and new text as a diff, or the new file's text. */
-function editMarkdown(action: Record<string, unknown>): string {
-  const lines = (text: unknown, mark: string) =>
-    typeof text === 'string' && text !== ''
+function editMarkdown(action: Extract<ToolAction, { tool: 'file-edit' }>): string {
+  const lines = (text: string | undefined, mark: string) =>
+    text
       ? text
           .replace(/\n$/, '')
           .split('\n')
@@ -177,11 +171,11 @@ function editMarkdown(action: Record<string, unknown>): string {
       : [];
   switch (action.command) {
     case 'str_replace':
-      return fenced([...lines(action.old_str, '-'), ...lines(action.new_str, '+')].join('\n'), 'diff');
+      return fenced([...lines(action.oldStr, '-'), ...lines(action.newStr, '+')].join('\n'), 'diff');
     case 'create':
-      return fenced(lines(action.file_text, '+').join('\n'), 'diff');
+      return fenced(lines(action.fileText, '+').join('\n'), 'diff');
     case 'insert':
-      return `Insert after line ${String(action.insert_line ?? '?')}:\n\n${fenced(lines(action.new_str, '+').join('\n'), 'diff')}`;
+      return `Insert after line ${String(action.insertLine ?? '?')}:\n\n${fenced(lines(action.newStr, '+').join('\n'), 'diff')}`;
     default:
       return '';
   }

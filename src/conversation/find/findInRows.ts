@@ -1,7 +1,7 @@
 import { markerWords } from '../markerWords';
-import { contentText, isRecord } from '../../agent-server/protocol';
+import { contentText } from '../../agent-server/protocol';
 import type { Row, ToolCall } from '../projection';
-import { outcomeView } from '../toolCallView';
+import { actionOf, outcomeView } from '../toolCallView';
 
 // Find in the conversation: the text a person can read in each row — messages, thinking,
 // commands, tool output (all of it, folded or not), errors — searched without case. Pure; each
@@ -31,11 +31,17 @@ const segmentsCache = new WeakMap<Row, { segments: Segment[]; lower: string[] }>
 
 function callSegments(call: ToolCall): Segment[] {
   const segments: Segment[] = [];
-  const action = call.action?.action;
-  if (isRecord(action)) {
-    if (action.kind === 'FinishAction') return [{ where: 'text', text: String(action.message ?? '') }];
-    if (action.kind === 'ThinkAction') return [{ where: 'thinking', text: String(action.thought ?? '') }];
-    const headline = [call.action?.summary, action.command, action.path].filter((v) => typeof v === 'string');
+  const action = actionOf(call);
+  if (action) {
+    if (action.tool === 'finish') return [{ where: 'text', text: action.message }];
+    if (action.tool === 'think') return [{ where: 'thinking', text: action.thought }];
+    const said =
+      action.tool === 'terminal' || action.tool === 'task-tracker'
+        ? [action.command]
+        : action.tool === 'file-edit'
+          ? [action.command, action.path]
+          : [];
+    const headline = [call.action?.summary, ...said].filter((v) => typeof v === 'string');
     segments.push({ where: 'text', text: headline.join('\n') });
   }
   for (const outcome of call.outcomes) {

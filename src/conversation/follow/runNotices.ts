@@ -1,4 +1,5 @@
-import { isRecord, type ExecutionStatus, type ServerEvent } from '../../agent-server/protocol';
+import type { ExecutionStatus, ServerEvent } from '../../agent-server/protocol';
+import { readAction } from '../../agent-server/toolActions';
 
 // What a person away from the tab is told about the open conversation: its state in the tab
 // title, with the number of agent replies they have not seen, and — if they asked for it — a
@@ -8,8 +9,7 @@ import { isRecord, type ExecutionStatus, type ServerEvent } from '../../agent-se
 export function isAgentReply(event: ServerEvent): boolean {
   if (event.kind === 'MessageEvent') return event.source === 'agent';
   if (event.kind !== 'ActionEvent') return false;
-  const action = (event as { action?: unknown }).action;
-  return isRecord(action) && action.kind === 'FinishAction';
+  return readAction((event as { action?: unknown }).action)?.tool === 'finish';
 }
 
 const STATE_IN_TITLE: Partial<Record<ExecutionStatus, string>> = {

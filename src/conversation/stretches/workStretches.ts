@@ -1,4 +1,5 @@
-import { isRecord } from '../../agent-server/protocol';
+import { readObservation } from '../../agent-server/toolActions';
+import { actionOf } from '../toolCallView';
 import { callState, type Row, type ToolCall } from '../projection';
 
 // Consecutive finished steps of the agent fold into one line ("Ran 3 commands · edited 2 files"),
@@ -28,14 +29,10 @@ function foldable(row: Row): row is Turn {
   let verdict = judged.get(row);
   if (verdict === undefined) {
     verdict = row.calls.every((call) => {
-      const action = call.action?.action;
-      if (isRecord(action) && action.kind === 'FinishAction') return false;
+      if (actionOf(call)?.tool === 'finish') return false;
       if (callState(call, false) !== 'done') return false;
       return !call.outcomes.some(
-        (outcome) =>
-          outcome.kind === 'ObservationEvent' &&
-          typeof outcome.observation.exit_code === 'number' &&
-          outcome.observation.exit_code !== 0,
+        (outcome) => outcome.kind === 'ObservationEvent' && nonZeroExit(outcome.observation),
       );
     });
     judged.set(row, verdict);
@@ -43,22 +40,26 @@ function foldable(row: Row): row is Turn {
   return verdict;
 }
 
+function nonZeroExit(observation: unknown): boolean {
+  const told = readObservation(observation);
+  return (told.tool === 'terminal' || told.tool === 'other') && (told.exitCode ?? 0) !== 0;
+}
+
 type Tally = Record<'ran' | 'edited' | 'created' | 'viewed' | 'tasks' | 'thought' | 'other', number>;
 
 function tally(call: ToolCall, counts: Tally, edited: Set<string>): void {
-  const action = call.action?.action;
-  const kind = isRecord(action) ? action.kind : undefined;
-  if (kind === 'TerminalAction') counts.ran++;
-  else if (kind === 'FileEditorAction' && isRecord(action)) {
-    const path = String(action.path ?? '');
+  const action = actionOf(call);
+  if (action?.tool === 'terminal') counts.ran++;
+  else if (action?.tool === 'file-edit') {
+    const path = action.path;
     if (action.command === 'view') counts.viewed++;
     else if (action.command === 'create') counts.created++;
     else if (!edited.has(path)) {
       edited.add(path);
       counts.edited++;
     }
-  } else if (kind === 'TaskTrackerAction') counts.tasks++;
-  else if (kind === 'ThinkAction') counts.thought++;
+  } else if (action?.tool === 'task-tracker') counts.tasks++;
+  else if (action?.tool === 'think') counts.thought++;
   else counts.other++;
 }
 

@@ -1,4 +1,4 @@
-import { isRecord } from '../../agent-server/protocol';
+import { readAction, readObservation } from '../../agent-server/toolActions';
 import { computeDiff, type DiffModel, type DiffRow } from './diffModel';
 
 // What a file-editor call does to its file, shown as a diff: from the observation's whole file
@@ -15,16 +15,15 @@ export interface EditPreview {
   numbered: boolean;
 }
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
-export function editFromObservation(observation: unknown): EditPreview | undefined {
-  if (!isRecord(observation) || observation.kind !== 'FileEditorObservation') return undefined;
-  const before = str(observation.old_content);
-  const after = str(observation.new_content);
-  const path = str(observation.path) ?? '';
-  const command = str(observation.command) ?? 'edit';
+export function editFromObservation(raw: unknown): EditPreview | undefined {
+  const observation = readObservation(raw);
+  if (observation.tool !== 'file-edit') return undefined;
+  const before = observation.oldContent;
+  const after = observation.newContent;
+  const path = observation.path ?? '';
+  const command = observation.command ?? 'edit';
   if (before === undefined && after === undefined) return undefined;
-  const created = command === 'create' && observation.prev_exist !== true;
+  const created = command === 'create' && !observation.existed;
   return {
     path,
     command,
@@ -34,13 +33,13 @@ export function editFromObservation(observation: unknown): EditPreview | undefin
   };
 }
 
-export function editFromAction(action: unknown): EditPreview | undefined {
-  if (!isRecord(action) || action.kind !== 'FileEditorAction') return undefined;
-  const path = str(action.path) ?? '';
-  const command = str(action.command) ?? '';
+export function editFromAction(raw: unknown): EditPreview | undefined {
+  const action = readAction(raw);
+  if (action?.tool !== 'file-edit') return undefined;
+  const { path, command } = action;
   switch (command) {
     case 'create': {
-      const text = str(action.file_text) ?? '';
+      const text = action.fileText ?? '';
       return {
         path,
         command,
@@ -50,8 +49,8 @@ export function editFromAction(action: unknown): EditPreview | undefined {
       };
     }
     case 'str_replace': {
-      const before = str(action.old_str) ?? '';
-      const after = str(action.new_str) ?? '';
+      const before = action.oldStr ?? '';
+      const after = action.newStr ?? '';
       // Every line of both strings, not three around each change: this is the whole edit.
       return {
         path,
@@ -62,8 +61,8 @@ export function editFromAction(action: unknown): EditPreview | undefined {
       };
     }
     case 'insert': {
-      const line = typeof action.insert_line === 'number' ? action.insert_line : undefined;
-      const text = str(action.new_str) ?? '';
+      const line = action.insertLine;
+      const text = action.newStr ?? '';
       const lines = text.replace(/\n$/, '').split('\n');
       const rows: DiffRow[] = lines.map((content, i) => ({
         kind: 'add',

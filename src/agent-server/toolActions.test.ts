@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { readAction, readObservation } from './toolActions';
+
+describe('the server’s tool vocabulary', () => {
+  it('reads each action kind into its view', () => {
+    expect(readAction({ kind: 'TerminalAction', command: 'ls', is_input: false })).toEqual({
+      tool: 'terminal',
+      command: 'ls',
+      isInput: false,
+    });
+    expect(
+      readAction({
+        kind: 'FileEditorAction',
+        command: 'str_replace',
+        path: '/a.py',
+        old_str: 'x',
+        new_str: 'y',
+      }),
+    ).toMatchObject({ tool: 'file-edit', command: 'str_replace', path: '/a.py', oldStr: 'x', newStr: 'y' });
+    expect(readAction({ kind: 'FinishAction', message: 'Done.' })).toEqual({
+      tool: 'finish',
+      message: 'Done.',
+    });
+    expect(readAction({ kind: 'ThinkAction', thought: 'hmm' })).toEqual({ tool: 'think', thought: 'hmm' });
+    expect(readAction({ kind: 'TaskTrackerAction', command: 'plan' })).toEqual({
+      tool: 'task-tracker',
+      command: 'plan',
+    });
+    expect(readAction({ kind: 'BrowserNavigateAction', url: 'http://x' })).toEqual({
+      tool: 'browser',
+      kind: 'BrowserNavigateAction',
+      url: 'http://x',
+    });
+    expect(readAction({ kind: 'DelegateAction', command: 'spawn' })).toEqual({
+      tool: 'delegate',
+      kind: 'DelegateAction',
+    });
+    expect(readAction({ kind: 'MCPToolAction', data: {} })).toEqual({ tool: 'mcp', kind: 'MCPToolAction' });
+    expect(readAction({ kind: 'GlobAction' })).toEqual({ tool: 'unknown', kind: 'GlobAction' });
+  });
+
+  it('survives what a server should not send', () => {
+    expect(readAction(null)).toBeUndefined();
+    expect(readAction('TerminalAction')).toBeUndefined();
+    expect(readAction({ kind: 'TerminalAction', command: 42 })).toEqual({
+      tool: 'terminal',
+      command: '',
+      isInput: false,
+    });
+    expect(readAction({ kind: 7 })).toEqual({ tool: 'unknown', kind: undefined });
+    expect(readObservation(undefined)).toMatchObject({ tool: 'other', kind: undefined, isError: false });
+    expect(readObservation({ kind: 'TaskTrackerObservation', task_list: 'no' })).toEqual({
+      tool: 'task-tracker',
+      tasks: undefined,
+      isError: false,
+    });
+  });
+
+  it('reads observations: file edits, task lists, exit codes', () => {
+    expect(
+      readObservation({ kind: 'FileEditorObservation', path: '/a', old_content: 'a', new_content: 'b' }),
+    ).toEqual({
+      tool: 'file-edit',
+      command: undefined,
+      path: '/a',
+      oldContent: 'a',
+      newContent: 'b',
+      existed: false,
+      isError: false,
+    });
+    expect(
+      readObservation({
+        kind: 'TaskTrackerObservation',
+        task_list: [{ title: 'T', status: 'done', notes: 'n' }, 3],
+      }),
+    ).toEqual({ tool: 'task-tracker', tasks: [{ title: 'T', status: 'done', notes: 'n' }], isError: false });
+    expect(readObservation({ kind: 'TerminalObservation', command: 'ls', exit_code: 2 })).toMatchObject({
+      tool: 'terminal',
+      command: 'ls',
+      exitCode: 2,
+    });
+  });
+});

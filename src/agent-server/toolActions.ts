@@ -1,0 +1,121 @@
+import { isRecord } from './protocol';
+
+// The one place that reads the server's action and observation kinds (`TerminalAction`,
+// `FileEditorObservation`, …). Everything else reads the typed views made here: a kind the
+// server renames, or a new tool, is taught once.
+
+export type ToolAction =
+  | { tool: 'terminal'; command: string; isInput: boolean }
+  | {
+      tool: 'file-edit';
+      /** view, create, str_replace, insert, undo_edit */
+      command: string;
+      path: string;
+      fileText: string | undefined;
+      oldStr: string | undefined;
+      newStr: string | undefined;
+      insertLine: number | undefined;
+    }
+  | { tool: 'finish'; message: string }
+  | { tool: 'think'; thought: string }
+  | { tool: 'browser'; kind: string; url: string | undefined }
+  | { tool: 'task-tracker'; command: string }
+  | { tool: 'delegate'; kind: string }
+  | { tool: 'mcp'; kind: string }
+  | { tool: 'unknown'; kind: string | undefined };
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** What an ActionEvent's `action` asks for; undefined when it carries none (an invalid call). */
+export function readAction(action: unknown): ToolAction | undefined {
+  if (!isRecord(action)) return undefined;
+  const kind = text(action.kind);
+  switch (kind) {
+    case 'TerminalAction':
+      return { tool: 'terminal', command: text(action.command) ?? '', isInput: action.is_input === true };
+    case 'FileEditorAction':
+      return {
+        tool: 'file-edit',
+        command: text(action.command) ?? 'edit',
+        path: text(action.path) ?? '',
+        fileText: text(action.file_text),
+        oldStr: text(action.old_str),
+        newStr: text(action.new_str),
+        insertLine: typeof action.insert_line === 'number' ? action.insert_line : undefined,
+      };
+    case 'FinishAction':
+      return { tool: 'finish', message: text(action.message) ?? '' };
+    case 'ThinkAction':
+      return { tool: 'think', thought: text(action.thought) ?? '' };
+    case 'TaskTrackerAction':
+      return { tool: 'task-tracker', command: text(action.command) ?? '' };
+    case 'DelegateAction':
+    case 'TaskAction':
+    case 'StartChildConversationAction':
+      return { tool: 'delegate', kind };
+    case 'MCPToolAction':
+      return { tool: 'mcp', kind };
+  }
+  if (kind?.startsWith('Browser')) return { tool: 'browser', kind, url: text(action.url) };
+  return { tool: 'unknown', kind };
+}
+
+export type ToolObservation =
+  | {
+      tool: 'file-edit';
+      command: string | undefined;
+      path: string | undefined;
+      oldContent: string | undefined;
+      newContent: string | undefined;
+      /** The file was there before a create (which then replaced it). */
+      existed: boolean;
+      isError: boolean;
+    }
+  | {
+      tool: 'task-tracker';
+      tasks: { title: string; status: string; notes?: string }[] | undefined;
+      isError: boolean;
+    }
+  | {
+      tool: 'terminal' | 'other';
+      kind: string | undefined;
+      command: string | undefined;
+      exitCode: number | undefined;
+      isError: boolean;
+    };
+
+/** What an ObservationEvent's `observation` reports, beyond its content. */
+export function readObservation(observation: unknown): ToolObservation {
+  const record = isRecord(observation) ? observation : {};
+  const kind = text(record.kind);
+  const isError = record.is_error === true;
+  if (kind === 'FileEditorObservation')
+    return {
+      tool: 'file-edit',
+      command: text(record.command),
+      path: text(record.path) || undefined,
+      oldContent: text(record.old_content),
+      newContent: text(record.new_content),
+      existed: record.prev_exist === true,
+      isError,
+    };
+  if (kind === 'TaskTrackerObservation')
+    return {
+      tool: 'task-tracker',
+      isError,
+      tasks: Array.isArray(record.task_list)
+        ? (record.task_list as unknown[]).filter(isRecord).map((task) => ({
+            title: String(task.title ?? ''),
+            status: String(task.status ?? 'todo'),
+            ...(text(task.notes) ? { notes: String(task.notes) } : {}),
+          }))
+        : undefined,
+    };
+  return {
+    tool: kind === 'TerminalObservation' ? 'terminal' : 'other',
+    kind,
+    command: text(record.command) || undefined,
+    exitCode: typeof record.exit_code === 'number' ? record.exit_code : undefined,
+    isError,
+  };
+}
