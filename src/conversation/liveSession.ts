@@ -23,7 +23,7 @@ import {
   type ConnectionState,
   type SocketEnvironment,
 } from '../agent-server/socket';
-import { announceEvent, announceStatus } from './announcements';
+import { Announcer } from './session/announcer';
 import { isAgentReply } from './follow/runNotices';
 import type { Approval } from './approvalPolicy';
 import { DeltaBuffer } from './deltaBuffer';
@@ -386,7 +386,7 @@ export class ConversationSession {
       this.log.ingest([event], { live: true });
     if (status && (fromSocket || !this.statusIsLive)) this.setStatus(status);
     if (known) return;
-    if (fromSocket) this.announce(announceEvent(event));
+    if (fromSocket) this.announcer.event(event);
     if (fromSocket && isAgentReply(event))
       this.live.setState({ liveReplies: this.live.getState().liveReplies + 1 });
     if (event.kind === 'MessageEvent' && event.source === 'user')
@@ -573,8 +573,9 @@ export class ConversationSession {
 
   private nextAnnouncement = 0;
 
-  private announce(text: string | undefined): void {
-    if (!text) return;
+  private readonly announcer = new Announcer((text) => this.announce(text));
+
+  private announce(text: string): void {
     const kept = this.live.getState().announcements.slice(-(ANNOUNCEMENTS_KEPT - 1));
     this.live.setState({ announcements: [...kept, { id: ++this.nextAnnouncement, text }] });
   }
@@ -589,7 +590,7 @@ export class ConversationSession {
       this.deltas.dropAll();
     }
     this.live.setState({ status: next, ...(nowActive ? {} : { stopping: false }) });
-    this.announce(announceStatus(previous, next));
+    this.announcer.status(previous, next);
     this.deps.onStatus?.(next);
     if (wasActive && !nowActive) this.deps.onSettled();
   }
