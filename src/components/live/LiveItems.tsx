@@ -1,0 +1,166 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ConversationSession, PendingMessage } from '../../conversation/liveSession';
+import type { StreamItem, StreamState } from '../../conversation/streamItems';
+import { MessageImages } from '../attachments/MessageImages';
+import { advanceStreaming, startStreaming, type StreamingMarkdown } from '../markdown/streaming';
+import { MarkdownBlock } from '../markdown/Markdown';
+
+// What the live footer shows once there is something live: the agent's streaming answer, the
+// wait for its model, and the person's messages on their way. Loaded with the first of them: a
+// conversation only read never needs it.
+
+export default function LiveItems({
+  session,
+  model,
+  streams,
+  pending,
+  agentRunning,
+  waitingForModel,
+}: {
+  session: ConversationSession;
+  model: string | undefined;
+  streams: StreamState;
+  pending: PendingMessage[];
+  agentRunning: boolean;
+  waitingForModel: boolean;
+}) {
+  return (
+    <>
+      {waitingForModel && <ModelWait model={model} />}
+      {streams.items.map((item) => (
+        <StreamingBubble key={item.itemId} item={item} />
+      ))}
+      {streams.aborted && streams.items.length === 0 && (
+        <p className="stream-aborted" data-item-id={streams.aborted.itemId}>
+          The agent abandoned an answer it was writing ({abortWords(streams.aborted.reason)}).
+        </p>
+      )}
+      {pending.map((message) => (
+        <PendingBubble
+          key={message.localId}
+          message={message}
+          session={session}
+          agentRunning={agentRunning}
+        />
+      ))}
+    </>
+  );
+}
+
+function StreamingBubble({ item }: { item: StreamItem }) {
+  if (!item.text && !item.reasoning) return null;
+  return (
+    <div
+      className="chat-row from-agent streaming"
+      aria-busy="true"
+      data-item-id={item.itemId}
+      data-attempt={item.attempt}
+      data-lossy={item.lossy || undefined}
+    >
+      <div className="author">
+        Agent · writing…
+        {item.lossy && (
+          <span
+            className="lossy-note"
+            title="Some of the streamed text did not arrive; the full answer replaces it"
+          >
+            {' '}
+            (partial)
+          </span>
+        )}
+      </div>
+      {item.reasoning && (
+        <details className="thinking" open>
+          <summary>Thinking</summary>
+          <p className="stream-text">{item.reasoning}</p>
+        </details>
+      )}
+      {item.text && <StreamingAnswer text={item.text} />}
+    </div>
+  );
+}
+
+/** The answer so far as markdown: finished blocks frozen, only the tail parsed again. */
+function StreamingAnswer({ text }: { text: string }) {
+  const previous = useRef<StreamingMarkdown>(startStreaming());
+  const state = useMemo(() => advanceStreaming(previous.current, text), [text]);
+  useEffect(() => {
+    previous.current = state;
+  });
+  return (
+    <div className="markdown stream-answer">
+      {state.frozen.map((source, index) => (
+        <MarkdownBlock key={index} source={source} settled />
+      ))}
+      <MarkdownBlock source={state.tail} settled={false} />
+    </div>
+  );
+}
+
+const MODEL_WAIT_SHOWN_AFTER_MS = 1000;
+
+function ModelWait({ model }: { model: string | undefined }) {
+  const [since] = useState(() => Date.now());
+  const [now, setNow] = useState(since);
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 500);
+    return () => window.clearInterval(timer);
+  }, []);
+  // The usual gap between two steps is far shorter: only a wait that lasts is worth a line.
+  if (now - since < MODEL_WAIT_SHOWN_AFTER_MS) return null;
+  const seconds = Math.floor((now - since) / 1000);
+  return (
+    <p className="model-wait">
+      <span className="spinner" aria-hidden="true" /> Waiting for the model{model ? ` (${model})` : ''}
+      {` · no answer for ${seconds} s`}
+    </p>
+  );
+}
+
+function abortWords(reason: string): string {
+  if (reason === 'cancelled') return 'stopped';
+  if (reason === 'no_durable_event') return 'it produced no message';
+  return reason;
+}
+
+function PendingBubble({
+  message,
+  session,
+  agentRunning,
+}: {
+  message: PendingMessage;
+  session: ConversationSession;
+  agentRunning: boolean;
+}) {
+  const words =
+    message.state === 'failed'
+      ? `Not delivered: ${message.error ?? 'unknown error'}`
+      : message.state === 'sending'
+        ? 'Sending…'
+        : agentRunning
+          ? 'Queued: the agent reads it after its current step'
+          : 'Sent, waiting for the server';
+  return (
+    <div
+      className={`chat-row message from-user pending pending-${message.state}`}
+      data-pending-state={message.state}
+    >
+      <div className="author">You</div>
+      {message.text && <p className="stream-text">{message.text}</p>}
+      <MessageImages urls={message.images} label="attached to the message" />
+      <p className="pending-state" role={message.state === 'failed' ? 'alert' : undefined}>
+        {words}
+      </p>
+      {message.state === 'failed' && (
+        <div className="pending-actions">
+          <button type="button" onClick={() => void session.retry(message.localId)}>
+            Retry
+          </button>
+          <button type="button" onClick={() => session.discard(message.localId)}>
+            Discard
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
