@@ -16,13 +16,7 @@ import {
   sessionSocketUrl,
   type ParsedFrame,
 } from '../agent-server/sessionFrames';
-import {
-  CLOSE_KEY_REJECTED,
-  CLOSE_NOT_FOUND,
-  ConversationSocket,
-  type ConnectionState,
-  type SocketEnvironment,
-} from '../agent-server/socket';
+import { ConversationSocket, type ConnectionState, type SocketEnvironment } from '../agent-server/socket';
 import { Announcer } from './session/announcer';
 import { isAgentReply } from './follow/runNotices';
 import type { Approval } from './approvalPolicy';
@@ -36,6 +30,7 @@ import { newestEventsSince, sendUserMessage } from './resources/events';
 import { readServerInfo } from './resources/server';
 import { NO_STREAMS, type StreamState } from './streamItems';
 import { ResumeCursor } from './session/resumeCursor';
+import { ProtocolDetector, protocolFor, type SocketProtocol } from './session/protocolDetection';
 
 // The live session of one open conversation: the glue between its socket, its event log, the
 // outbox of messages awaiting their echo, the buffer of streaming progress and the gap filler;
@@ -47,7 +42,8 @@ import { ResumeCursor } from './session/resumeCursor';
 
 export type { PendingMessage } from './outbox';
 
-export type SocketProtocol = 'session' | 'legacy';
+export type { SocketProtocol } from './session/protocolDetection';
+export { forgetSocketProtocols, rememberSocketProtocol } from './session/protocolDetection';
 
 export interface LiveState {
   status: ExecutionStatus | undefined;
@@ -94,9 +90,6 @@ export interface SessionDependencies {
 const nextFrame = (fn: () => void) =>
   typeof requestAnimationFrame === 'function' ? void requestAnimationFrame(() => fn()) : queueMicrotask(fn);
 
-/** Closes by which a server that has the session socket refuses one connection: no sign of an old server. */
-const REFUSALS = [CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND, 1013];
-
 /**
  * How long an open session socket may go without its `sync` frame (the server sends it right
  * after auth). A proxy that accepted the upgrade for a server without the route keeps the socket
@@ -113,18 +106,6 @@ export const SILENCE_CHECK_MS = 10_000;
  * Short: the missing event is on the server's disk already, and the person should see it.
  */
 export const SEQ_GAP_GRACE_MS = 250;
-
-/** Which socket each server has, learnt once per server (a failed session socket, REST alive). */
-const protocols = new Map<string, { protocol: SocketProtocol; confirmed: boolean }>();
-
-export function forgetSocketProtocols(): void {
-  protocols.clear();
-}
-
-/** Says which socket a server has, without the probe (a setting, or a test). */
-export function rememberSocketProtocol(serverUrl: string, protocol: SocketProtocol): void {
-  protocols.set(serverUrl, { protocol, confirmed: true });
-}
 
 export class ConversationSession {
   readonly live: StoreApi<LiveState>;
@@ -143,9 +124,7 @@ export class ConversationSession {
   private openedBefore = false;
   private history: { newestEventId: string | undefined } | undefined;
   private joined = false;
-  private probing = false;
-  private syncedThisConnection = false;
-  private closesBeforeSync = 0;
+  private readonly detector: ProtocolDetector;
   private syncDeadline: unknown;
   /** The socket is subscribed and has told the status on this connection. */
   private statusIsLive = false;
@@ -164,7 +143,7 @@ export class ConversationSession {
       stopping: false,
       problem: undefined,
       gap: { kind: 'idle' },
-      protocol: protocols.get(deps.serverUrl)?.protocol ?? 'session',
+      protocol: protocolFor(deps.serverUrl),
       announcements: [],
       liveReplies: 0,
     }));
@@ -186,6 +165,14 @@ export class ConversationSession {
       deps.scheduleFrame ?? nextFrame,
     );
     const env = deps.socketEnvironment;
+    this.detector = new ProtocolDetector(
+      deps.serverUrl,
+      () => readServerInfo(deps.clients),
+      () => {
+        this.live.setState({ protocol: 'legacy' });
+        this.socket?.reconnectNow();
+      },
+    );
     this.gap = new GapFiller({
       conversations,
       conversationId,
@@ -411,10 +398,8 @@ export class ConversationSession {
   }
 
   private synced(fromSeq: number | null, throughSeq: number | null): void {
-    this.syncedThisConnection = true;
+    this.detector.sync();
     this.clearSyncDeadline();
-    const entry = protocols.get(this.deps.serverUrl);
-    if (!entry?.confirmed) protocols.set(this.deps.serverUrl, { protocol: 'session', confirmed: true });
     // Progress frames are never replayed: whatever was streaming before this connection is stale.
     this.deltas.dropAll();
     if (fromSeq === null) {
@@ -501,7 +486,7 @@ export class ConversationSession {
     if (state.kind === 'open' && this.protocol === 'session') {
       this.syncDeadline = this.timers.setTimeout(() => {
         this.syncDeadline = undefined;
-        if (this.syncedThisConnection || this.protocol !== 'session') return;
+        if (this.detector.synced || this.protocol !== 'session') return;
         void this.closed(0);
         this.socket?.reconnectNow();
       }, SYNC_DEADLINE_MS);
@@ -526,31 +511,8 @@ export class ConversationSession {
     }
   }
 
-  /**
-   * A session socket that closes twice in a row before its `sync` frame, on a server whose REST
-   * answers, belongs to a server without that route. (Whether the connection "opened" says
-   * nothing: a proxy, or a service worker, may accept it before the server refuses it.)
-   */
-  private async closed(code: number): Promise<void> {
-    const synced = this.syncedThisConnection;
-    this.syncedThisConnection = false;
-    const known = protocols.get(this.deps.serverUrl);
-    if (synced || this.protocol !== 'session' || known?.confirmed || REFUSALS.includes(code)) {
-      this.closesBeforeSync = 0;
-      return;
-    }
-    if (++this.closesBeforeSync < 2 || this.probing) return;
-    this.probing = true;
-    try {
-      await readServerInfo(this.deps.clients);
-      protocols.set(this.deps.serverUrl, { protocol: 'legacy', confirmed: true });
-      this.live.setState({ protocol: 'legacy' });
-      this.socket?.reconnectNow();
-    } catch {
-      // Unreachable: the server is down, not old. The socket's backoff goes on.
-    } finally {
-      this.probing = false;
-    }
+  private closed(code: number): Promise<void> {
+    return this.detector.closed(code, this.protocol);
   }
 
   /** An authenticated REST read: false only when the server refuses the key there too. */
