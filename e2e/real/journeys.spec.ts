@@ -137,7 +137,8 @@ test('Stop during a slow stream: paused within 2 s, no further text; Continue go
   expect(Date.now() - stoppedAt).toBeLessThan(2500);
   await expect(page.locator('.streaming')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('stopped.png') });
-  await page.waitForTimeout(2000);
+  // The server closed its call to the model: no further word can come, so none may show.
+  await expect.poll(() => llm.openStreams, { timeout: 10_000 }).toBe(0);
   await expect(page.locator('.streaming')).toHaveCount(0);
   await expect(page.getByRole('log').getByText('a long while')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -244,11 +245,14 @@ test('a wrong session key is explained, with no reconnect storm; an LLM 401 show
   await expect(page.getByText('Wrong session API key: the server answered 401')).toBeVisible({
     timeout: 15_000,
   });
+  // The page's clock is the test's: a minute passes at once, with every retry it would schedule.
+  await page.clock.install();
   await page.goto(`/conversations/${id}`);
   await expect(page.locator('[data-connection="key-rejected"]')).toBeVisible({ timeout: 15_000 });
   await page.screenshot({ path: testInfo.outputPath('wrong-key.png') });
   const attempts = sockets.length;
-  await page.waitForTimeout(4000);
+  await page.clock.runFor(60_000);
+  await expect(page.locator('[data-connection="key-rejected"]')).toBeVisible();
   expect(sockets.length).toBe(attempts);
   expect(sockets.every((url) => !url.includes('not-the-key'))).toBe(true);
 });

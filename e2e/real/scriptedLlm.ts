@@ -52,6 +52,11 @@ export class ScriptedLlm {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
 
+  /** How many answers are still streaming (a hanging turn stays open until cut or stopped). */
+  get openStreams(): number {
+    return this.open.size;
+  }
+
   /** Ends every stream still open (a hanging turn): the server sees its LLM call fail. */
   cutStreams(): void {
     for (const response of this.open) response.destroy();
