@@ -30,6 +30,8 @@ test.describe('a live run', () => {
     page,
   }) => {
     const app = new Tether(page);
+    // The page's clock (the mock agent's too) is the test's, so "however long we wait" is real.
+    await page.clock.install();
     await app.open();
     await app.setAgentTiming(250, 1000);
     const id = await app.startConversation('Refactor the parser');
@@ -41,7 +43,7 @@ test.describe('a live run', () => {
     await expect(app.streaming).toHaveCount(0);
     await expect(app.log.getByText('Stopped by you')).toBeVisible();
     // The cancelled turn's text never lands in the history, however long we wait.
-    await page.waitForTimeout(1500);
+    await page.clock.runFor(30_000);
     await expect(app.log.getByText('I should look at the workspace')).toHaveCount(0);
     await expect(app.streaming).toHaveCount(0);
     expect(await app.mock((m) => m.store.received.some((r) => r.path.endsWith('/interrupt')))).toBe(true);
@@ -205,6 +207,7 @@ test.describe('staying connected', () => {
 
   test('losing the network shows offline, and coming back reconnects at once', async ({ page, context }) => {
     const app = new Tether(page);
+    await page.clock.install();
     await app.open();
     await app.setAgentTiming(40, 1500);
     const id = await app.startConversation('Check the links');
@@ -212,7 +215,8 @@ test.describe('staying connected', () => {
     await context.setOffline(true);
     await app.mock((m) => m.dropSockets());
     await expect(page.getByText('You are offline.')).toBeVisible();
-    await page.waitForTimeout(2000);
+    // Long enough offline for the backoff to have grown to its longest wait.
+    await page.clock.runFor(30_000);
     await context.setOffline(false);
     await expect(page.locator('[data-connection="open"]')).toBeVisible({ timeout: 3000 });
     await expect(app.log.getByText('Done. I looked at the workspace')).toBeVisible({ timeout: 20_000 });
@@ -221,6 +225,7 @@ test.describe('staying connected', () => {
 
   test('a rejected key (4001) is shown and not retried', async ({ page }) => {
     const app = new Tether(page);
+    await page.clock.install();
     await app.openConversation(SEEDED.parser);
     await expect(page.locator('[data-connection="open"]')).toBeVisible();
     await app.mock((m) => m.rejectKey());
@@ -229,7 +234,8 @@ test.describe('staying connected', () => {
       page.getByRole('alert').filter({ hasText: 'rejected the session API key (4001)' }),
     ).toBeVisible();
     const attempts = await app.mock((m) => m.socketConnections);
-    await page.waitForTimeout(3000);
+    // A minute passes at once, with every retry the socket would schedule.
+    await page.clock.runFor(60_000);
     expect(await app.mock((m) => m.socketConnections)).toBe(attempts);
     await app.composer.fill('Hello?');
     await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
