@@ -250,6 +250,12 @@ export class MockAgentServer {
       const url = new URL(client.url);
       const conversationId = String(params.id);
       let subscribed = false;
+      // What a subscriber is sent on joining (sync, replay, snapshot) is seen by the tap too:
+      // the contract test validates every frame the socket really sends.
+      const sendTo = (client: SocketClient, framing: Subscriber['protocol'], frame: object) => {
+        this.frameTap?.(framing === 'session' ? { session: frame } : { legacy: frame });
+        client.send(JSON.stringify(frame));
+      };
       const snapshotOf = (conversation: StoredConversation) => ({
         ...this.store.clockFor(conversation).next(),
         kind: 'ConversationStateUpdateEvent',
@@ -271,16 +277,14 @@ export class MockAgentServer {
           const afterParam = url.searchParams.get('after_seq');
           const after = afterParam === null ? null : Number(afterParam);
           const through = conversation.events.length - 1;
-          client.send(
-            JSON.stringify({ type: 'sync', from_seq: after, through_seq: through >= 0 ? through : null }),
-          );
+          sendTo(client, 'session', syncFrame(after, through));
           if (after !== null) {
             for (let seq = Math.max(after + 1, 0); seq <= through; seq++)
-              client.send(JSON.stringify({ type: 'durable', seq, event: conversation.events[seq] }));
+              sendTo(client, 'session', { type: 'durable', seq, event: conversation.events[seq] });
           }
-          client.send(JSON.stringify(transientFrame(snapshotOf(conversation))));
+          sendTo(client, 'session', transientFrame(snapshotOf(conversation)));
         } else {
-          client.send(JSON.stringify(snapshotOf(conversation)));
+          sendTo(client, 'legacy', snapshotOf(conversation));
           const mode = url.searchParams.get('resend_mode');
           const after = url.searchParams.get('after_timestamp');
           const replay =
@@ -289,7 +293,7 @@ export class MockAgentServer {
               : mode === 'since' && after
                 ? conversation.events.filter((e) => e.timestamp >= after)
                 : [];
-          for (const event of replay) client.send(JSON.stringify(event));
+          for (const event of replay) sendTo(client, 'legacy', event);
         }
         let set = this.sockets.get(conversationId);
         if (!set) this.sockets.set(conversationId, (set = new Set()));

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { ConversationClient } from '@openhands/typescript-client/clients';
 import { MOCK_SERVER_URL } from '../../src/agent-server/settings';
 import type { ServerEvent } from '../../src/agent-server/protocol';
-import { DELIBERATELY_MALFORMED, seedStore } from '../../mocks/fixtures';
+import { DELIBERATELY_MALFORMED, SEEDED, seedStore } from '../../mocks/fixtures';
 import { MockAgentServer, syncFrame, transientFrame } from '../../mocks/handlers';
 import { MockStore } from '../../mocks/store';
 import { WORKSPACE_ROOT } from '../../mocks/workspace';
@@ -189,6 +189,35 @@ test('the mock’s REST answers and frames validate against the real server’s 
     msw.close();
   }
   expect([...new Set(problems)]).toEqual([]);
+
+  // What the mock's socket really sends the app on joining and on resuming (sync, the replay of
+  // what was missed, the state snapshot), taken from the mock in the page, holds to the schema.
+  await page.goto(`/conversations/${SEEDED.parser}`);
+  await expect(page.locator('[data-connection="open"]')).toBeVisible();
+  await page.evaluate(() => {
+    const mock = window.__tetherMock!;
+    const seen: object[] = [];
+    Object.assign(window, { __sessionFrames: seen });
+    mock.frameTap = ({ session }) => void (session && seen.push(session));
+    mock.agent.timing = { tokenMs: 1, toolMs: 5 };
+    mock.refuseSockets = true;
+    mock.dropSockets();
+  });
+  // Away from the socket, the message goes over REST and the run is persisted meanwhile.
+  await page.getByLabel('Message to the agent').fill('Anything new?');
+  await page.getByLabel('Message to the agent').press('Enter');
+  await expect
+    .poll(() =>
+      page.evaluate((id) => window.__tetherMock!.store.get(id)!.info.execution_status, SEEDED.parser),
+    )
+    .toBe('finished');
+  await page.evaluate(() => void (window.__tetherMock!.refuseSockets = false));
+  await expect(page.locator('[data-connection="open"]')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('log').getByText('Anything new?', { exact: true })).toBeVisible();
+  const joined = await page.evaluate(() => (window as { __sessionFrames?: object[] }).__sessionFrames ?? []);
+  const joinedTypes = new Set(joined.map((frame) => (frame as { type: string }).type));
+  for (const type of ['sync', 'durable', 'transient']) expect(joinedTypes, type).toContain(type);
+  expect([...new Set(joined.flatMap(validateFrame))]).toEqual([]);
 
   // A real run, recorded frame by frame from the browser's socket: the schema holds for it too.
   const realEnvelopes: { type?: string; event?: ServerEvent }[] = [];
