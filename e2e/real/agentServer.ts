@@ -154,7 +154,9 @@ export class AgentServer {
   }
 
   /** The conversation's info, as the server has it now. */
-  conversation(conversationId: string): Promise<{ confirmation_policy?: { kind?: string } }> {
+  conversation(
+    conversationId: string,
+  ): Promise<{ confirmation_policy?: { kind?: string }; execution_status?: string }> {
     return this.api(`/api/conversations/${conversationId}`);
   }
 

@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { BLUE_SQUARE_PNG, pasteFiles } from '../clipboard';
 import { Tether } from '../app';
 import { WorkspacePanel } from '../workspace';
+import type { AgentServer } from './agentServer';
 import { connect, expect, startConversation, test } from './fixtures';
 
 // The workspace against the real agent-server: what the agent changed, as git itself reports
@@ -39,14 +40,32 @@ function gitHunks(output: string): string[] {
     .map((l) => (l.startsWith('@@') ? hunkHeader(l) : l));
 }
 
-async function approveUntilDone(page: Page, status: Locator, approvals: number) {
+/**
+ * Approves each step as the agent asks. The scripted model answers at once, so "running" can
+ * last less than one look at the header before the next step waits again: progress is read
+ * from the server (each approval runs a tool, which persists an observation), and each approval
+ * waits until the server is asking again, so none lands between two steps.
+ */
+async function approveUntilDone(
+  page: Page,
+  server: AgentServer,
+  conversationId: string,
+  status: Locator,
+  approvals: number,
+) {
   const approve = page
     .getByRole('group', { name: 'Pending actions' })
     .getByRole('button', { name: 'Approve' });
+  const observations = async () =>
+    (await server.events(conversationId)).filter((event) => event.kind === 'ObservationEvent').length;
   for (let i = 0; i < approvals; i++) {
+    await expect
+      .poll(async () => (await server.conversation(conversationId)).execution_status, { timeout: 30_000 })
+      .toBe('waiting_for_confirmation');
     await expect(status).toHaveAttribute('data-status', 'waiting_for_confirmation', { timeout: 30_000 });
+    const ran = await observations();
     await approve.click();
-    await expect(status).not.toHaveAttribute('data-status', 'waiting_for_confirmation', { timeout: 30_000 });
+    await expect.poll(observations, { timeout: 30_000 }).toBeGreaterThan(ran);
   }
 }
 
@@ -113,7 +132,7 @@ test('the agent edits, creates and commits: a pending edit shows its diff, and t
     { text: 'Done.' },
   ]);
   await connect(page, server);
-  await startConversation(page, llm, 'Get ready', { workspaceFolder: repo });
+  const conversationId = await startConversation(page, llm, 'Get ready', { workspaceFolder: repo });
   const status = page.locator('.conversation-header [data-status]');
   await expect(page.getByRole('log').getByText('Ready when you are.')).toBeVisible({ timeout: 30_000 });
   await new Tether(page).setApproval('Ask for every action');
@@ -130,7 +149,7 @@ test('the agent edits, creates and commits: a pending edit shows its diff, and t
   );
   expect(readFileSync(join(repo, 'app.py'), 'utf8')).toContain('return 1\n');
   await page.screenshot({ path: testInfo.outputPath('pending-edit.png') });
-  await approveUntilDone(page, status, 3);
+  await approveUntilDone(page, server, conversationId, status, 3);
   await expect(status).toHaveAttribute('data-status', 'finished', { timeout: 30_000 });
 
   const workspace = new WorkspacePanel(page);
