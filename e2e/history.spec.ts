@@ -121,6 +121,8 @@ test.describe('reading a conversation', () => {
     await expect(app.heading).toHaveText('Fix header parsing');
     await app.scroller.evaluate((el) => (el.scrollTop = 0));
     await expect(app.log.getByText(/The parser tests fail on headers/)).toBeVisible();
+    // The plan is a finished step: folded into its line until the reader opens it.
+    await app.log.getByRole('button', { name: /task list/ }).click();
     await expect(app.card(/Plan the fix/)).toContainText('Reproduce the failing test');
     const failing = app.card(/Run the parser tests/);
     await expect(failing).toHaveAttribute('data-state', 'done');
@@ -164,6 +166,7 @@ test.describe('reading a conversation', () => {
   test('groups parallel calls of one response with their thought once', async ({ page }) => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.parallel);
+    await app.showEveryStep();
     const turn = app.log.locator('.turn').filter({ hasText: 'git status --short' });
     await expect(turn.locator('[data-tool-call-id]')).toHaveCount(2);
     await expect(turn.getByText('Let me look at the repository state')).toHaveCount(1);
@@ -175,6 +178,7 @@ test.describe('reading a conversation', () => {
   }) => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.crash);
+    await app.showEveryStep();
     const cards = app.card(/npm run build/);
     await expect(cards).toHaveCount(1);
     await expect(cards).toHaveAttribute('data-state', 'done');

@@ -9,6 +9,8 @@ test.describe('a live run', () => {
     await app.open();
     await app.setAgentTiming(120, 1500);
     const id = await app.startConversation('Add a changelog entry');
+    // Every step stays open, so that each card can be seen finishing.
+    await app.showEveryStep();
     // Deltas are never replayed: the bubble shows what streams after the socket attached.
     await expect(app.streaming).toContainText(/\w+ \w+/);
     await app.expectStatus('running');
@@ -199,6 +201,7 @@ test.describe('staying connected', () => {
     // published before persisting it does.
     await app.mock((m) => m.dropNextDurable('ActionEvent'));
     const id = await app.startConversation('Sort the changelog');
+    await app.showEveryStep();
     await expect(app.log.getByText('Done. I looked at the workspace')).toBeVisible({ timeout: 20_000 });
     await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'done');
     await app.expectStatus('finished');
@@ -265,6 +268,7 @@ test.describe('confirmation mode', () => {
   test('pending actions wait for approval; approve runs one, reject ends the run', async ({ page }) => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.parser);
+    await app.showEveryStep();
     await app.setAgentTiming(5, 100);
     await app.askBeforeActions(SEEDED.parser);
     await app.send('Clean up the build folder');

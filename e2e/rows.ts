@@ -32,6 +32,28 @@ function isShown(event: EventSummary): boolean {
  * (Short conversations only: the list is virtualised.)
  */
 export async function expectRowsShow(page: Page, events: EventSummary[]) {
+  await withEveryStepShown(page, () => expectEveryEventOnce(page, events));
+}
+
+/**
+ * Runs a check with every step drawn (folded steps are drawn only when shown), then folds them
+ * back if they were folded, as a reader who wants to see everything would.
+ */
+async function withEveryStepShown<T>(page: Page, check: () => Promise<T>): Promise<T> {
+  const showEvery = page.getByRole('button', { name: 'Show every step' });
+  const folding = await showEvery.isVisible();
+  if (folding) {
+    await showEvery.click();
+    await expect(page.getByRole('button', { name: 'Fold finished steps' })).toBeVisible();
+  }
+  try {
+    return await check();
+  } finally {
+    if (folding) await page.getByRole('button', { name: 'Fold finished steps' }).click();
+  }
+}
+
+async function expectEveryEventOnce(page: Page, events: EventSummary[]) {
   const expected = events
     .filter(isShown)
     .map((e) => e.id)
@@ -50,7 +72,14 @@ export async function expectRowsShow(page: Page, events: EventSummary[]) {
  * page through Jump to start) and says, for every persisted event, whether it is shown, and
  * which events more than one row shows.
  */
-export async function walkTranscript(
+export function walkTranscript(
+  page: Page,
+  events: EventSummary[],
+): Promise<{ lost: string[]; duplicated: string[]; shown: number; rows: number }> {
+  return withEveryStepShown(page, () => walkEveryRow(page, events));
+}
+
+async function walkEveryRow(
   page: Page,
   events: EventSummary[],
 ): Promise<{ lost: string[]; duplicated: string[]; shown: number; rows: number }> {

@@ -151,9 +151,11 @@ test.describe('file-edit cards', () => {
     await expect(pending.getByRole('cell', { name: 'added: - Record the decision' })).toBeVisible();
     await expect(edit).toContainText('Replace');
     await app.approveButton.click();
-    await expect(edit).toHaveAttribute('data-state', 'done');
-    // Done, it folds with the finished command before it; the reader opens the stretch.
+    // Done, it folds with the finished command before it (a running card never folds); the
+    // reader opens the stretch.
+    await expect(edit).toHaveCount(0);
     await app.unfoldSteps();
+    await expect(edit).toHaveAttribute('data-state', 'done');
     // Done: the whole file's diff, with its line numbers.
     await expect(
       edit.getByRole('table').getByRole('row').filter({ hasText: 'Record the decision' }),

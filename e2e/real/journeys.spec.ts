@@ -46,15 +46,15 @@ test('configure server and LLM, then watch a run: reasoning and text stream, a c
   await expect(terminal).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
   await page.screenshot({ path: testInfo.outputPath('running.png') });
   folderShown.open();
-  await expect(terminal).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
-  await expect(terminal).toContainText('exit code 0');
-  const edit = page.locator('[data-tool-call-id]').filter({ hasText: 'GREETING.md' });
-  await expect(edit).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
-  // Both steps done, they fold into one line; the reader opens it to see the new file.
+  // Both steps done, they fold into one line (a running step never does); the reader opens it.
   await page
     .getByRole('log')
     .getByRole('button', { name: 'Ran 1 command · created 1 file (2 steps)' })
-    .click();
+    .click({ timeout: 30_000 });
+  await expect(terminal).toHaveAttribute('data-state', 'done');
+  await expect(terminal).toContainText('exit code 0');
+  const edit = page.locator('[data-tool-call-id]').filter({ hasText: 'GREETING.md' });
+  await expect(edit).toHaveAttribute('data-state', 'done');
   await expect(edit.getByRole('cell', { name: 'added: Hello from Tether' })).toBeVisible();
   await expect(page.getByRole('log').getByText('I created GREETING.md with a greeting.')).toBeVisible({
     timeout: 30_000,

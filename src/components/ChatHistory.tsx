@@ -299,8 +299,8 @@ export function ChatHistory({
                   onToggle={toggle}
                 />
               )}
-              {/* Folded steps stay in the DOM (their states included), hidden from view and from assistive tech. */}
-              <div hidden={folded}>
+              {/* A folded step is not drawn at all: its line stands for it until opened. */}
+              {!folded && (
                 <RowBoundary row={row}>
                   <ChatRow
                     row={row}
@@ -314,7 +314,7 @@ export function ChatHistory({
                     }
                   />
                 </RowBoundary>
-              </div>
+              )}
             </div>
           );
         })}
