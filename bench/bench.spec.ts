@@ -4,7 +4,13 @@ import { PerformanceObserver as NodePerformanceObserver } from 'node:perf_hooks'
 import { BENCH, SEEDED, longConversation } from '../mocks/fixtures';
 import { EventClock, agentMessage } from '../mocks/events';
 import { ConversationProjection, projectEvents } from '../src/conversation/projection';
-import { domElementCount, loadedAssetBytes, openConversation, roundTripsBeforeFirstRows } from './measure';
+import {
+  domElementCount,
+  loadedAssetBytes,
+  openConversation,
+  roundTripsBeforeFirstRows,
+  serverRequestsUntilIdle,
+} from './measure';
 import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 
 // `npm run bench`: every figure measured RUNS times, the median printed against its budget.
@@ -177,6 +183,20 @@ test('opening, DOM size, heap and bytes (browser)', async ({ page }) => {
     record('9. JS heap with 10,000 events open (mock server included)', 'MB', 80, heap);
     record('10. JS + CSS before first conversation usable (gzip, app)', 'KB', 150, bytes.app / 1024);
     record('12. sequential round trips before the newest message is painted', '', 2, roundTrips);
+    // Opening asks for what the screen shows and no more: the newest page, the info, the socket.
+    await openConversation(page, BENCH.events1k);
+    const requests = await serverRequestsUntilIdle(page, new URL(MOCK_SERVER_URL).host);
+    // The conversation's own: the inbox beside it asks for the list and its untitled rows' words.
+    const forConversation = requests.filter((r) => r === 'socket' || r.includes(BENCH.events1k));
+    record(
+      '16. requests for the conversation until idle, opening 1,000 events',
+      '',
+      5,
+      forConversation.length,
+    );
+    record('17. DOM elements after opening 1,000 events', '', 600, await domElementCount(page));
+    record('18. opening 10,000 events: navigation to rows on screen', 'ms', 1500, large);
+    if (run === 0) console.log(`   (requests on opening 1,000 events: ${requests.join(', ')})`);
     if (run === 0)
       console.log(
         `   (the mock agent-server's own chunk adds ${(bytes.mock / 1024).toFixed(1)} KB gzip on the mocks)`,

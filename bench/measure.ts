@@ -92,3 +92,33 @@ export async function roundTripsBeforeFirstRows(page: Page, serverHost: string):
   }
   return Math.max(0, ...depth.values());
 }
+
+/**
+ * What the page asked the agent-server for, from navigation until it has asked for nothing more
+ * for a second: each HTTP request (its path and query, from resource timing) and each socket
+ * (which resource timing does not list: the built-in mock counts them).
+ */
+export async function serverRequestsUntilIdle(page: Page, serverHost: string): Promise<string[]> {
+  const read = () =>
+    page.evaluate(
+      (host) => ({
+        http: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).host === host)
+          .map((entry) => {
+            const url = new URL(entry.name);
+            return `${url.pathname}${url.search}`;
+          }),
+        sockets: Object.values(window.__tetherMock?.connectionsTo ?? {}).reduce((a, b) => a + b, 0),
+      }),
+      serverHost,
+    );
+  let seen = await read();
+  for (let quiet = 0; quiet < 4;) {
+    await page.waitForTimeout(250);
+    const now = await read();
+    quiet = now.http.length === seen.http.length && now.sockets === seen.sockets ? quiet + 1 : 0;
+    seen = now;
+  }
+  return [...seen.http, ...Array.from({ length: seen.sockets }, () => 'socket')];
+}

@@ -5,6 +5,7 @@ import {
   loadedAssetBytes,
   openConversation,
   roundTripsBeforeFirstRows,
+  serverRequestsUntilIdle,
 } from '../bench/measure';
 import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 
@@ -38,4 +39,20 @@ test('the newest messages are painted after at most two sequential round trips',
   // The history request starts at once, waiting for neither the health check nor the list.
   expect(roundTrips).toBeGreaterThanOrEqual(1);
   expect(roundTrips).toBeLessThanOrEqual(2);
+});
+
+test('opening 1,000 events asks only for what the screen shows, and draws under 600 elements', async ({
+  page,
+}) => {
+  await openConversation(page, BENCH.events1k);
+  const requests = await serverRequestsUntilIdle(page, new URL(MOCK_SERVER_URL).host);
+  const forConversation = requests.filter((r) => r === 'socket' || r.includes(BENCH.events1k));
+  // The newest page, the info, the read between that page and the socket, HEAD's info, the socket.
+  expect(
+    forConversation.filter((r) => r.includes('/events/search')),
+    'no older page',
+  ).toHaveLength(2);
+  expect(forConversation.length).toBeLessThanOrEqual(5);
+  // Folded steps draw their one line, not the steps.
+  expect(await domElementCount(page)).toBeLessThanOrEqual(600);
 });

@@ -511,6 +511,7 @@ export function seedStore(store: MockStore): void {
 export const BENCH = {
   events10k: '3f1c2a4e-0000-4000-8000-b00000010000',
   events5k: '3f1c2a4e-0000-4000-8000-b00000005000',
+  events1k: '3f1c2a4e-0000-4000-8000-b00000001000',
   events10: '3f1c2a4e-0000-4000-8000-b00000000010',
 } as const;
 
@@ -524,6 +525,11 @@ export function seedBenchConversations(store: MockStore): void {
   store.add(
     conversation(BENCH.events5k, 'Bench: 5,000 events', 'finished', SEED_TIME - 101 * hour, (c) =>
       longConversation(c, 4999),
+    ),
+  );
+  store.add(
+    conversation(BENCH.events1k, 'Bench: 1,000 events', 'finished', SEED_TIME - 101.5 * hour, (c) =>
+      longConversation(c, 999),
     ),
   );
   store.add(

@@ -144,10 +144,14 @@ export function ChatHistory({
   }, [hasOlder, loadingOlder, loadOlder, checkOverflow]);
 
   // A scroll to the top while a page was loading sets off nothing: the reader stays at the top
-  // with no scroll event to come. When the page is in, look again.
+  // with no scroll event to come. When the page is in, look again (only then: on opening, the
+  // view is at the top for a moment before it goes to the end, and nobody asked for older rows).
+  const wasLoadingOlder = useRef(loadingOlder);
   useEffect(() => {
+    const pageCameIn = wasLoadingOlder.current && !loadingOlder;
+    wasLoadingOlder.current = loadingOlder;
     const element = scrollRef.current;
-    if (element && hasOlder && !loadingOlder && element.scrollTop < LOAD_OLDER_WITHIN_PX) loadOlder();
+    if (pageCameIn && element && hasOlder && element.scrollTop < LOAD_OLDER_WITHIN_PX) loadOlder();
   }, [hasOlder, loadingOlder, loadOlder]);
 
   const jumpToStart = async () => {

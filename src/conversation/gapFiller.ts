@@ -20,6 +20,8 @@ export interface GapFillerDependencies {
   conversationId: string;
   receive: (item: unknown) => void;
   noteConversationInfo: (info: unknown) => void;
+  /** Whether the socket already said the status: the info is then not read after a fill. */
+  statusKnown: () => boolean;
   setState: (state: GapState) => void;
   timers: {
     now: () => number;
@@ -84,6 +86,7 @@ export class GapFiller {
   private async read(start: GapStart, current: () => boolean): Promise<void> {
     const { conversations, conversationId } = this.deps;
     await readEventsInLogOrder(conversations, conversationId, start, this.deps.receive, current);
-    if (current()) this.deps.noteConversationInfo(await readConversation(conversations, conversationId));
+    if (current() && !this.deps.statusKnown())
+      this.deps.noteConversationInfo(await readConversation(conversations, conversationId));
   }
 }

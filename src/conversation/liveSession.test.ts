@@ -438,6 +438,24 @@ describe('session socket', () => {
     t.live.stop();
   });
 
+  it('reads the info after the join only when the socket has not said the status', async () => {
+    const told = started();
+    told.live.historyLoaded('e9');
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 12 });
+    sessionFrame({ type: 'transient', event: full('finished') });
+    await vi.waitFor(() => expect(told.conversations.searchEvents).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(told.state().gap).toEqual({ kind: 'idle' }));
+    expect(told.conversations.getConversation).not.toHaveBeenCalled();
+    told.live.stop();
+
+    const untold = started();
+    untold.live.historyLoaded('e9');
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 12 });
+    await vi.waitFor(() => expect(untold.conversations.getConversation).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(untold.state().status).toBe('running'));
+    untold.live.stop();
+  });
+
   it('keeps one bubble per open item: attempts replace, gaps mark it partial, the durable event retires it', () => {
     const t = started();
     sessionFrame({ type: 'sync', from_seq: null, through_seq: 0 });

@@ -178,6 +178,7 @@ export class ConversationSession {
       conversationId,
       receive: (item) => this.receiveEvent(item),
       noteConversationInfo: (info) => this.noteConversationInfo(info),
+      statusKnown: () => this.statusIsLive,
       setState: (gap) =>
         this.live.setState(
           gap.kind === 'gone'
