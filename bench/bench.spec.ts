@@ -4,6 +4,7 @@ import { PerformanceObserver as NodePerformanceObserver } from 'node:perf_hooks'
 import { BENCH, SEEDED, longConversation } from '../mocks/fixtures';
 import { EventClock, agentMessage } from '../mocks/events';
 import { ConversationProjection, projectEvents } from '../src/conversation/projection';
+import { workStretches } from '../src/conversation/stretches/workStretches';
 import {
   domElementCount,
   loadedAssetBytes,
@@ -98,6 +99,13 @@ test('projection (Node)', async () => {
     const parseMs = median(parse.slice(3).map(collections.outsideCollections));
     const projectMs = median(project.slice(3).map(collections.outsideCollections));
     record('1. projecting 10,000 events ÷ JSON.parse of them (outside GC)', '×', 0.5, projectMs / parseMs);
+
+    // Opening builds the row objects of the rows on screen only: folding reads turns' calls.
+    const opened = projectEvents(events);
+    workStretches(opened);
+    for (let index = opened.rowOrder.length - 30; index < opened.rowOrder.length; index++)
+      opened.rowAt(index);
+    record('19. row objects built opening 10,000 events (folding included)', '', 300, opened.rowsBuilt);
 
     const projection: ConversationProjection = projectEvents(events);
     const clock = new EventClock(Date.UTC(2027, 0, 1), `live${run}`);

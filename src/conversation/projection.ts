@@ -155,6 +155,8 @@ interface Slot {
   touchedIn: number;
   /** The row object, built on first read and dropped whenever an event touches the row. */
   row: Row | undefined;
+  /** A turn's calls as rows show them, without the row (folding reads them); dropped with it. */
+  turnCalls: readonly ToolCall[] | undefined;
   /** An event row's event and, when malformed, why. */
   readonly event: ServerEvent | undefined;
   readonly problem: string | null;
@@ -181,6 +183,7 @@ function newSlot(
     placed: false,
     touchedIn: 0,
     row: undefined,
+    turnCalls: undefined,
     event,
     problem,
     actions,
@@ -240,6 +243,8 @@ export class ConversationProjection {
 
   /** Bumped on every change, so subscribers can compare cheaply. */
   version = 0;
+  /** Row objects built so far: only the rows read (those on screen) should ever be built. */
+  rowsBuilt = 0;
   /** Tool calls whose action is held and that have no outcome yet: while > 0 a tool runs. */
   openCalls = 0;
   /** Results of tools that may have changed the workspace (edits, commands): a cue to re-read it. */
@@ -253,6 +258,19 @@ export class ConversationProjection {
   rowAt(index: number): Row | undefined {
     const slot = this.order[index];
     return slot && (slot.row ??= this.buildRow(slot));
+  }
+
+  /**
+   * The calls of the turn at an index of `rowOrder` (undefined for any other row), the same array
+   * until an event touches the turn: what folding needs, without building the row.
+   */
+  turnCallsAt(index: number): readonly ToolCall[] | undefined {
+    const slot = this.order[index];
+    return slot?.actions && this.callsOf(slot, slot.actions);
+  }
+
+  private callsOf(slot: Slot, actions: readonly ActionEvent[]): readonly ToolCall[] {
+    return (slot.turnCalls ??= actions.map((action) => this.callView(this.calls.get(action.tool_call_id)!)));
   }
 
   get rows(): Row[] {
@@ -404,6 +422,7 @@ export class ConversationProjection {
 
   private touch(slot: Slot): void {
     slot.row = undefined;
+    slot.turnCalls = undefined;
     if (slot.touchedIn === this.version + 1) return;
     slot.touchedIn = this.version + 1;
     this.touched.push(slot);
@@ -453,6 +472,7 @@ export class ConversationProjection {
   }
 
   private buildRow(slot: Slot): Row {
+    this.rowsBuilt++;
     const { key, event, actions, call } = slot;
     const base = { key, sortKey: sortKeyOf(slot), eventId: slot.id };
     if (actions) {
@@ -463,7 +483,7 @@ export class ConversationProjection {
       return {
         ...base,
         type: 'turn',
-        calls: actions.map((action) => this.callView(this.calls.get(action.tool_call_id)!)),
+        calls: this.callsOf(slot, actions),
         thought: withThought ? thoughtText(withThought) : '',
         reasoning: withReasoning?.reasoning_content ?? '',
       };

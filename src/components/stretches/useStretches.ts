@@ -17,7 +17,7 @@ export function useStretches(projection: ConversationProjection, jumpedTo: strin
   useCommand('fold-steps', fold ? 'Show every step' : 'Fold finished steps', () => setFold(!fold));
   // The projection is mutable: its version says when the rows changed.
   const stretches = useMemo(
-    () => (fold ? workStretches(projection.rows) : NONE),
+    () => (fold ? workStretches(projection) : NONE),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [projection, version, fold],
   );

@@ -12,6 +12,7 @@ import {
   userMessage,
   userReject,
 } from '../../../mocks/events';
+import { longConversation } from '../../../mocks/fixtures';
 import type { ServerEvent } from '../../agent-server/protocol';
 import { projectEvents } from '../projection';
 import { stretchSummary, workStretches } from './workStretches';
@@ -19,8 +20,9 @@ import { stretchSummary, workStretches } from './workStretches';
 const clock = () => new EventClock(Date.UTC(2026, 10, 1, 9), 's');
 
 function stretches(events: ServerEvent[]) {
-  const rows = projectEvents(events).rows;
-  const byKey = workStretches(rows);
+  const projection = projectEvents(events);
+  const byKey = workStretches(projection);
+  const rows = projection.rows;
   // Each stretch once, as the rows' indexes it covers.
   const seen = new Map<string, number[]>();
   rows.forEach((row, index) => {
@@ -104,14 +106,21 @@ describe('stretches of finished agent work', () => {
     const note = agentMessage(c, 'Now the second part.');
     const second = terminalAction(c, 'pwd');
     const projection = projectEvents([...before, note, second]);
-    const old = workStretches(projection.rows);
+    const old = workStretches(projection);
     projection.apply([terminalObservation(c, second, '/w', 0)]);
-    const now = workStretches(projection.rows);
+    const now = workStretches(projection);
     const [firstKey, lastKey] = [projection.rowOrder[1]!, projection.rowOrder.at(-1)!];
     expect(now.get(firstKey)).toBeDefined();
     expect(now.get(firstKey)).toBe(old.get(firstKey));
     expect(old.get(lastKey)).toBeUndefined();
     expect(now.get(lastKey)?.summary).toBe('Ran 1 command');
+  });
+
+  it('builds no row to fold 10,000 events', () => {
+    const projection = projectEvents(longConversation(clock(), 10_000));
+    const stretches = workStretches(projection);
+    expect(new Set(stretches.values()).size).toBeGreaterThan(1000);
+    expect(projection.rowsBuilt).toBe(0);
   });
 
   it('words every kind of step', () => {

@@ -1,6 +1,6 @@
 import { readObservation } from '../../agent-server/toolActions';
 import { actionOf } from '../toolCallView';
-import { callState, type Row, type ToolCall } from '../projection';
+import { callState, type ToolCall } from '../projection';
 
 // Consecutive finished steps of the agent fold into one line ("Ran 3 commands · edited 2 files"),
 // so a long session reads as what was asked, what was said, and what needs a look. A step stays
@@ -15,27 +15,40 @@ export interface Stretch {
   readonly summary: string;
 }
 
-type Turn = Extract<Row, { type: 'turn' }>;
+/**
+ * Where stretches are read from: the rows' keys and each turn's calls, which the projection gives
+ * without building the rows (only the rows on screen are built).
+ */
+export interface StretchSource {
+  readonly rowOrder: readonly string[];
+  /** The calls of the turn at an index, the same array until the turn changes; undefined for other rows. */
+  turnCallsAt(index: number): readonly ToolCall[] | undefined;
+}
 
-/** Row objects stay the same until an event changes them: each is judged once. */
-const judged = new WeakMap<Row, boolean>();
+/** A turn of the agent's: its row's key and its calls. */
+interface Turn {
+  readonly key: string;
+  readonly calls: readonly ToolCall[];
+}
+
+/** A turn's calls stay the same array until an event changes them: each is judged once. */
+const judged = new WeakMap<readonly ToolCall[], boolean>();
 
 /**
  * Whether a turn only holds calls that finished cleanly (and no answer the reader must see).
  * Only a call with an observation is done, so whether a run goes does not matter here.
  */
-function foldable(row: Row): row is Turn {
-  if (row.type !== 'turn') return false;
-  let verdict = judged.get(row);
+function foldable(calls: readonly ToolCall[]): boolean {
+  let verdict = judged.get(calls);
   if (verdict === undefined) {
-    verdict = row.calls.every((call) => {
+    verdict = calls.every((call) => {
       if (actionOf(call)?.tool === 'finish') return false;
       if (callState(call, false) !== 'done') return false;
       return !call.outcomes.some(
         (outcome) => outcome.kind === 'ObservationEvent' && nonZeroExit(outcome.observation),
       );
     });
-    judged.set(row, verdict);
+    judged.set(calls, verdict);
   }
   return verdict;
 }
@@ -83,17 +96,21 @@ export function stretchSummary(calls: readonly ToolCall[]): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The stretch last made from the run that starts with this row, and the rows it was made of. */
-const made = new WeakMap<Row, { rows: readonly Turn[]; stretch: Stretch }>();
+/** The stretch last made from the run that starts with this turn, and the turns it was made of. */
+const made = new WeakMap<readonly ToolCall[], { turns: readonly Turn[]; stretch: Stretch }>();
 
 /**
- * The stretch of these rows: the one made before when they are the same row objects, so a new
- * event remakes only the stretch it changed (during a run, the newest) and the others keep
- * their identity.
+ * The stretch of these turns: the one made before when they are the same turns, so a new event
+ * remakes only the stretch it changed (during a run, the newest) and the others keep their
+ * identity.
  */
 function stretchOf(run: readonly Turn[]): Stretch {
-  const before = made.get(run[0]!);
-  if (before && before.rows.length === run.length && before.rows.every((row, i) => row === run[i])) {
+  const before = made.get(run[0]!.calls);
+  if (
+    before &&
+    before.turns.length === run.length &&
+    before.turns.every((turn, i) => turn.key === run[i]!.key && turn.calls === run[i]!.calls)
+  ) {
     return before.stretch;
   }
   const stretch: Stretch = {
@@ -101,15 +118,15 @@ function stretchOf(run: readonly Turn[]): Stretch {
     keys: run.map((row) => row.key),
     summary: stretchSummary(run.flatMap((row) => row.calls)),
   };
-  made.set(run[0]!, { rows: run, stretch });
+  made.set(run[0]!.calls, { turns: run, stretch });
   return stretch;
 }
 
 /**
- * The stretches among the rows, by the key of each row in one. Cheap (one pass, no text, each row
- * judged once, each unchanged stretch reused): it runs on every change of the rows.
+ * The stretches among the rows, by the key of each row in one. Cheap (one pass, no text, no row
+ * built, each turn judged once, each unchanged stretch reused): it runs on every change of the rows.
  */
-export function workStretches(rows: readonly Row[]): Map<string, Stretch> {
+export function workStretches(source: StretchSource): Map<string, Stretch> {
   const byKey = new Map<string, Stretch>();
   let run: Turn[] = [];
   const close = () => {
@@ -119,8 +136,10 @@ export function workStretches(rows: readonly Row[]): Map<string, Stretch> {
     }
     run = [];
   };
-  for (const row of rows) {
-    if (foldable(row)) run.push(row);
+  const keys = source.rowOrder;
+  for (let index = 0; index < keys.length; index++) {
+    const calls = source.turnCallsAt(index);
+    if (calls && foldable(calls)) run.push({ key: keys[index]!, calls });
     else close();
   }
   close();
