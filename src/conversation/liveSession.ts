@@ -26,10 +26,11 @@ import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStat
 import { GapFiller, type GapState } from './gapFiller';
 import { Outbox, type PendingMessage } from './outbox';
 import { answerConfirmation, continueRun, readConversation, stopRun } from './resources/conversations';
-import { newestEventsSince, sendUserMessage } from './resources/events';
+import { sendUserMessage } from './resources/events';
 import { readServerInfo } from './resources/server';
 import { NO_STREAMS, type StreamState } from './streamItems';
 import { ResumeCursor } from './session/resumeCursor';
+import { lookAfterSilence } from './session/silenceCheck';
 import { ProtocolDetector, protocolFor, type SocketProtocol } from './session/protocolDetection';
 
 // The live session of one open conversation: the glue between its socket, its event log, the
@@ -558,25 +559,12 @@ export class ConversationSession {
     if (wasActive && !nowActive) this.deps.onSettled();
   }
 
-  /** A silent socket during a run is fine while a tool works, dead if REST has newer events. */
+  /** A silent socket during a run is fine while a tool works, deaf if REST has newer events. */
   private async checkSilence(): Promise<void> {
     if (!isActive(this.live.getState().status)) return;
-    const conversations = this.deps.clients.conversations;
-    try {
-      const since = this.log.newestTimestamp;
-      const items = await newestEventsSince(conversations, this.conversationId, since);
-      const missed = items.some((item) => {
-        const event = asServerEvent(item);
-        return event !== null && !this.log.has(event.id);
-      });
-      if (missed) this.socket?.reconnectNow();
-      else {
-        // A silent socket may have missed the status change too: here REST has the last word.
-        const status = statusFromInfo(await readConversation(conversations, this.conversationId));
-        if (status) this.setStatus(status);
-      }
-    } catch {
-      this.socket?.reconnectNow();
-    }
+    const verdict = await lookAfterSilence(this.deps.clients.conversations, this.conversationId, this.log);
+    if (verdict.kind === 'reconnect') this.socket?.reconnectNow();
+    // A silent socket may have missed the status change too: here REST has the last word.
+    else if (verdict.status) this.setStatus(verdict.status);
   }
 }
