@@ -23,19 +23,20 @@ import type { Approval } from './approvalPolicy';
 import { DeltaBuffer } from './deltaBuffer';
 import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
-import { GapFiller, type GapState } from './gapFiller';
-import { Outbox, type PendingMessage } from './outbox';
+import { GapFiller } from './gapFiller';
+import { Outbox } from './outbox';
 import { answerConfirmation, continueRun, readConversation, stopRun } from './resources/conversations';
 import { sendUserMessage } from './resources/events';
 import { readServerInfo } from './resources/server';
-import { NO_STREAMS, type StreamState } from './streamItems';
 import { ResumeCursor } from './session/resumeCursor';
+import { initialLiveState, reduceLiveState, type LiveState, type SessionEvent } from './session/liveState';
 import { lookAfterSilence } from './session/silenceCheck';
 import { ProtocolDetector, protocolFor, type SocketProtocol } from './session/protocolDetection';
 
 // The live session of one open conversation: the glue between its socket, its event log, the
 // outbox of messages awaiting their echo, the buffer of streaming progress and the gap filler;
-// and the user's commands (send, stop, continue, approve) as REST or socket calls.
+// and the user's commands (send, stop, continue, approve) as REST or socket calls. What the
+// screen reads changes only through session/liveState.ts's reducer, by named events.
 //
 // The session socket (`/sockets/session/{id}`) resumes by sequence number, so a reconnect gets
 // exactly what it missed; servers without it get the legacy `/sockets/events/{id}`, which
@@ -46,31 +47,7 @@ export type { PendingMessage } from './outbox';
 export type { SocketProtocol } from './session/protocolDetection';
 export { forgetSocketProtocols, rememberSocketProtocol } from './session/protocolDetection';
 
-export interface LiveState {
-  status: ExecutionStatus | undefined;
-  connection: ConnectionState;
-  /** The agent's answers while they stream, never persisted. */
-  streams: StreamState;
-  pending: PendingMessage[];
-  stopping: boolean;
-  /** The last thing that went wrong, in words, for a banner. */
-  problem: string | undefined;
-  /** The REST read that closes a gap between history and socket. */
-  gap: GapState;
-  protocol: SocketProtocol;
-  /** What a screen reader is told, newest last (only what happened live; see announcements.ts). */
-  announcements: Announcement[];
-  /** Agent messages and final answers that arrived live (not history): what "unseen" counts. */
-  liveReplies: number;
-}
-
-export interface Announcement {
-  id: number;
-  text: string;
-}
-
-/** Enough for a screen reader to catch up on; older sentences have been read. */
-const ANNOUNCEMENTS_KEPT = 20;
+export type { Announcement, LiveState } from './session/liveState';
 
 export interface SessionDependencies {
   clients: AgentServerClients;
@@ -136,21 +113,13 @@ export class ConversationSession {
     private readonly deps: SessionDependencies,
   ) {
     const now = deps.now ?? Date.now;
-    this.live = createStore<LiveState>(() => ({
-      status: undefined,
-      connection: { kind: 'closed' },
-      streams: NO_STREAMS,
-      pending: [],
-      stopping: false,
-      problem: undefined,
-      gap: { kind: 'idle' },
-      protocol: protocolFor(deps.serverUrl),
-      announcements: [],
-      liveReplies: 0,
-    }));
+    this.live = createStore<LiveState>(() => initialLiveState(protocolFor(deps.serverUrl)));
     const conversations = deps.clients.conversations;
     this.outbox = new Outbox(
-      { get: () => this.live.getState().pending, set: (pending) => this.live.setState({ pending }) },
+      {
+        get: () => this.live.getState().pending,
+        set: (pending) => this.dispatch({ type: 'outbox changed', pending }),
+      },
       {
         sendOverSocket: (frame) => this.socket?.send(frame) ?? false,
         sendOverRest: (content) => sendUserMessage(conversations, conversationId, content),
@@ -162,7 +131,10 @@ export class ConversationSession {
       now,
     );
     this.deltas = new DeltaBuffer(
-      { get: () => this.live.getState().streams, set: (streams) => this.live.setState({ streams }) },
+      {
+        get: () => this.live.getState().streams,
+        set: (streams) => this.dispatch({ type: 'streams changed', streams }),
+      },
       deps.scheduleFrame ?? nextFrame,
     );
     const env = deps.socketEnvironment;
@@ -170,7 +142,7 @@ export class ConversationSession {
       deps.serverUrl,
       () => readServerInfo(deps.clients),
       () => {
-        this.live.setState({ protocol: 'legacy' });
+        this.dispatch({ type: 'protocol chosen', protocol: 'legacy' });
         this.socket?.reconnectNow();
       },
     );
@@ -180,12 +152,7 @@ export class ConversationSession {
       receive: (item) => this.receiveEvent(item),
       noteConversationInfo: (info) => this.noteConversationInfo(info),
       statusKnown: () => this.statusIsLive,
-      setState: (gap) =>
-        this.live.setState(
-          gap.kind === 'gone'
-            ? { gap, problem: 'The agent-server does not know this conversation any more.' }
-            : { gap },
-        ),
+      setState: (gap) => this.dispatch({ type: 'gap changed', gap }),
       timers: {
         now,
         setTimeout: env?.setTimeout ?? ((fn, ms) => setTimeout(fn, ms)),
@@ -237,7 +204,7 @@ export class ConversationSession {
     // A join cut short is done again once a restarted socket subscribes.
     if (this.live.getState().gap.kind !== 'idle') {
       this.joined = false;
-      this.live.setState({ gap: { kind: 'idle' } });
+      this.dispatch({ type: 'gap changed', gap: { kind: 'idle' } });
     }
   }
 
@@ -283,11 +250,11 @@ export class ConversationSession {
 
   /** Stop at once: interrupt cancels even an LLM call in flight; older servers only pause. */
   async interrupt(): Promise<void> {
-    this.live.setState({ stopping: true, problem: undefined });
+    this.dispatch({ type: 'stop asked' });
     try {
       await stopRun(this.deps.clients.conversations, this.conversationId);
     } catch (error) {
-      this.live.setState({ stopping: false, problem: `Stop failed. ${describeError(error)}` });
+      this.dispatch({ type: 'stop failed', error: describeError(error) });
     }
   }
 
@@ -295,7 +262,7 @@ export class ConversationSession {
     try {
       await continueRun(this.deps.clients.conversations, this.conversationId);
     } catch (error) {
-      this.live.setState({ problem: `Continue failed. ${describeError(error)}` });
+      this.dispatch({ type: 'command failed', problem: `Continue failed. ${describeError(error)}` });
     }
   }
 
@@ -304,7 +271,8 @@ export class ConversationSession {
     try {
       await answerConfirmation(this.deps.clients.conversations, this.conversationId, accept, reason);
     } catch (error) {
-      this.live.setState({ problem: `${accept ? 'Approve' : 'Reject'} failed. ${describeError(error)}` });
+      const problem = `${accept ? 'Approve' : 'Reject'} failed. ${describeError(error)}`;
+      this.dispatch({ type: 'command failed', problem });
     }
   }
 
@@ -314,7 +282,8 @@ export class ConversationSession {
       await save(approval);
       return true;
     } catch (error) {
-      this.live.setState({ problem: `The confirmation setting was not changed. ${describeError(error)}` });
+      const problem = `The confirmation setting was not changed. ${describeError(error)}`;
+      this.dispatch({ type: 'command failed', problem });
       return false;
     }
   }
@@ -350,7 +319,7 @@ export class ConversationSession {
       case 'error':
         // The server answers a frame it could not take with an error: the last socket send failed.
         this.outbox.socketSendRejected(frame.detail);
-        this.live.setState({ problem: `The agent-server reported an error: ${frame.detail}` });
+        this.dispatch({ type: 'server reported an error', detail: frame.detail });
         return;
       case 'malformed':
         this.log.ingest([raw]);
@@ -376,8 +345,7 @@ export class ConversationSession {
     if (status && (fromSocket || !this.statusIsLive)) this.setStatus(status);
     if (known) return;
     if (fromSocket) this.announcer.event(event);
-    if (fromSocket && isAgentReply(event))
-      this.live.setState({ liveReplies: this.live.getState().liveReplies + 1 });
+    if (fromSocket && isAgentReply(event)) this.dispatch({ type: 'reply arrived' });
     if (event.kind === 'MessageEvent' && event.source === 'user')
       this.outbox.echoed(
         contentText((event as MessageEvent).llm_message?.content),
@@ -493,14 +461,8 @@ export class ConversationSession {
         this.socket?.reconnectNow();
       }, SYNC_DEADLINE_MS);
     }
-    this.live.setState({ connection: state });
-    if (state.kind === 'key-rejected') {
-      this.live.setState({
-        problem: 'The agent-server rejected the session API key (4001). Check Connection settings.',
-      });
-    } else if (state.kind === 'gone') {
-      this.live.setState({ problem: 'The agent-server does not know this conversation any more (4004).' });
-    } else if (state.kind === 'open') {
+    this.dispatch({ type: 'connection changed', connection: state });
+    if (state.kind === 'open') {
       // The legacy socket resumes by a naive timestamp: a REST read makes sure nothing slipped.
       if (this.protocol === 'legacy' && this.openedBefore) void this.fillSince();
       if (this.openedBefore) this.deps.onLinkChanged?.();
@@ -540,8 +502,14 @@ export class ConversationSession {
   private readonly announcer = new Announcer((text) => this.announce(text));
 
   private announce(text: string): void {
-    const kept = this.live.getState().announcements.slice(-(ANNOUNCEMENTS_KEPT - 1));
-    this.live.setState({ announcements: [...kept, { id: ++this.nextAnnouncement, text }] });
+    this.dispatch({ type: 'announced', announcement: { id: ++this.nextAnnouncement, text } });
+  }
+
+  /** Every change of the live state goes through the reducer, as a named event. */
+  private dispatch(event: SessionEvent): void {
+    const before = this.live.getState();
+    const after = reduceLiveState(before, event);
+    if (after !== before) this.live.setState(after, true);
   }
 
   private setStatus(next: ExecutionStatus): void {
@@ -553,7 +521,7 @@ export class ConversationSession {
       this.deltas.discardQueued();
       this.deltas.dropAll();
     }
-    this.live.setState({ status: next, ...(nowActive ? {} : { stopping: false }) });
+    this.dispatch({ type: 'status changed', status: next });
     this.announcer.status(previous, next);
     this.deps.onStatus?.(next);
     if (wasActive && !nowActive) this.deps.onSettled();

@@ -1,0 +1,117 @@
+import type { ConnectionState } from '../../agent-server/socket';
+import type { ExecutionStatus } from '../../agent-server/protocol';
+import { isActive } from '../executionStatus';
+import type { GapState } from '../gapFiller';
+import type { PendingMessage } from '../outbox';
+import { NO_STREAMS, type StreamState } from '../streamItems';
+import type { SocketProtocol } from './protocolDetection';
+
+// What the screen knows of a live session, and the one place it changes: each change is a named
+// event of the session, and the rules that tie parts of the state together (a settled run is no
+// longer stopping, a refused key is said in words) are here, not at each place that noticed.
+
+export interface LiveState {
+  status: ExecutionStatus | undefined;
+  connection: ConnectionState;
+  /** The agent's answers while they stream, never persisted. */
+  streams: StreamState;
+  pending: PendingMessage[];
+  stopping: boolean;
+  /** The last thing that went wrong, in words, for a banner. */
+  problem: string | undefined;
+  /** The REST read that closes a gap between history and socket. */
+  gap: GapState;
+  protocol: SocketProtocol;
+  /** What a screen reader is told, newest last (only what happened live; see announcements.ts). */
+  announcements: Announcement[];
+  /** Agent messages and final answers that arrived live (not history): what "unseen" counts. */
+  liveReplies: number;
+}
+
+export interface Announcement {
+  id: number;
+  text: string;
+}
+
+/** Enough for a screen reader to catch up on; older sentences have been read. */
+export const ANNOUNCEMENTS_KEPT = 20;
+
+export type SessionEvent =
+  | { type: 'connection changed'; connection: ConnectionState }
+  | { type: 'status changed'; status: ExecutionStatus }
+  | { type: 'protocol chosen'; protocol: SocketProtocol }
+  | { type: 'outbox changed'; pending: PendingMessage[] }
+  | { type: 'streams changed'; streams: StreamState }
+  | { type: 'gap changed'; gap: GapState }
+  | { type: 'stop asked' }
+  | { type: 'stop failed'; error: string }
+  | { type: 'command failed'; problem: string }
+  | { type: 'server reported an error'; detail: string }
+  | { type: 'reply arrived' }
+  | { type: 'announced'; announcement: Announcement };
+
+export function initialLiveState(protocol: SocketProtocol): LiveState {
+  return {
+    status: undefined,
+    connection: { kind: 'closed' },
+    streams: NO_STREAMS,
+    pending: [],
+    stopping: false,
+    problem: undefined,
+    gap: { kind: 'idle' },
+    protocol,
+    announcements: [],
+    liveReplies: 0,
+  };
+}
+
+/** The state after an event: what changed, the rest kept (the same object when nothing did). */
+export function reduceLiveState(state: LiveState, event: SessionEvent): LiveState {
+  switch (event.type) {
+    case 'connection changed': {
+      const { connection } = event;
+      if (connection.kind === 'key-rejected')
+        return {
+          ...state,
+          connection,
+          problem: 'The agent-server rejected the session API key (4001). Check Connection settings.',
+        };
+      if (connection.kind === 'gone')
+        return {
+          ...state,
+          connection,
+          problem: 'The agent-server does not know this conversation any more (4004).',
+        };
+      return { ...state, connection };
+    }
+    case 'status changed':
+      if (state.status === event.status) return state;
+      // A run that settled is no longer being stopped, however it ended.
+      return { ...state, status: event.status, stopping: isActive(event.status) ? state.stopping : false };
+    case 'protocol chosen':
+      return { ...state, protocol: event.protocol };
+    case 'outbox changed':
+      return { ...state, pending: event.pending };
+    case 'streams changed':
+      return { ...state, streams: event.streams };
+    case 'gap changed':
+      return event.gap.kind === 'gone'
+        ? { ...state, gap: event.gap, problem: 'The agent-server does not know this conversation any more.' }
+        : { ...state, gap: event.gap };
+    case 'stop asked':
+      return { ...state, stopping: true, problem: undefined };
+    case 'stop failed':
+      return { ...state, stopping: false, problem: `Stop failed. ${event.error}` };
+    case 'command failed':
+      return { ...state, problem: event.problem };
+    case 'server reported an error':
+      return { ...state, problem: `The agent-server reported an error: ${event.detail}` };
+    case 'reply arrived':
+      return { ...state, liveReplies: state.liveReplies + 1 };
+    case 'announced':
+      return {
+        ...state,
+        announcements: [...state.announcements.slice(-(ANNOUNCEMENTS_KEPT - 1)), event.announcement],
+      };
+  }
+}
