@@ -1,23 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation } from 'wouter';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { describeError } from '../agent-server/client';
 import type { ConversationInfo } from '../agent-server/protocol';
 import { useConnectionSettings } from '../agent-server/settings';
-import { forgetEventLog } from '../conversation/eventLog';
-import {
-  conversationListQuery,
-  listRefreshMs,
-  deleteConversation,
-  renameConversation,
-} from '../conversation/resources/conversations';
+import { conversationListQuery, listRefreshMs } from '../conversation/resources/conversations';
 import { firstUserMessageQuery } from '../conversation/resources/events';
 import { listFilter, STATUS_FILTER_WORDS, type StatusFilter } from '../conversation/listFilter';
 import { STATUS_WORDS, conversationTitle, formatTimestamp, relativeTime } from './conversationWords';
 import { shownTitle } from './shownTitle';
+import { lazyPart } from './boundaries/lazyPart';
+import { useIdleReached } from './useIdleReached';
+import { LIST_HEADING } from './list/listHeading';
 
-/** Where focus goes when the conversation it was on is deleted. */
-const LIST_HEADING = 'conversation-list-heading';
+const RenameForm = lazyPart(() => import('./list/ItemActions').then((m) => ({ default: m.RenameForm })));
+const RowActions = lazyPart(() => import('./list/ItemActions').then((m) => ({ default: m.RowActions })));
 
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
   const settings = useConnectionSettings();
@@ -129,77 +126,31 @@ function ConversationListItem({
   selected: boolean;
 }) {
   const settings = useConnectionSettings();
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
   const [renaming, setRenaming] = useState(false);
   const link = useRef<HTMLAnchorElement>(null);
   const focusLink = useRef(false);
   // Back from renaming (saved or not), focus returns to the row.
-  const leaveRenaming = () => {
+  const leaveRenaming = useCallback(() => {
     focusLink.current = true;
     setRenaming(false);
-  };
+  }, []);
   useEffect(() => {
     if (renaming || !focusLink.current) return;
     focusLink.current = false;
     link.current?.focus();
   }, [renaming]);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const idle = useIdleReached();
   const untitled = !conversation.title?.trim();
   const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversation.id), enabled: untitled });
   const title = conversationTitle(conversation.title, firstMessage.data);
   const statusWords = STATUS_WORDS[conversation.execution_status] ?? conversation.execution_status;
 
-  const rename = useMutation({
-    mutationFn: (newTitle: string) => renameConversation(queryClient, settings, conversation.id, newTitle),
-    onSuccess: () => leaveRenaming(),
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteConversation(queryClient, settings, conversation.id),
-    onSuccess: () => {
-      dialog.current?.close();
-      forgetEventLog(settings.serverUrl, conversation.id);
-      if (selected) navigate('/');
-      document.getElementById(LIST_HEADING)?.focus();
-    },
-  });
-
   return (
     <li className={`conversation-item${selected ? ' selected' : ''}`} data-conversation-id={conversation.id}>
       {renaming ? (
-        <form
-          className="rename-form"
-          onKeyDown={(event) => {
-            // Esc leaves the field, and only the field: it is not a Stop for the agent.
-            if (event.key !== 'Escape') return;
-            event.preventDefault();
-            leaveRenaming();
-          }}
-          onSubmit={(event) => {
-            event.preventDefault();
-            const value = new FormData(event.currentTarget).get('title');
-            const newTitle = typeof value === 'string' ? value.trim() : '';
-            if (newTitle) rename.mutate(newTitle);
-          }}
-        >
-          <label>
-            New title
-            <input
-              name="title"
-              defaultValue={conversation.title ?? title}
-              maxLength={200}
-              autoFocus
-              required
-            />
-          </label>
-          <button type="submit" disabled={rename.isPending}>
-            Save
-          </button>
-          <button type="button" onClick={leaveRenaming}>
-            Cancel
-          </button>
-          {rename.error && <p role="alert">{describeError(rename.error)}</p>}
-        </form>
+        <Suspense fallback={null}>
+          <RenameForm conversation={conversation} title={title} onDone={leaveRenaming} />
+        </Suspense>
       ) : (
         <Link
           ref={link}
@@ -220,45 +171,16 @@ function ConversationListItem({
           </time>
         </Link>
       )}
-      {!renaming && (
-        <div className="item-actions">
-          <button
-            type="button"
-            onClick={() => setRenaming(true)}
-            aria-label={`Rename “${title}”`}
-            title="Rename"
-          >
-            <span aria-hidden="true">✎</span>
-          </button>
-          <button
-            type="button"
-            onClick={() => dialog.current?.showModal()}
-            aria-label={`Delete “${title}”`}
-            title="Delete"
-          >
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
+      {!renaming && idle && (
+        <Suspense fallback={null}>
+          <RowActions
+            conversation={conversation}
+            title={title}
+            selected={selected}
+            onRename={() => setRenaming(true)}
+          />
+        </Suspense>
       )}
-      <dialog ref={dialog} aria-labelledby={`delete-${conversation.id}`}>
-        <p id={`delete-${conversation.id}`}>
-          Delete “{title}”? Its history is removed from the server for good.
-        </p>
-        {remove.error && <p role="alert">{describeError(remove.error)}</p>}
-        <div className="dialog-actions">
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
-          >
-            Delete conversation
-          </button>
-        </div>
-      </dialog>
     </li>
   );
 }
