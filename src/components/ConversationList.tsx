@@ -13,8 +13,7 @@ import { lazyPart } from './boundaries/lazyPart';
 import { useIdleReached } from './useIdleReached';
 import { LIST_HEADING } from './list/listHeading';
 
-const RenameForm = lazyPart(() => import('./list/ItemActions').then((m) => ({ default: m.RenameForm })));
-const RowActions = lazyPart(() => import('./list/ItemActions').then((m) => ({ default: m.RowActions })));
+const ItemActions = lazyPart(() => import('./list/ItemActions'));
 
 export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
   const settings = useConnectionSettings();
@@ -149,7 +148,7 @@ function ConversationListItem({
     <li className={`conversation-item${selected ? ' selected' : ''}`} data-conversation-id={conversation.id}>
       {renaming ? (
         <Suspense fallback={null}>
-          <RenameForm conversation={conversation} title={title} onDone={leaveRenaming} />
+          <ItemActions part="rename" conversation={conversation} title={title} onDone={leaveRenaming} />
         </Suspense>
       ) : (
         <Link
@@ -173,7 +172,8 @@ function ConversationListItem({
       )}
       {!renaming && idle && (
         <Suspense fallback={null}>
-          <RowActions
+          <ItemActions
+            part="buttons"
             conversation={conversation}
             title={title}
             selected={selected}

@@ -120,3 +120,16 @@ export function RowActions({
     </>
   );
 }
+
+/**
+ * Both, behind one loader: once the buttons are drawn the form is ready too, so the form shows
+ * at once when Rename is clicked (a second loader would leave a frame with neither, and a key
+ * pressed then would land nowhere).
+ */
+export default function ItemActions(
+  props:
+    | ({ part: 'rename' } & Parameters<typeof RenameForm>[0])
+    | ({ part: 'buttons' } & Parameters<typeof RowActions>[0]),
+) {
+  return props.part === 'rename' ? <RenameForm {...props} /> : <RowActions {...props} />;
+}
