@@ -48,12 +48,22 @@ done
 step "Browser journeys (Playwright, Debian Chromium): the mock agent-server, then each real one"
 # One suite at a time, so they never compete for the CPU; each runs and reports whatever the
 # others did, and the run fails at the end if any failed.
+# CI keeps only the end of what a run prints, so the names of the failed journeys are printed
+# again there.
 failed=()
+failures=$(mktemp)
+trap 'rm -f "$failures"' EXIT
 run_suite() {
   local name=$1
   shift
   step "Journeys: $name"
-  if ! npx playwright test "$@"; then failed+=("$name"); fi
+  local log
+  log=$(mktemp)
+  if ! npx playwright test "$@" 2>&1 | tee "$log"; then
+    failed+=("$name")
+    { printf '\n%s:\n' "$name"; sed -n '/^ *[0-9]* failed$/,/^ *[0-9]* \(passed\|skipped\|did not run\)/p' "$log"; } >>"$failures"
+  fi
+  rm -f "$log"
 }
 run_suite "mock agent-server" --project=mocks
 if [ "$real_servers" = yes ]; then
@@ -69,6 +79,7 @@ if ! BENCH_RUNS=1 npx playwright test -c playwright.bench.config.ts; then
 fi
 
 if [ ${#failed[@]} -gt 0 ]; then
+  cat "$failures" >&2
   printf '\nFAILED: %s\n' "${failed[*]}" >&2
   exit 1
 fi
