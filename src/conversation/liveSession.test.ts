@@ -12,15 +12,15 @@ import {
 import type { AgentServerClients } from '../agent-server/client';
 import type { SocketEnvironment } from '../agent-server/socket';
 import { ConversationEventLog } from './eventLog';
+import { ConversationSession } from './liveSession';
 import {
-  ConversationSession,
+  SYNC_DEADLINE_MS,
   forgetSocketProtocols,
   rememberSocketProtocol,
   type SocketProtocol,
-  SEQ_GAP_GRACE_MS,
-  SILENCE_CHECK_MS,
-  SYNC_DEADLINE_MS,
-} from './liveSession';
+} from './session/protocolDetection';
+import { SEQ_GAP_GRACE_MS } from './session/seqGapWatch';
+import { SILENCE_CHECK_MS } from './session/silenceCheck';
 import { FakeSocket } from '../agent-server/testing/FakeSocket';
 
 const environment: SocketEnvironment = {

@@ -28,9 +28,12 @@ import { Outbox } from './outbox';
 import { answerConfirmation, continueRun, readConversation, stopRun } from './resources/conversations';
 import { sendUserMessage } from './resources/events';
 import { readServerInfo } from './resources/server';
+import { HistoryJoin } from './session/historyJoin';
 import { ResumeCursor } from './session/resumeCursor';
+import { SeqGapWatch } from './session/seqGapWatch';
+import { sessionTimers, type SessionTimers } from './session/timers';
 import { initialLiveState, reduceLiveState, type LiveState, type SessionEvent } from './session/liveState';
-import { lookAfterSilence } from './session/silenceCheck';
+import { SILENCE_CHECK_MS, lookAfterSilence } from './session/silenceCheck';
 import { ProtocolDetector, protocolFor, type SocketProtocol } from './session/protocolDetection';
 
 // The live session of one open conversation: the glue between its socket, its event log, the
@@ -38,15 +41,17 @@ import { ProtocolDetector, protocolFor, type SocketProtocol } from './session/pr
 // and the user's commands (send, stop, continue, approve) as REST or socket calls. What the
 // screen reads changes only through session/liveState.ts's reducer, by named events.
 //
+// Over 400 lines, and one idea: the routing. Each rule it applies has its own module under
+// session/ (the resume cursor, the seq-gap watch, protocol detection, the history join, the
+// silence check, announcements, the reducer) or beside it (outbox, delta buffer, gap filler);
+// what is left is which frame or connection change goes to which of them, and in what order,
+// and that order is easier to check when it is read in one place.
+//
 // The session socket (`/sockets/session/{id}`) resumes by sequence number, so a reconnect gets
 // exactly what it missed; servers without it get the legacy `/sockets/events/{id}`, which
 // resumes by a naive timestamp and is followed by a REST read on every reconnect.
 
 export type { PendingMessage } from './outbox';
-
-export type { SocketProtocol } from './session/protocolDetection';
-export { forgetSocketProtocols, rememberSocketProtocol } from './session/protocolDetection';
-
 export type { Announcement, LiveState } from './session/liveState';
 
 export interface SessionDependencies {
@@ -68,23 +73,6 @@ export interface SessionDependencies {
 const nextFrame = (fn: () => void) =>
   typeof requestAnimationFrame === 'function' ? void requestAnimationFrame(() => fn()) : queueMicrotask(fn);
 
-/**
- * How long an open session socket may go without its `sync` frame (the server sends it right
- * after auth). A proxy that accepted the upgrade for a server without the route keeps the socket
- * open and silent (Playwright's socket routing does, and so may others): it counts as a close
- * before sync, so the probe for an older server runs.
- */
-export const SYNC_DEADLINE_MS = 4_000;
-
-/** How long an open socket may be silent during a run before REST is asked what it missed. */
-export const SILENCE_CHECK_MS = 10_000;
-
-/**
- * How long a hole in the durable seqs may stay open before the socket resumes from below it.
- * Short: the missing event is on the server's disk already, and the person should see it.
- */
-export const SEQ_GAP_GRACE_MS = 250;
-
 export class ConversationSession {
   readonly live: StoreApi<LiveState>;
   private socket: ConversationSocket | undefined;
@@ -93,17 +81,13 @@ export class ConversationSession {
   private readonly gap: GapFiller;
   /** Where the session socket resumes: the highest durable seq with none missing below it. */
   private readonly cursor = new ResumeCursor();
-  private seqGapTimer: unknown;
-  /** The cursor a gap repair resumed from: a hole still there after one repair is not chased again. */
-  private seqGapRepairedFrom: number | undefined;
+  private readonly seqGap: SeqGapWatch;
+  private readonly timers: SessionTimers;
   /** Set while a reconnect's replay runs: its end is when unconfirmed sends are known lost. */
   private replay: { throughSeq: number; syncedAt: number } | undefined;
-  private subscribedOnce = false;
   private openedBefore = false;
-  private history: { newestEventId: string | undefined } | undefined;
-  private joined = false;
+  private readonly join = new HistoryJoin((afterEventId) => void this.gap.fill({ afterEventId }));
   private readonly detector: ProtocolDetector;
-  private syncDeadline: unknown;
   /** The socket is subscribed and has told the status on this connection. */
   private statusIsLive = false;
 
@@ -112,7 +96,8 @@ export class ConversationSession {
     readonly log: ConversationEventLog,
     private readonly deps: SessionDependencies,
   ) {
-    const now = deps.now ?? Date.now;
+    this.timers = sessionTimers(deps.socketEnvironment, deps.now);
+    const now = this.timers.now;
     this.live = createStore<LiveState>(() => initialLiveState(protocolFor(deps.serverUrl)));
     const conversations = deps.clients.conversations;
     this.outbox = new Outbox(
@@ -137,15 +122,17 @@ export class ConversationSession {
       },
       deps.scheduleFrame ?? nextFrame,
     );
-    const env = deps.socketEnvironment;
-    this.detector = new ProtocolDetector(
-      deps.serverUrl,
-      () => readServerInfo(deps.clients),
-      () => {
+    this.seqGap = new SeqGapWatch(this.cursor, this.timers, () => this.socket?.reconnectNow());
+    this.detector = new ProtocolDetector({
+      serverUrl: deps.serverUrl,
+      probe: () => readServerInfo(deps.clients),
+      useLegacy: () => {
         this.dispatch({ type: 'protocol chosen', protocol: 'legacy' });
         this.socket?.reconnectNow();
       },
-    );
+      reconnect: () => this.socket?.reconnectNow(),
+      timers: this.timers,
+    });
     this.gap = new GapFiller({
       conversations,
       conversationId,
@@ -153,12 +140,7 @@ export class ConversationSession {
       noteConversationInfo: (info) => this.noteConversationInfo(info),
       statusKnown: () => this.statusIsLive,
       setState: (gap) => this.dispatch({ type: 'gap changed', gap }),
-      timers: {
-        now,
-        setTimeout: env?.setTimeout ?? ((fn, ms) => setTimeout(fn, ms)),
-        clearTimeout:
-          env?.clearTimeout ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
-      },
+      timers: this.timers,
     });
   }
 
@@ -179,7 +161,7 @@ export class ConversationSession {
         onFrame: (frame) => this.receiveFrame(frame),
         onMalformedFrame: () => this.log.ingest([null]),
         onState: (state) => this.connectionChanged(state),
-        onClosed: (code) => void this.closed(code),
+        onClosed: (code) => void this.detector.closed(code, this.protocol),
         verifyKey: () => this.keyWorksOverRest(),
         onSilence: () => void this.checkSilence(),
         // While a run goes, ten silent seconds are worth one REST look: a socket can go deaf
@@ -199,11 +181,12 @@ export class ConversationSession {
   stop(): void {
     this.socket?.stop();
     this.socket = undefined;
-    this.clearSeqGapTimer();
+    this.seqGap.cancel();
+    this.detector.stopWaiting();
     this.gap.stop();
     // A join cut short is done again once a restarted socket subscribes.
     if (this.live.getState().gap.kind !== 'idle') {
-      this.joined = false;
+      this.join.cutShort();
       this.dispatch({ type: 'gap changed', gap: { kind: 'idle' } });
     }
   }
@@ -217,14 +200,9 @@ export class ConversationSession {
     if (status && !this.statusIsLive) this.setStatus(status);
   }
 
-  /**
-   * The newest history page is in the log. Once the socket has subscribed too, one REST read
-   * from that page's newest event on brings whatever came between the two.
-   */
+  /** The newest history page is in the log: see session/historyJoin.ts. */
   historyLoaded(newestEventId: string | undefined): void {
-    if (this.history) return;
-    this.history = { newestEventId };
-    this.joinHistory();
+    this.join.historyLoaded(newestEventId);
   }
 
   /** One socket frame, as JSON-parsed. Exposed for tests. */
@@ -258,32 +236,31 @@ export class ConversationSession {
     }
   }
 
-  async continueRun(): Promise<void> {
-    try {
-      await continueRun(this.deps.clients.conversations, this.conversationId);
-    } catch (error) {
-      this.dispatch({ type: 'command failed', problem: `Continue failed. ${describeError(error)}` });
-    }
+  continueRun(): Promise<boolean> {
+    return this.command('Continue failed.', () =>
+      continueRun(this.deps.clients.conversations, this.conversationId),
+    );
   }
 
   /** Approve, or reject with the person's reason (the agent reads it). */
-  async respondToConfirmation(accept: boolean, reason?: string): Promise<void> {
-    try {
-      await answerConfirmation(this.deps.clients.conversations, this.conversationId, accept, reason);
-    } catch (error) {
-      const problem = `${accept ? 'Approve' : 'Reject'} failed. ${describeError(error)}`;
-      this.dispatch({ type: 'command failed', problem });
-    }
+  respondToConfirmation(accept: boolean, reason?: string): Promise<boolean> {
+    return this.command(`${accept ? 'Approve' : 'Reject'} failed.`, () =>
+      answerConfirmation(this.deps.clients.conversations, this.conversationId, accept, reason),
+    );
   }
 
-  /** `save` is the REST write (with its cache update); failures are said in the banner. */
-  async setApproval(approval: Approval, save: (approval: Approval) => Promise<void>): Promise<boolean> {
+  /** `save` is the REST write (with its cache update). */
+  setApproval(approval: Approval, save: (approval: Approval) => Promise<void>): Promise<boolean> {
+    return this.command('The confirmation setting was not changed.', () => save(approval));
+  }
+
+  /** A command's failure is said in the banner, with what the server answered. */
+  private async command(failure: string, run: () => Promise<unknown>): Promise<boolean> {
     try {
-      await save(approval);
+      await run();
       return true;
     } catch (error) {
-      const problem = `The confirmation setting was not changed. ${describeError(error)}`;
-      this.dispatch({ type: 'command failed', problem });
+      this.dispatch({ type: 'command failed', problem: `${failure} ${describeError(error)}` });
       return false;
     }
   }
@@ -298,7 +275,7 @@ export class ConversationSession {
       case 'durable':
         if (frame.seq !== undefined) this.cursor.hold(frame.seq);
         this.receiveEvent(frame.event, true);
-        this.watchSeqGap();
+        this.seqGap.check();
         if (this.replay && frame.seq !== undefined && frame.seq >= this.replay.throughSeq) this.replayDone();
         return;
       case 'transient':
@@ -363,13 +340,12 @@ export class ConversationSession {
       this.setStatus(status);
     }
     // The legacy socket's snapshot comes first on every connection: it is subscribed from here.
-    if (this.protocol === 'legacy' && event?.kind === 'ConversationStateUpdateEvent') this.subscribed();
+    if (this.protocol === 'legacy' && event?.kind === 'ConversationStateUpdateEvent') this.join.subscribed();
     if (event && event.kind !== 'ConversationStateUpdateEvent') this.log.ingest([event]);
   }
 
   private synced(fromSeq: number | null, throughSeq: number | null): void {
     this.detector.sync();
-    this.clearSyncDeadline();
     // Progress frames are never replayed: whatever was streaming before this connection is stale.
     this.deltas.dropAll();
     if (fromSeq === null) {
@@ -381,7 +357,7 @@ export class ConversationSession {
       this.replay = { throughSeq: -1, syncedAt: this.now() };
       this.replayDone();
     }
-    this.subscribed();
+    this.join.subscribed();
   }
 
   private replayDone(): void {
@@ -391,57 +367,8 @@ export class ConversationSession {
     if (replay) this.outbox.unconfirmedSinceBefore(replay.syncedAt);
   }
 
-  private subscribed(): void {
-    this.subscribedOnce = true;
-    this.joinHistory();
-  }
-
-  private joinHistory(): void {
-    if (this.joined || !this.history || !this.subscribedOnce) return;
-    this.joined = true;
-    void this.gap.fill({ afterEventId: this.history.newestEventId });
-  }
-
-  /**
-   * A durable seq was skipped (the server may publish an event before persisting it, and then
-   * sends it only as transient, or drop a frame): unless the hole closes at once, the socket
-   * resumes from below it, and the server replays what is missing.
-   */
-  private watchSeqGap(): void {
-    if (!this.cursor.hasGap) {
-      this.clearSeqGapTimer();
-      return;
-    }
-    if (this.seqGapTimer !== undefined || this.cursor.value === this.seqGapRepairedFrom) return;
-    this.seqGapTimer = this.timers.setTimeout(() => {
-      this.seqGapTimer = undefined;
-      if (!this.cursor.hasGap) return;
-      this.seqGapRepairedFrom = this.cursor.value;
-      this.socket?.reconnectNow();
-    }, SEQ_GAP_GRACE_MS);
-  }
-
-  private clearSeqGapTimer(): void {
-    if (this.seqGapTimer !== undefined) this.timers.clearTimeout(this.seqGapTimer);
-    this.seqGapTimer = undefined;
-  }
-
-  private clearSyncDeadline(): void {
-    if (this.syncDeadline !== undefined) this.timers.clearTimeout(this.syncDeadline);
-    this.syncDeadline = undefined;
-  }
-
-  private get timers() {
-    const env = this.deps.socketEnvironment;
-    return {
-      setTimeout: env?.setTimeout ?? ((fn: () => void, ms: number) => setTimeout(fn, ms)),
-      clearTimeout:
-        env?.clearTimeout ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>)),
-    };
-  }
-
   private now(): number {
-    return (this.deps.now ?? Date.now)();
+    return this.timers.now();
   }
 
   // ---- connection ---------------------------------------------------------------------------
@@ -449,18 +376,9 @@ export class ConversationSession {
   private connectionChanged(state: ConnectionState): void {
     if (state.kind !== 'open') {
       this.statusIsLive = false;
-      // Any reconnect resumes from the cursor, below the hole: no separate repair is needed.
-      this.clearSeqGapTimer();
+      this.seqGap.cancel();
     }
-    this.clearSyncDeadline();
-    if (state.kind === 'open' && this.protocol === 'session') {
-      this.syncDeadline = this.timers.setTimeout(() => {
-        this.syncDeadline = undefined;
-        if (this.detector.synced || this.protocol !== 'session') return;
-        void this.closed(0);
-        this.socket?.reconnectNow();
-      }, SYNC_DEADLINE_MS);
-    }
+    this.detector.connectionChanged(state.kind === 'open', this.protocol);
     this.dispatch({ type: 'connection changed', connection: state });
     if (state.kind === 'open') {
       // The legacy socket resumes by a naive timestamp: a REST read makes sure nothing slipped.
@@ -473,10 +391,6 @@ export class ConversationSession {
       this.replay = undefined;
       this.deps.onLinkChanged?.();
     }
-  }
-
-  private closed(code: number): Promise<void> {
-    return this.detector.closed(code, this.protocol);
   }
 
   /** An authenticated REST read: false only when the server refuses the key there too. */

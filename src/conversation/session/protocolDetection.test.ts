@@ -1,6 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ProtocolDetector,
+  SYNC_DEADLINE_MS,
   forgetSocketProtocols,
   protocolFor,
   rememberSocketProtocol,
@@ -8,25 +9,35 @@ import {
 
 const SERVER = 'http://127.0.0.1:9000';
 
+const browserTimers = {
+  now: () => Date.now(),
+  setTimeout: (fn: () => void, ms: number) => setTimeout(fn, ms),
+  clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+function newDetector(probe: () => Promise<unknown>, useLegacy: () => void, reconnect = vi.fn()) {
+  return new ProtocolDetector({ serverUrl: SERVER, probe, useLegacy, reconnect, timers: browserTimers });
+}
+
 describe('which socket a server has', () => {
   beforeEach(() => forgetSocketProtocols());
 
   it('takes two closes before sync, with REST answering, as an older server: once', async () => {
     const useLegacy = vi.fn();
-    const detector = new ProtocolDetector(SERVER, async () => ({}), useLegacy);
+    const detector = newDetector(async () => ({}), useLegacy);
     await detector.closed(1006, 'session');
     expect(useLegacy).not.toHaveBeenCalled();
     await detector.closed(1006, 'session');
     expect(useLegacy).toHaveBeenCalledTimes(1);
     expect(protocolFor(SERVER)).toBe('legacy');
     // Learnt for the server: another conversation starts with the legacy socket.
-    await new ProtocolDetector(SERVER, async () => ({}), useLegacy).closed(1006, 'session');
+    await newDetector(async () => ({}), useLegacy).closed(1006, 'session');
     expect(useLegacy).toHaveBeenCalledTimes(1);
   });
 
   it('never counts a refusal, a synced connection, or a server that is down', async () => {
     const useLegacy = vi.fn();
-    const down = new ProtocolDetector(SERVER, () => Promise.reject(new Error('unreachable')), useLegacy);
+    const down = newDetector(() => Promise.reject(new Error('unreachable')), useLegacy);
     await down.closed(4001, 'session');
     await down.closed(4004, 'session');
     await down.closed(1013, 'session');
@@ -36,7 +47,7 @@ describe('which socket a server has', () => {
     expect(useLegacy).not.toHaveBeenCalled();
     expect(protocolFor(SERVER)).toBe('session');
 
-    const up = new ProtocolDetector(SERVER, async () => ({}), useLegacy);
+    const up = newDetector(async () => ({}), useLegacy);
     await up.closed(1006, 'session');
     up.sync();
     await up.closed(1006, 'session');
@@ -47,5 +58,35 @@ describe('which socket a server has', () => {
   it('keeps what a setting says', () => {
     rememberSocketProtocol(SERVER, 'legacy');
     expect(protocolFor(SERVER)).toBe('legacy');
+  });
+
+  describe('a session socket open without its sync', () => {
+    beforeEach(() => void vi.useFakeTimers());
+    afterEach(() => void vi.useRealTimers());
+
+    it('counts as a close before sync once the deadline passes, and is replaced', async () => {
+      const useLegacy = vi.fn();
+      const reconnect = vi.fn();
+      const silent = newDetector(async () => ({}), useLegacy, reconnect);
+      silent.connectionChanged(true, 'session');
+      await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS - 1);
+      expect(reconnect).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(reconnect).toHaveBeenCalledTimes(1);
+      silent.connectionChanged(true, 'session');
+      await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS);
+      expect(useLegacy).toHaveBeenCalledTimes(1);
+    });
+
+    it('is not waited for once sync came, when the socket closed, or on the legacy socket', async () => {
+      const reconnect = vi.fn();
+      const synced = newDetector(async () => ({}), vi.fn(), reconnect);
+      synced.connectionChanged(true, 'session');
+      synced.sync();
+      synced.connectionChanged(false, 'session');
+      synced.connectionChanged(true, 'legacy');
+      await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS * 3);
+      expect(reconnect).not.toHaveBeenCalled();
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND } from '../../agent-server/socket';
+import type { SessionTimers } from './timers';
 
 // Which socket a server has: the session socket (`/sockets/session/{id}`) first, the legacy
 // `/sockets/events/{id}` on a server without it. Learnt once per server and shared by every
@@ -6,9 +7,15 @@ import { CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND } from '../../agent-server/socket';
 //
 // A session socket that closes twice in a row before its `sync` frame, on a server whose REST
 // answers, belongs to a server without that route. (Whether the connection "opened" says
-// nothing: a proxy, or a service worker, may accept it before the server refuses it.)
+// nothing: a proxy, or a service worker, may accept it before the server refuses it.) A session
+// socket that stays open without its `sync` counts as such a close: a proxy that accepted the
+// upgrade for a server without the route keeps the socket open and silent (Playwright's socket
+// routing does, and so may others).
 
 export type SocketProtocol = 'session' | 'legacy';
+
+/** How long an open session socket may go without its `sync` frame (the server sends it right after auth). */
+export const SYNC_DEADLINE_MS = 4_000;
 
 /** Closes by which a server that has the session socket refuses one connection: no sign of an old server. */
 const REFUSALS = [CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND, 1013];
@@ -30,25 +37,48 @@ export function protocolFor(serverUrl: string): SocketProtocol {
 }
 
 /** Follows one conversation's connections and decides, with a REST probe, when a server is old. */
+export interface DetectorDependencies {
+  serverUrl: string;
+  /** A REST read that succeeds when the server is up. */
+  probe: () => Promise<unknown>;
+  /** The server has only the legacy socket: reconnect with it. */
+  useLegacy: () => void;
+  /** Drop a silent connection and open another. */
+  reconnect: () => void;
+  timers: SessionTimers;
+}
+
 export class ProtocolDetector {
   private syncedThisConnection = false;
   private closesBeforeSync = 0;
   private probing = false;
+  private syncDeadline: unknown;
+  private readonly serverUrl: string;
 
-  constructor(
-    private readonly serverUrl: string,
-    /** A REST read that succeeds when the server is up. */
-    private readonly probe: () => Promise<unknown>,
-    /** The server has only the legacy socket: reconnect with it. */
-    private readonly useLegacy: () => void,
-  ) {}
+  constructor(private readonly deps: DetectorDependencies) {
+    this.serverUrl = deps.serverUrl;
+  }
 
-  get synced(): boolean {
-    return this.syncedThisConnection;
+  /** The connection changed; an open session socket must send its `sync` in time. */
+  connectionChanged(open: boolean, protocol: SocketProtocol): void {
+    this.stopWaiting();
+    if (!open || protocol !== 'session') return;
+    this.syncDeadline = this.deps.timers.setTimeout(() => {
+      this.syncDeadline = undefined;
+      if (this.syncedThisConnection) return;
+      void this.closed(0, 'session');
+      this.deps.reconnect();
+    }, SYNC_DEADLINE_MS);
+  }
+
+  stopWaiting(): void {
+    if (this.syncDeadline !== undefined) this.deps.timers.clearTimeout(this.syncDeadline);
+    this.syncDeadline = undefined;
   }
 
   /** The session socket's `sync` frame came: this server has it. */
   sync(): void {
+    this.stopWaiting();
     this.syncedThisConnection = true;
     if (!protocols.get(this.serverUrl)?.confirmed)
       protocols.set(this.serverUrl, { protocol: 'session', confirmed: true });
@@ -70,9 +100,9 @@ export class ProtocolDetector {
     if (++this.closesBeforeSync < 2 || this.probing) return;
     this.probing = true;
     try {
-      await this.probe();
+      await this.deps.probe();
       protocols.set(this.serverUrl, { protocol: 'legacy', confirmed: true });
-      this.useLegacy();
+      this.deps.useLegacy();
     } catch {
       // Unreachable: the server is down, not old. The socket's backoff goes on.
     } finally {

@@ -9,6 +9,9 @@ import { newestEventsSince } from '../resources/events';
 // events the screen does not hold mean the socket is deaf and must be replaced; none mean it is
 // fine, though it may still have missed the last status change, which the info then gives.
 
+/** How long an open socket may be silent during a run before REST is asked what it missed. */
+export const SILENCE_CHECK_MS = 10_000;
+
 export type SilenceVerdict = { kind: 'reconnect' } | { kind: 'fine'; status: ExecutionStatus | undefined };
 
 /** What the events held tell of a silent socket: the newest one's time, and whether one is held. */
