@@ -14,7 +14,8 @@ test('images picked, pasted and dropped go with the message as ImageContent, and
 }) => {
   const app = new Tether(page);
   await app.openConversation(SEEDED.parser);
-  await app.setAgentTiming(30, 5_000);
+  // Slow enough that the agent is still writing when the thumbnail is pressed below.
+  await app.setAgentTiming(150, 5_000);
   await app.composer.fill('What is in these screenshots?');
   await page.getByLabel('Files to attach').setInputFiles([png('one.png')]);
   await pasteFiles(page, [asPasted('two.png')]);
@@ -51,7 +52,18 @@ test('images picked, pasted and dropped go with the message as ImageContent, and
     },
   });
   await expect(sent).toHaveAttribute('data-event-id', /.+/);
-  await sent.getByRole('button', { name: 'Enlarge image 2' }).click();
+  // Pressed while the agent writes on below: the transcript holds still until the release, so
+  // the press and the release land on the same thumbnail and it opens.
+  const enlarge = sent.getByRole('button', { name: 'Enlarge image 2' });
+  await enlarge.hover();
+  const pressedAt = await enlarge.boundingBox();
+  const transcriptHeight = () =>
+    page.getByRole('region', { name: 'Transcript' }).evaluate((e) => e.scrollHeight);
+  const heightWhenPressed = await transcriptHeight();
+  await page.mouse.down();
+  await expect.poll(transcriptHeight).toBeGreaterThan(heightWhenPressed + 20);
+  expect(await enlarge.boundingBox()).toEqual(pressedAt);
+  await page.mouse.up();
   const dialog = page.getByRole('dialog', { name: 'Image 2 attached to the message' });
   await expect(dialog.getByRole('img')).toBeVisible();
   // Esc closes the picture, and does not stop the agent working on the message.

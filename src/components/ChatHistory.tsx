@@ -53,6 +53,7 @@ export function ChatHistory({
     virtualizer,
     onScroll,
     release,
+    press,
     position,
     overflowing,
     jumpingToStart,
@@ -74,7 +75,7 @@ export function ChatHistory({
       onWheel={release}
       onTouchStart={release}
       onKeyDown={release}
-      onPointerDown={release}
+      onPointerDown={press}
     >
       <div className="history-edge">
         {loadingOlder || jumpingToStart ? (

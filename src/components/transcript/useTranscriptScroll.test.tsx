@@ -41,13 +41,14 @@ function Transcript(props: TranscriptScrollOptions) {
       ref={scroll.scrollRef}
       onScroll={scroll.onScroll}
       onWheel={scroll.release}
-      onPointerDown={scroll.release}
+      onPointerDown={scroll.press}
     >
       <div>
         {scroll.virtualizer.getVirtualItems().map((item) => (
           <div key={item.key} data-index={item.index} className="chat-row-slot" />
         ))}
       </div>
+      <dialog data-testid="enlarged" />
       <output data-testid="position">{scroll.position}</output>
       {scroll.overflowing && (
         <button type="button" onClick={scroll.jumpToLatest}>
@@ -153,6 +154,54 @@ describe('following the end', () => {
     scroller().scrollTop = 4000;
     fireEvent.scroll(scroller());
     expect(scroller().scrollTop).toBe(5400);
+  });
+});
+
+describe('holding still under the reader', () => {
+  /** Runs what waits for the next frame. */
+  const nextFrame = () => act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+
+  it('does not move while the reader presses, and catches up with the end on release', async () => {
+    const view = render(<Transcript {...options()} />);
+    const top = scroller().scrollTop;
+    fireEvent.pointerDown(scroller());
+    contentPx = 6200;
+    act(() => FakeResizeObserver.resize());
+    view.rerender(<Transcript {...options({ order: keys(45) })} />);
+    fireEvent.scroll(scroller());
+    expect(scroller().scrollTop).toBe(top);
+    fireEvent.pointerUp(window);
+    await nextFrame();
+    expect(scroller().scrollTop).toBe(6200);
+    // Still a follower: the next growth is followed at once.
+    contentPx = 6500;
+    act(() => FakeResizeObserver.resize());
+    expect(scroller().scrollTop).toBe(6500);
+  });
+
+  it('does not move while a dialog opened from a row is open, and catches up when it closes', async () => {
+    render(<Transcript {...options()} />);
+    const dialog = screen.getByTestId('enlarged') as HTMLDialogElement;
+    const top = scroller().scrollTop;
+    dialog.setAttribute('open', '');
+    contentPx = 6200;
+    act(() => FakeResizeObserver.resize());
+    expect(scroller().scrollTop).toBe(top);
+    dialog.removeAttribute('open');
+    fireEvent(dialog, new Event('close'));
+    await nextFrame();
+    expect(scroller().scrollTop).toBe(6200);
+  });
+
+  it('leaves a reader who scrolled up where they are after the release', async () => {
+    render(<Transcript {...options()} />);
+    readerScrollsTo(1000);
+    fireEvent.pointerDown(scroller());
+    fireEvent.pointerUp(window);
+    contentPx = 6200;
+    act(() => FakeResizeObserver.resize());
+    await nextFrame();
+    expect(scroller().scrollTop).toBe(1000);
   });
 });
 

@@ -5,6 +5,12 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 // holding the reader's row when older pages arrive above, jumping (to the start, the latest, a
 // find match), loading older pages near the top, and reacting to content that grows without a
 // scroll event. ChatHistory only renders what this decides.
+//
+// Following waits while the reader presses inside the transcript, and while a dialog opened from
+// a row is open: a button that moves between press and release is never clicked (the press and
+// the release land on different things), a selection being dragged is not pulled away, and the
+// row behind an open dialog is not scrolled out of the drawn range (which would take the dialog
+// with it). The view catches up with the end as soon as the reader lets go.
 
 /** Where the reader is: drives the jump buttons (a state, so it changes only at the edges). */
 export type Position = 'top' | 'middle' | 'bottom';
@@ -94,6 +100,40 @@ export function useTranscriptScroll({
     userInputAt.current = performance.now();
   }, []);
 
+  const pressed = useRef(false);
+  const held = useCallback(
+    () => pressed.current || scrollRef.current?.querySelector('dialog[open]') != null,
+    [],
+  );
+  /** Takes a follower to the end after a hold, once whatever else the release did has run. */
+  const catchUp = useCallback(() => {
+    requestAnimationFrame(() => {
+      const element = scrollRef.current;
+      if (element && atBottom.current && !toStart.current && !held())
+        element.scrollTop = element.scrollHeight;
+    });
+  }, [held]);
+  /** The reader pressed inside the transcript: following waits for the release. */
+  const press = useCallback(() => {
+    release();
+    pressed.current = true;
+    const letGo = () => {
+      pressed.current = false;
+      for (const type of ['pointerup', 'pointercancel', 'blur'] as const)
+        window.removeEventListener(type, letGo, true);
+      catchUp();
+    };
+    for (const type of ['pointerup', 'pointercancel', 'blur'] as const)
+      window.addEventListener(type, letGo, true);
+  }, [release, catchUp]);
+  // A dialog opened from a row closed ('close' does not bubble: caught on its way down).
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    element.addEventListener('close', catchUp, true);
+    return () => element.removeEventListener('close', catchUp, true);
+  }, [catchUp]);
+
   const [position, setPosition] = useState<Position>('bottom');
   /** Whether the rows are taller than the view: when everything fits there is nowhere to jump. */
   const [overflowing, setOverflowing] = useState(false);
@@ -110,16 +150,17 @@ export function useTranscriptScroll({
     const heightChanged = element.scrollHeight !== lastScrollHeight.current;
     lastScrollHeight.current = element.scrollHeight;
     const byReader = performance.now() - userInputAt.current < READER_INPUT_MS;
-    if (atBottom.current && heightChanged && !byReader) {
-      // Rows measured or added moved the content, not the reader: a follower keeps following.
-      element.scrollTop = element.scrollHeight;
+    if (atBottom.current && heightChanged && (held() || !byReader)) {
+      // Rows measured or added moved the content, not the reader: a follower keeps following
+      // (after the hold, if one is on).
+      if (!held()) element.scrollTop = element.scrollHeight;
     } else {
       atBottom.current = element.scrollHeight - top - element.clientHeight < AT_BOTTOM_PX;
     }
     setPosition(atBottom.current ? 'bottom' : top < AT_BOTTOM_PX ? 'top' : 'middle');
     checkOverflow();
     if (top < LOAD_OLDER_WITHIN_PX && hasOlder && !loadingOlder) loadOlder();
-  }, [hasOlder, loadingOlder, loadOlder, checkOverflow]);
+  }, [hasOlder, loadingOlder, loadOlder, checkOverflow, held]);
 
   // A scroll to the top while a page was loading sets off nothing: the reader stays at the top
   // with no scroll event to come. When the page is in, look again (only then: on opening, the
@@ -168,10 +209,10 @@ export function useTranscriptScroll({
       if (start !== undefined) virtualizer.scrollToOffset(start - anchor.current.offset);
       pin.current = { ...anchor.current, until: performance.now() + PIN_MS };
       anchor.current = null;
-    } else if (atBottom.current) {
+    } else if (atBottom.current && !held()) {
       virtualizer.scrollToIndex(order.length - 1, { align: 'end' });
     }
-  }, [order, virtualizer]);
+  }, [order, virtualizer, held]);
 
   // Find jumped: the reader is now where the match is, not following the run or holding a place.
   useLayoutEffect(() => {
@@ -187,22 +228,22 @@ export function useTranscriptScroll({
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (atBottom.current && !toStart.current) element.scrollTop = element.scrollHeight;
+      if (atBottom.current && !toStart.current && !held()) element.scrollTop = element.scrollHeight;
       checkOverflow();
     });
     observer.observe(element);
     // And anything inside growing (the edge, the rows' box, the footer), which fires no scroll event.
     for (const child of element.children) observer.observe(child);
     return () => observer.disconnect();
-  }, [checkOverflow]);
+  }, [checkOverflow, held]);
   const totalSize = virtualizer.getTotalSize();
   useLayoutEffect(checkOverflow, [checkOverflow, totalSize, order]);
   // The last row growing after it was measured (code highlighted, an image decoded) fires no scroll
   // event: the content just gets taller below a follower, who must be taken along.
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    if (element && atBottom.current && !toStart.current) element.scrollTop = element.scrollHeight;
-  }, [totalSize]);
+    if (element && atBottom.current && !toStart.current && !held()) element.scrollTop = element.scrollHeight;
+  }, [totalSize, held]);
 
   // A first page too short to scroll cannot trigger loading by scrolling: load on.
   useEffect(() => {
@@ -222,8 +263,10 @@ export function useTranscriptScroll({
     scrollRef,
     virtualizer,
     onScroll,
-    /** The reader's own wheel, touch, key or pointer: ends a pin or a jump to the start. */
+    /** The reader's own wheel, touch or key: ends a pin or a jump to the start. */
     release,
+    /** The reader's pointer pressed: as release, and following waits until it is let go. */
+    press,
     position,
     overflowing,
     jumpingToStart,
