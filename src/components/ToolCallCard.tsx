@@ -1,7 +1,7 @@
 import { useIdleReached } from './useIdleReached';
 import { ScrollablePre } from './ScrollablePre';
 import { memo, Suspense, useEffect, useState } from 'react';
-import { callState, type ToolCall } from '../conversation/projection';
+import { callState, type ToolCall } from '../conversation/toolCalls';
 import {
   callHeadline,
   OUTPUT_PREVIEW_CHARS,

@@ -25,7 +25,8 @@ import {
 } from '../../mocks/events';
 import type { ServerEvent } from '../agent-server/protocol';
 import { asServerEvent } from '../agent-server/protocol';
-import { ConversationProjection, callState, projectEvents, sortKeyOf, type Row } from './projection';
+import { ConversationProjection, projectEvents, sortKeyOf, type Row } from './projection';
+import { callState } from './toolCalls';
 import { isActive } from './executionStatus';
 
 const clock = () => new EventClock(Date.UTC(2026, 10, 1, 9), 'e');

@@ -1,7 +1,6 @@
 import {
   isRecord,
   type ActionEvent,
-  type AgentErrorEvent,
   type Condensation,
   type ConversationErrorEvent,
   type ExecutionStatus,
@@ -10,25 +9,22 @@ import {
   type ObservationEvent,
   type PauseEvent,
   type ServerEvent,
-  type UserRejectObservation,
 } from '../agent-server/protocol';
 import { statusFromStateUpdate } from './executionStatus';
+import { malformation } from './malformedEvents';
+import type { Outcome, ToolCall } from './toolCalls';
 import { readObservation } from '../agent-server/toolActions';
 
 // The projection turns the conversation's event log into rows the screen shows. It is pure
 // data (no React) and order-independent: the rows depend only on the *set* of events, never on
 // the order they arrived in or how often. That is what lets history pages, socket replay and
 // live frames interleave freely.
-
-export type Outcome = ObservationEvent | UserRejectObservation | AgentErrorEvent;
-
-export interface ToolCall {
-  /** The call's tool_call_id: the key that pairs an action with its outcomes. */
-  readonly toolCallId: string;
-  readonly action: ActionEvent | undefined;
-  /** Every outcome the server persisted for this call, oldest first (seed 004 can give two). */
-  readonly outcomes: readonly Outcome[];
-}
+//
+// Over 400 lines, and one idea: events in, rows out, kept incrementally. The rules it calls on
+// live beside it (a call's state in toolCalls.ts, what makes an event malformed in
+// malformedEvents.ts, statuses in executionStatus.ts); what stays is the bookkeeping of slots,
+// their order and their cached rows, which only makes sense read together, and which the
+// property test holds to "the rows depend only on the set of events".
 
 interface RowBase {
   readonly key: string;
@@ -64,8 +60,6 @@ export type Row =
       readonly previous: string | undefined;
     })
   | (RowBase & { readonly type: 'unknown'; readonly event: ServerEvent; readonly reason: string });
-
-export type CallState = 'running' | 'done' | 'error' | 'rejected' | 'interrupted';
 
 // Row keys: an event row is keyed by its event id; turns and standalone outcomes by a marker
 // (a control character no event id contains) and the response or tool call id.
@@ -112,30 +106,6 @@ function thoughtText(action: ActionEvent): string {
     .map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : ''))
     .join('')
     .trim();
-}
-
-/** Why an event cannot be paired or shown as its kind; null when it is well-formed. */
-function malformation(event: ServerEvent, kind: string): string | null {
-  switch (kind) {
-    case 'MessageEvent': {
-      const message = (event as MessageEvent).llm_message;
-      return isRecord(message) && Array.isArray(message.content)
-        ? null
-        : 'message without llm_message.content';
-    }
-    case 'ActionEvent':
-      return typeof (event as ActionEvent).tool_call_id === 'string' ? null : 'action without tool_call_id';
-    case 'ObservationEvent':
-      return typeof (event as ObservationEvent).tool_call_id === 'string' &&
-        isRecord((event as ObservationEvent).observation)
-        ? null
-        : 'observation without tool_call_id or observation';
-    case 'UserRejectObservation':
-    case 'AgentErrorEvent':
-      return typeof (event as Outcome).tool_call_id === 'string' ? null : 'outcome without tool_call_id';
-    default:
-      return null;
-  }
 }
 
 /**
@@ -558,32 +528,6 @@ function lowerBound(order: readonly Slot[], slot: Slot): number {
     else hi = mid;
   }
   return lo;
-}
-
-/** A conversation counts as running while the server says so or a live stream is attached. */
-
-const RESTART_ERROR = /restart/i;
-const INTERRUPT_ERROR = /interrupt|cancel/i;
-
-/** How an AgentErrorEvent reads: a cut-off run is "interrupted", anything else an error. */
-export function agentErrorState(error: AgentErrorEvent): 'interrupted' | 'error' {
-  return RESTART_ERROR.test(error.error ?? '') || INTERRUPT_ERROR.test(error.error ?? '')
-    ? 'interrupted'
-    : 'error';
-}
-
-/**
- * A call's state. An observation means the tool really ran, so it decides; otherwise the first
- * outcome (the one the agent saw) does. Without any outcome, a call is running only while the
- * conversation is active: a dangling call in a stopped conversation is settled, never a spinner.
- */
-export function callState(call: ToolCall, active: boolean): CallState {
-  const observation = call.outcomes.findLast((o): o is ObservationEvent => o.kind === 'ObservationEvent');
-  if (observation) return observation.observation.is_error ? 'error' : 'done';
-  const first = call.outcomes[0];
-  if (first?.kind === 'UserRejectObservation') return 'rejected';
-  if (first?.kind === 'AgentErrorEvent') return agentErrorState(first);
-  return active ? 'running' : 'interrupted';
 }
 
 export function projectEvents(events: readonly ServerEvent[]): ConversationProjection {

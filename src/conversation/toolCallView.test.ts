@@ -11,7 +11,7 @@ import {
   terminalObservation,
   userReject,
 } from '../../mocks/events';
-import { callState, type ToolCall } from './projection';
+import { callState, type ToolCall } from './toolCalls';
 import { callHeadline, outcomeView, previewText, stateLabel } from './toolCallView';
 
 const clock = () => new EventClock(Date.UTC(2026, 0, 1), 't');

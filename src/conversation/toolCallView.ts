@@ -2,7 +2,7 @@ import stripAnsi from 'strip-ansi';
 import { colouredText } from './terminalText';
 import { contentText } from '../agent-server/protocol';
 import { readAction, readObservation, type ToolAction } from '../agent-server/toolActions';
-import { agentErrorState, type CallState, type Outcome, type ToolCall } from './projection';
+import { agentErrorState, type CallState, type Outcome, type ToolCall } from './toolCalls';
 
 // What a tool-call card says, derived from its events. Pure, so the words are tested once.
 

@@ -2,7 +2,8 @@ import { markerWords } from '../markerWords';
 import { asServerEvent, contentImages, contentText, type ServerEvent } from '../../agent-server/protocol';
 import { FAILURE_WORDS, USER_ACTION_WORDS } from '../errorWords';
 import { EventTree } from '../branches/eventTree';
-import { callState, projectEvents, type Row, type ToolCall } from '../projection';
+import { projectEvents, type Row } from '../projection';
+import { callState, type ToolCall } from '../toolCalls';
 import { actionOf, callHeadline, outcomeView, stateLabel, toolName } from '../toolCallView';
 import type { ToolAction } from '../../agent-server/toolActions';
 

@@ -1,6 +1,7 @@
 import { markerWords } from '../markerWords';
 import { contentText } from '../../agent-server/protocol';
-import type { Row, ToolCall } from '../projection';
+import type { Row } from '../projection';
+import type { ToolCall } from '../toolCalls';
 import { actionOf, outcomeView } from '../toolCallView';
 
 // Find in the conversation: the text a person can read in each row — messages, thinking,

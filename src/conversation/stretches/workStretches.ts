@@ -1,6 +1,6 @@
 import { readObservation } from '../../agent-server/toolActions';
 import { actionOf } from '../toolCallView';
-import { callState, type ToolCall } from '../projection';
+import { callState, type ToolCall } from '../toolCalls';
 
 // Consecutive finished steps of the agent fold into one line ("Ran 3 commands · edited 2 files"),
 // so a long session reads as what was asked, what was said, and what needs a look. A step stays
