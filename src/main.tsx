@@ -5,6 +5,7 @@ import './app/styles.css';
 import { watchSystemTheme } from './app/theme';
 import { App, createQueryClient } from './app/App';
 import { readConnectionSettings, usesMockServer } from './agent-server/settings';
+import { prefetchOpenedConversation } from './app/openingPrefetch';
 
 async function start() {
   watchSystemTheme();
@@ -13,9 +14,11 @@ async function start() {
     const { startMockAgentServer } = await import('../mocks/mockAgentServer');
     await startMockAgentServer();
   }
+  const queryClient = createQueryClient();
+  prefetchOpenedConversation(queryClient, location.pathname);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App queryClient={createQueryClient()} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 }

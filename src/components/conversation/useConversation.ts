@@ -64,7 +64,8 @@ export function useConversation(conversationId: string) {
     log,
     settings,
     conversationId,
-    history.isFetchedAfterMount && (history.data?.pages.length ?? 0) > 0,
+    // Once per opening: the page may have been asked for before the view mounted.
+    history.isSuccess && (history.data?.pages.length ?? 0) > 0,
   );
 
   const status = liveStatus ?? conversation.data?.execution_status;

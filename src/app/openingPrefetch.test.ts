@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { readConnectionSettings } from '../agent-server/settings';
+import { eventHistoryQuery } from '../conversation/resources/events';
+import { prefetchOpenedConversation } from './openingPrefetch';
+
+afterEach(() => void vi.unstubAllGlobals());
+
+describe('the history page asked for before the first render', () => {
+  it('is asked for when the address opens a conversation, into the key the view reads', () => {
+    const fetch = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    prefetchOpenedConversation(client, '/conversations/c%201');
+    const key = eventHistoryQuery(readConnectionSettings(), 'c 1').queryKey;
+    expect(client.getQueryState(key)?.fetchStatus).toBe('fetching');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(String((fetch.mock.calls[0] as unknown[])[0])).toContain('/api/conversations/c%201/events/search');
+  });
+
+  it('is not asked for on any other address, nor on a malformed one', () => {
+    const fetch = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    for (const path of ['/', '/conversations', '/conversations/a/b', '/conversations/%E0%A4%A'])
+      prefetchOpenedConversation(client, path);
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
