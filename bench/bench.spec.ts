@@ -199,7 +199,7 @@ test('opening, DOM size, heap and bytes (browser)', async ({ page }) => {
     record(
       '16. requests for the conversation until idle, opening 1,000 events',
       '',
-      5,
+      4,
       forConversation.length,
     );
     record('17. DOM elements after opening 1,000 events', '', 600, await domElementCount(page));

@@ -74,9 +74,16 @@ store.sealSeeds();
 const mock = new MockAgentServer(store, { sessionSocket: true });
 const server = setupServer(...mock.handlers());
 const infoReads: string[] = [];
+/** The conversation's reads in order: its info and its history pages. */
+const reads: ('info' | 'history')[] = [];
 server.events.on('request:start', ({ request }) => {
   const path = new URL(request.url).pathname;
-  if (request.method === 'GET' && path === `/api/conversations/${SEEDED.parser}`) infoReads.push(path);
+  if (request.method !== 'GET') return;
+  if (path === `/api/conversations/${SEEDED.parser}`) {
+    infoReads.push(path);
+    reads.push('info');
+  }
+  if (path === `/api/conversations/${SEEDED.parser}/events/search`) reads.push('history');
 });
 
 // jsdom lays nothing out: the transcript gets a window's height and each row a line's, so the
@@ -120,7 +127,7 @@ afterAll(() => server.close());
 const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('an open conversation while the agent streams', () => {
-  it('draws only the live footer for 100 deltas; a settled run reads the info once', async () => {
+  it('draws only the live footer for 100 deltas; opening and a settled run read the info once each', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={queryClient}>
@@ -167,6 +174,10 @@ describe('an open conversation while the agent streams', () => {
       finishedRows: renders.row - before.row,
     }).toEqual({ header: 0, history: 0, composer: 0, finishedRows: 0 });
     expect(renders.footer - before.footer).toBeGreaterThan(0);
+
+    // Opening read the info once, after the newest page: that one read also told HEAD.
+    expect(reads[0]).toBe('history');
+    expect(infoReads).toHaveLength(1);
 
     infoReads.length = 0;
     await act(async () => {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { agentServerClients, httpStatus } from '../../agent-server/client';
 import { isRecord, type Page } from '../../agent-server/protocol';
 import { useConnectionSettings } from '../../agent-server/settings';
 import { activityOf } from '../../conversation/composerRules';
 import { eventLogFor } from '../../conversation/eventLog';
-import { conversationQuery } from '../../conversation/resources/conversations';
+import { conversationQuery, listedConversation } from '../../conversation/resources/conversations';
 import {
   eventHistoryQuery,
   firstUserMessageQuery,
@@ -25,8 +25,16 @@ import { conversationTitle } from '../conversationWords';
 
 export function useConversation(conversationId: string) {
   const settings = useConnectionSettings();
-  const conversation = useQuery(conversationQuery(settings, conversationId));
+  const queryClient = useQueryClient();
   const history = useInfiniteQuery(eventHistoryQuery(settings, conversationId));
+  // The info is read once the newest page is in, so that the one read is at least as new as the
+  // page and also tells HEAD (useHeadFromInfo); until then the list's copy stands in. Opening
+  // costs the page, this read, the socket and the REST read that joins them.
+  const conversation = useQuery({
+    ...conversationQuery(settings, conversationId),
+    enabled: history.isFetched,
+    placeholderData: () => listedConversation(queryClient, settings, conversationId),
+  });
   const untitled = conversation.isSuccess && !conversation.data.title?.trim();
   const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversationId), enabled: untitled });
   const log = useMemo(
@@ -58,14 +66,16 @@ export function useConversation(conversationId: string) {
     if (newest) session.historyLoaded(newestEventId(newest));
   }, [history.data, log, session]);
 
-  useEffect(() => session.noteConversationInfo(conversation.data), [session, conversation.data]);
+  // The list's copy may be older than the socket's word: only a read of the info counts.
+  const readInfo = conversation.isPlaceholderData ? undefined : conversation.data;
+  useEffect(() => session.noteConversationInfo(readInfo), [session, readInfo]);
 
   useHeadFromInfo(
     log,
-    settings,
-    conversationId,
-    // Once per opening: the page may have been asked for before the view mounted.
-    history.isSuccess && (history.data?.pages.length ?? 0) > 0,
+    readInfo,
+    // A read made in this opening, after the newest page (the page may have been asked for
+    // before the view mounted: its success is what counts).
+    history.isSuccess && (history.data?.pages.length ?? 0) > 0 && conversation.isFetchedAfterMount,
   );
 
   const status = liveStatus ?? conversation.data?.execution_status;

@@ -70,6 +70,20 @@ export function listRefreshMs(data: ListData | undefined, openId: string | undef
   return otherBusy ? 5_000 : 60_000;
 }
 
+/** The conversation as the list last read it: stands in for the info until that is read. */
+export function listedConversation(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+): ConversationInfo | undefined {
+  const list = queryClient.getQueryData<ListData>(conversationListKey(settings));
+  for (const page of list?.pages ?? []) {
+    const found = page.items.find((info) => info.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export const conversationQuery = (settings: ConnectionSettings, id: string) =>
   queryOptions({
     queryKey: conversationKey(settings, id),
