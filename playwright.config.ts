@@ -14,7 +14,7 @@ function chromiumPath(): string {
     return execSync('command -v chromium', { encoding: 'utf8', shell: '/bin/bash' }).trim();
   } catch {
     throw new Error(
-      'Chromium is not installed: run `npm run setup:test` (installs Debian package "chromium").',
+      'Chromium is not installed: run `bash scripts/ensure-browser.sh` (installs Debian package "chromium"; `npm test` does it too).',
     );
   }
 }
