@@ -52,10 +52,10 @@ export class ConversationEventLog {
 
   /**
    * HEAD as the server reports it: a navigate's answer, or (`fromInfo`) the info's
-   * `leaf_event_id`, which yields to a live append already seen.
+   * `leaf_event_id`, which may be older than the events held (EventTree.pin says when it yields).
    */
   setHead(leaf: string | null, { fromInfo = false }: { fromInfo?: boolean } = {}): void {
-    this.tree.pin(leaf, { ifNoAppend: fromInfo });
+    this.tree.pin(leaf, { fromInfo });
     if (this.follow([])) this.notify();
   }
 

@@ -5,9 +5,9 @@ import type { ConversationInfo } from '../../agent-server/protocol';
 
 /**
  * HEAD is in the info only (a navigate persists no event). It is taken once per opening from the
- * info read after the newest history page came in (at least as new as that page), and only when no
- * run appends (by the info, or by the events held): then the appends say where HEAD is, and 1.57
- * saves its HEAD after the event that moved it. A live append seen meanwhile wins (eventLog).
+ * info read after the newest history page came in, and only when no run appends (by the info, or
+ * by the events held): then the appends say where HEAD is. The info can still lag the events
+ * held; EventTree.pin says when its word yields.
  */
 export function useHeadFromInfo(
   log: ConversationEventLog,

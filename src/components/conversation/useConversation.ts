@@ -27,9 +27,9 @@ export function useConversation(conversationId: string) {
   const settings = useConnectionSettings();
   const queryClient = useQueryClient();
   const history = useInfiniteQuery(eventHistoryQuery(settings, conversationId));
-  // The info is read once the newest page is in, so that the one read is at least as new as the
-  // page and also tells HEAD (useHeadFromInfo); until then the list's copy stands in. Opening
-  // costs the page, this read, the socket and the REST read that joins them.
+  // The info is read once the newest page is in, so that the one read also tells HEAD
+  // (useHeadFromInfo); until then the list's copy stands in. Opening costs the page, this read,
+  // the socket and the REST read that joins them.
   const conversation = useQuery({
     ...conversationQuery(settings, conversationId),
     enabled: history.isFetched,

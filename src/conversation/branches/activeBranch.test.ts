@@ -4,6 +4,7 @@ import {
   EventClock,
   agentError,
   agentMessage,
+  conversationError,
   statusUpdate,
   systemPrompt,
   terminalAction,
@@ -109,6 +110,32 @@ describe('the active branch', () => {
     log.ingest(server.events.slice(0, -5));
     expect(texts(log)).toEqual(['one', 'First answer.', 'two, third try']);
     expect(snapshot(log.projection)).toEqual(branchRows(server.events, again!.id));
+  });
+
+  it("takes the info's HEAD for a branch's end, not for an event with one held under it", () => {
+    const c = clock();
+    const server = new Server();
+    const [, ask] = server.append(systemPrompt(c), userMessage(c, 'This will fail'));
+    server.append(
+      statusUpdate(c, 'error'),
+      conversationError(c, 'LLMAuthenticationError', '401', { kind: 'authentication' }),
+    );
+    // 1.58's info named the message as HEAD after its error event was persisted (seen: its cache
+    // keeps an info whose save changed neither the file's size nor its clock tick).
+    const log = new ConversationEventLog();
+    log.ingest([...server.events].reverse());
+    log.setHead(ask!.id, { fromInfo: true });
+    expect(log.projection.errorExplained).toBe(true);
+    expect(snapshot(log.projection)).toEqual(branchRows(server.events, server.head));
+    // A navigate's own answer is the server's word now: it moves HEAD to any event.
+    log.setHead(ask!.id);
+    expect(log.projection.errorExplained).toBe(false);
+    // And the info's HEAD at a branch's end is taken (a switch made in another tab).
+    const { server: branched, leaves } = branchedConversation();
+    const other = new ConversationEventLog();
+    other.ingest(branched.events);
+    other.setHead(leaves.A, { fromInfo: true });
+    expect(texts(other)).toEqual(['one', 'First answer.', 'two', 'Answer A.']);
   });
 
   it('follows appends, not timestamps: 1.57 can persist an event stamped before the one it follows', () => {

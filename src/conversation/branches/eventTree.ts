@@ -80,12 +80,16 @@ export class EventTree {
   }
 
   /**
-   * HEAD as the server reported it: a navigate's answer, or the info's `leaf_event_id`. The info's
-   * word yields to a live append already seen (`ifNoAppend`): the info may be older than the
-   * socket, and 1.57 saves its HEAD after the event that moved it.
+   * HEAD as the server reported it: a navigate's answer, or (`fromInfo`) the info's
+   * `leaf_event_id`. The info's word can be older than the events held: 1.57 saves its HEAD after
+   * the event that moved it, and 1.58 can serve an info whose HEAD lags its events for good (its
+   * cache misses a save of the same size in the same clock tick: docs/agent-server-notes.md). So
+   * it yields to a live append already seen, and to an event held under the leaf it names: a
+   * HEAD left on an inner event by a navigate cut short (an edit that was never sent) then shows
+   * the newest branch under it, until the next message goes where the server's HEAD is.
    */
-  pin(leaf: string | null, { ifNoAppend = false }: { ifNoAppend?: boolean } = {}): void {
-    if (ifNoAppend && this.sawAppend) return;
+  pin(leaf: string | null, { fromInfo = false }: { fromInfo?: boolean } = {}): void {
+    if (fromInfo && (this.sawAppend || (leaf !== null && this.children.has(leaf)))) return;
     this.known = leaf;
   }
 
