@@ -87,7 +87,10 @@ run_suite() {
   step "Journeys: $name"
   local log
   log=$(mktemp)
-  if ! npx playwright test "$@" 2>&1 | tee "$log"; then
+  # Each suite keeps its screenshots and traces in a folder of its own: one run would empty the
+  # folder of the one before it, and with it the evidence of a failure.
+  local output="test-results/${name// /-}"
+  if ! npx playwright test --output="$output" "$@" 2>&1 | tee "$log"; then
     failed+=("$name")
     { printf '\n%s:\n' "$name"; sed -n '/^ *[0-9]* failed$/,/^ *[0-9]* \(passed\|skipped\|did not run\)/p' "$log"; } >>"$failures"
   fi
