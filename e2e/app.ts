@@ -158,6 +158,14 @@ export class Tether {
   }
 
   /** Every step of the agent shown, none folded (the choice is kept, as a person's would be). */
+  /**
+   * A message's actions (Edit, Regenerate, Fork…) load once the first screen is drawn, and an
+   * answer's sit under it: a screenshot taken before they came shows the answer a line shorter.
+   */
+  async expectMessageActionsLoaded() {
+    await expect(this.log.getByRole('button', { name: 'Fork from here' }).first()).toBeAttached();
+  }
+
   async showEveryStep() {
     await this.page.getByRole('button', { name: 'Show every step' }).click();
     await expect(this.page.getByRole('button', { name: 'Fold finished steps' })).toBeVisible();

@@ -25,6 +25,7 @@ test('a conversation with every kind of card', async ({ page }) => {
     page.getByRole('table', { name: 'Changes to /workspace/src/a.py' }).locator('.hljs-keyword').first(),
   ).toBeVisible();
   await expect(page.locator('.ansi-red-fg').first()).toBeVisible();
+  await app.expectMessageActionsLoaded();
   await expect(page).toHaveScreenshot('every-card.png', { fullPage: true });
 });
 
@@ -36,6 +37,7 @@ test('finished steps folded into one line each, the failed run and the answer op
   await expect(
     app.log.getByRole('button', { name: 'Ran 1 command · edited 1 file (2 steps)' }),
   ).toBeVisible();
+  await app.expectMessageActionsLoaded();
   await expect(page.locator('.chat-scroll')).toHaveScreenshot('steps-folded.png');
 });
 
@@ -140,6 +142,7 @@ test.describe('dark theme and phone', () => {
       page.getByRole('table', { name: 'Changes to /workspace/src/a.py' }).locator('.hljs-keyword').first(),
     ).toBeVisible();
     await expect(page.locator('.ansi-red-fg').first()).toBeVisible();
+    await app.expectMessageActionsLoaded();
     await expect(page).toHaveScreenshot('every-card-dark.png', { fullPage: true });
   });
 
@@ -161,6 +164,7 @@ test.describe('dark theme and phone', () => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.gallery);
     await expect(app.log.getByText('That was every card.', { exact: false })).toBeVisible();
+    await app.expectMessageActionsLoaded();
     await expect(page).toHaveScreenshot('phone-conversation.png');
     await page.getByLabel('Theme').selectOption('dark');
     await expect(page).toHaveScreenshot('phone-conversation-dark.png');
