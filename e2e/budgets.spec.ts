@@ -47,8 +47,8 @@ test('opening 1,000 events asks only for what the screen shows, and draws under 
   await openConversation(page, BENCH.events1k);
   const requests = await serverRequestsUntilIdle(page, new URL(MOCK_SERVER_URL).host);
   const forConversation = requests.filter((r) => r === 'socket' || r.includes(BENCH.events1k));
-  // The newest page, the info read after it (which also tells HEAD), the read between that page
-  // and the socket, the socket.
+  // The newest page, the info (which also tells HEAD), the read between that page and the
+  // socket, the socket.
   expect(
     forConversation.filter((r) => r.includes('/events/search')),
     'no older page',

@@ -27,12 +27,11 @@ export function useConversation(conversationId: string) {
   const settings = useConnectionSettings();
   const queryClient = useQueryClient();
   const history = useInfiniteQuery(eventHistoryQuery(settings, conversationId));
-  // The info is read once the newest page is in, so that the one read also tells HEAD
-  // (useHeadFromInfo); until then the list's copy stands in. Opening costs the page, this read,
-  // the socket and the REST read that joins them.
+  // One read of the info per opening, beside the newest page: it gives the header and, once the
+  // page is in too, HEAD (useHeadFromInfo). Until it comes the list's copy stands in. Opening
+  // costs the page, this read, the socket and the REST read that joins them.
   const conversation = useQuery({
     ...conversationQuery(settings, conversationId),
-    enabled: history.isFetched,
     placeholderData: () => listedConversation(queryClient, settings, conversationId),
   });
   const untitled = conversation.isSuccess && !conversation.data.title?.trim();
@@ -73,8 +72,8 @@ export function useConversation(conversationId: string) {
   useHeadFromInfo(
     log,
     readInfo,
-    // A read made in this opening, after the newest page (the page may have been asked for
-    // before the view mounted: its success is what counts).
+    // The newest page is in (it may have been asked for before the view mounted: its success is
+    // what counts) and the info was read in this opening, whichever came first.
     history.isSuccess && (history.data?.pages.length ?? 0) > 0 && conversation.isFetchedAfterMount,
   );
 
