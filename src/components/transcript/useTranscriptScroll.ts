@@ -150,10 +150,11 @@ export function useTranscriptScroll({
     const heightChanged = element.scrollHeight !== lastScrollHeight.current;
     lastScrollHeight.current = element.scrollHeight;
     const byReader = performance.now() - userInputAt.current < READER_INPUT_MS;
-    if (atBottom.current && heightChanged && (held() || !byReader)) {
+    const holding = held();
+    if (atBottom.current && heightChanged && (holding || !byReader)) {
       // Rows measured or added moved the content, not the reader: a follower keeps following
       // (after the hold, if one is on).
-      if (!held()) element.scrollTop = element.scrollHeight;
+      if (!holding) element.scrollTop = element.scrollHeight;
     } else {
       atBottom.current = element.scrollHeight - top - element.clientHeight < AT_BOTTOM_PX;
     }

@@ -36,7 +36,6 @@ export function protocolFor(serverUrl: string): SocketProtocol {
   return protocols.get(serverUrl)?.protocol ?? 'session';
 }
 
-/** Follows one conversation's connections and decides, with a REST probe, when a server is old. */
 export interface DetectorDependencies {
   serverUrl: string;
   /** A REST read that succeeds when the server is up. */
@@ -48,6 +47,7 @@ export interface DetectorDependencies {
   timers: SessionTimers;
 }
 
+/** Follows one conversation's connections and decides, with a REST probe, when a server is old. */
 export class ProtocolDetector {
   private syncedThisConnection = false;
   private closesBeforeSync = 0;
