@@ -538,3 +538,47 @@ export function seedBenchConversations(store: MockStore): void {
     ),
   );
 }
+
+/** The second built-in mock's conversations: their updates fall between the first mock's. */
+export const SECOND_SEEDED = {
+  review: '5e2d0b7c-0000-4000-8000-000000000001',
+  deploy: '5e2d0b7c-0000-4000-8000-000000000002',
+  flaky: '5e2d0b7c-0000-4000-8000-000000000003',
+} as const;
+
+export function seedSecondServer(store: MockStore): void {
+  const hour = 3600_000;
+  const simple = (id: string, title: string, request: string, answer: string, startMs: number) =>
+    conversation(id, title, 'finished', startMs, (c) => [
+      userMessage(c, request),
+      agentMessage(c, answer),
+      statusUpdate(c, 'finished'),
+    ]);
+  store.add(
+    simple(
+      SECOND_SEEDED.review,
+      'Review the release notes',
+      'Review the release notes for typos.',
+      'Two typos fixed in the release notes.',
+      SEED_TIME - 0.5 * hour,
+    ),
+  );
+  store.add(
+    simple(
+      SECOND_SEEDED.deploy,
+      'Deploy script on the workstation',
+      'Why does the deploy script fail on the workstation?',
+      'It reads a variable that only the laptop sets.',
+      SEED_TIME - 2.5 * hour,
+    ),
+  );
+  store.add(
+    simple(
+      SECOND_SEEDED.flaky,
+      'Flaky integration test',
+      'Find out why the integration test is flaky.',
+      'It depends on the order of two timers.',
+      SEED_TIME - 30 * hour,
+    ),
+  );
+}

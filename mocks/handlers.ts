@@ -17,7 +17,6 @@ import { defaultAgent, type MockStore, type StoredConversation } from './store';
 // agent. Status codes, bodies and socket behaviour follow the real server's routers
 // (openhands/agent_server/conversation_router.py, event_router.py, sockets.py).
 
-const api = (path: string) => `${MOCK_SERVER_URL}${path}`;
 const AUTH_TIMEOUT_MS = 10_000;
 
 type SocketClient = { send(data: string): void; close(code?: number, reason?: string): void };
@@ -73,7 +72,9 @@ export class MockAgentServer {
   /** `sessionSocket: false` plays an older server that has only `/sockets/events`. */
   constructor(
     readonly store: MockStore,
-    private readonly options: { sessionSocket: boolean; tab?: MockTab } = { sessionSocket: true },
+    private readonly options: { sessionSocket: boolean; tab?: MockTab; baseUrl?: string } = {
+      sessionSocket: true,
+    },
   ) {
     this.agent = new MockAgent(
       store,
@@ -215,6 +216,13 @@ export class MockAgentServer {
         if (this.failedAssets?.test(new URL(request.url).pathname)) return HttpResponse.error();
         return undefined;
       }),
+      ...this.restAndSocketHandlers(),
+    ];
+  }
+
+  /** The server's own routes only: what a second mock beside the first one answers. */
+  restAndSocketHandlers() {
+    return [
       ...this.restHandlers(),
       this.socketHandler('legacy'),
       ...(this.options.sessionSocket ? [this.socketHandler('session')] : []),
@@ -239,7 +247,7 @@ export class MockAgentServer {
    */
   private socketHandler(protocol: Subscriber['protocol']) {
     const path = protocol === 'session' ? 'session' : 'events';
-    const link = ws.link(`${MOCK_SERVER_URL.replace(/^http/, 'ws')}/sockets/${path}/:id`);
+    const link = ws.link(`${this.baseUrl.replace(/^http/, 'ws')}/sockets/${path}/:id`);
     return link.addEventListener('connection', ({ client, params }) => {
       this.socketConnections += 1;
       this.connectionsTo[protocol] += 1;
@@ -372,7 +380,13 @@ export class MockAgentServer {
     });
   }
 
+  /** Where this mock answers: the built-in mock's address unless it plays another server. */
+  get baseUrl(): string {
+    return this.options.baseUrl ?? MOCK_SERVER_URL;
+  }
+
   private restHandlers() {
+    const api = (path: string) => `${this.baseUrl}${path}`;
     const store = this.store;
     const agent = this.agent;
     const unauthorized = () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
@@ -421,7 +435,16 @@ export class MockAgentServer {
       http.get(api('/health'), () => HttpResponse.text('OK')),
       http.get(api('/ready'), () => HttpResponse.json({ status: 'ready' })),
       http.get(api('/server_info'), () =>
-        HttpResponse.json({ version: 'mock', uptime: 1, idle_time: 0, title: 'Tether mock agent-server' }),
+        HttpResponse.json({
+          version: 'mock',
+          uptime: 1,
+          idle_time: 0,
+          title: 'Tether mock agent-server',
+          // As a server without a browser reports them (list_usable_tools()).
+          usable_tools: ['terminal', 'file_editor', 'task_tracker'],
+          conversation_runtime: 'local',
+          available_conversation_runtimes: [],
+        }),
       ),
 
       http.get(api('/api/conversations/search'), ({ request }) => {
@@ -586,9 +609,10 @@ export class MockAgentServer {
         }),
       ),
 
-      ...treeHandlers(store, withConversation, record),
+      ...treeHandlers(api, store, withConversation, record),
 
       ...workspaceHandlers(
+        api,
         store.workspace,
         (request) => this.authorised(request.headers.get('X-Session-API-Key')),
         () => this.uploadDelayMs,

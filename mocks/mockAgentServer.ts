@@ -1,6 +1,7 @@
 import { setupWorker } from 'msw/browser';
 import { MockAgentServer } from './handlers';
-import { seedBenchConversations, seedStore } from './fixtures';
+import { seedBenchConversations, seedSecondServer, seedStore } from './fixtures';
+import { SECOND_MOCK_SERVER_URL } from '../src/agent-server/settings';
 import { JOURNAL_KEY, MockStore } from './store';
 import type { MockTab } from './agent';
 
@@ -8,6 +9,8 @@ declare global {
   interface Window {
     /** The mock agent-server, for tests and for poking at it from the console. */
     __tetherMock?: MockAgentServer;
+    /** The second built-in mock, another server with conversations of its own. */
+    __tetherSecondMock?: MockAgentServer;
   }
 }
 
@@ -25,9 +28,16 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   const tab = mockTab();
   const server = new MockAgentServer(store, { sessionSocket: params.get('socket') !== 'legacy', tab });
   window.__tetherMock = server;
-  const worker = setupWorker(...server.handlers());
+  // The second mock plays another machine: a few conversations of its own, kept in memory only
+  // (a reload starts it afresh), so that several servers can be tried without running any.
+  const secondStore = new MockStore(() => new Date());
+  seedSecondServer(secondStore);
+  const second = new MockAgentServer(secondStore, { sessionSocket: true, baseUrl: SECOND_MOCK_SERVER_URL });
+  window.__tetherSecondMock = second;
+  const worker = setupWorker(...server.handlers(), ...second.restAndSocketHandlers());
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
   server.agent.resumeAll();
+  second.agent.resumeAll();
   window.addEventListener('storage', (event) => {
     if (event.key === JOURNAL_KEY && event.newValue) server.followOtherTab(event.newValue);
   });

@@ -1,15 +1,13 @@
 import { http, HttpResponse, type HttpResponseResolver } from 'msw';
 import { isRecord } from '../src/agent-server/protocol';
-import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 import type { MockStore, StoredConversation } from './store';
 
 // The conversation tree's routes, answering as conversation_router.py does: `navigate` moves HEAD
 // and returns the info, `fork` copies a branch into a new idle conversation (201); an event the
 // conversation does not hold is a 404 naming it.
 
-const api = (path: string) => `${MOCK_SERVER_URL}${path}`;
-
 export function treeHandlers(
+  api: (path: string) => string,
   store: MockStore,
   withConversation: (
     resolve: (conversation: StoredConversation, request: Request) => Response | Promise<Response>,

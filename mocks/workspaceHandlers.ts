@@ -1,12 +1,10 @@
 import { http, HttpResponse } from 'msw';
-import { MOCK_SERVER_URL } from '../src/agent-server/settings';
 import type { MockWorkspace } from './workspace';
 
 // The git and file routes of the mock agent-server, answering as git_router.py and
 // file_router.py do: 400 with a `detail` for git failures and bad paths, 404 for a missing file,
 // Range requests honoured on download, multipart uploads written into the workspace.
 
-const api = (path: string) => `${MOCK_SERVER_URL}${path}`;
 const SHA = /^[0-9a-fA-F]{4,64}$/;
 
 const unauthorized = () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
@@ -18,6 +16,7 @@ const missingQuery = (name: string) =>
   );
 
 export function workspaceHandlers(
+  api: (path: string) => string,
   workspace: MockWorkspace,
   authorised: (request: Request) => boolean,
   /** Test control: how long an upload takes to be answered. */

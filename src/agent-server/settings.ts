@@ -4,6 +4,8 @@ import { useMemo } from 'react';
 
 /** The built-in mock agent-server (MSW) answers at this address inside the page. */
 export const MOCK_SERVER_URL = 'http://mock-agent-server.localhost';
+/** A second built-in mock, so that several servers can be tried without running any. */
+export const SECOND_MOCK_SERVER_URL = 'http://second-mock-agent-server.localhost';
 
 export interface ConnectionSettings {
   serverUrl: string;
