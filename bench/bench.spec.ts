@@ -12,7 +12,7 @@ import {
   roundTripsBeforeFirstRows,
   serverRequestsUntilIdle,
 } from './measure';
-import { MOCK_SERVER_URL } from '../src/agent-server/settings';
+import { MOCK_SERVER_URL } from '../src/agent-server/servers';
 
 // `npm run bench`: every figure measured RUNS times, the median printed against its budget.
 // Fails (non-zero exit) when a budget is missed. Browser figures use Debian's Chromium on the

@@ -30,7 +30,7 @@ async function watchFirstRows(page: Page): Promise<void> {
 export async function openConversation(page: Page, conversationId: string): Promise<number> {
   await watchFirstRows(page);
   const started = Date.now();
-  await page.goto(`/conversations/${conversationId}${BENCH_SEED}`);
+  await page.goto(`/s/mock/conversations/${conversationId}${BENCH_SEED}`);
   await page.locator('.chat-row[data-event-id]:visible').first().waitFor({ timeout: 60_000 });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
   return Date.now() - started;

@@ -17,13 +17,15 @@ for (const theme of ['light', 'dark'] as const) {
     });
     const scope = theme === 'light' ? 'all' : 'colours';
 
-    test('the new-conversation screen and the connection settings', async ({ page }) => {
+    test('the new-conversation screen and the servers', async ({ page }) => {
       const app = new Tether(page);
       await app.open();
       await expect(page.getByRole('button', { name: 'Start conversation' })).toBeVisible();
       await expectAccessible(page, `new conversation (${theme})`, scope);
-      await app.openConnectionSettings();
-      await expectAccessible(page, `connection settings (${theme})`, scope);
+      await app.openServers();
+      await app.serversDialog.getByRole('button', { name: 'Add server' }).click();
+      await expect(app.serverEntry('Built-in mock')).toContainText('Tools: terminal');
+      await expectAccessible(page, `servers, adding one (${theme})`, scope);
     });
 
     test('running, waiting for approval, and the rename and delete dialogs', async ({ page }) => {

@@ -7,7 +7,7 @@ import {
   roundTripsBeforeFirstRows,
   serverRequestsUntilIdle,
 } from '../bench/measure';
-import { MOCK_SERVER_URL } from '../src/agent-server/settings';
+import { MOCK_SERVER_URL } from '../src/agent-server/servers';
 
 // The deterministic budgets of `npm run bench`, checked on every test run so a regression
 // cannot land. (The timing figures are printed by the bench and do not fail CI.)

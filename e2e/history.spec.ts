@@ -81,34 +81,52 @@ test.describe('conversation list', () => {
   });
 });
 
-test.describe('connection settings', () => {
-  test('keeps server URL and key, and tells a wrong key and a dead server apart', async ({ page }) => {
+test.describe('servers', () => {
+  test('keep URL and key, and tell a wrong key and a dead server apart', async ({ page }) => {
     const app = new Tether(page);
     await app.open();
-    await expect(page.getByText('Built-in mock agent-server · Connected')).toBeVisible();
+    await expect(page.getByText('Built-in mock · Connected')).toBeVisible();
     await page.evaluate(() => (window.__tetherMock!.store.sessionApiKeys = ['the-right-key']));
-    await app.openConnectionSettings();
-    await page.getByLabel('Session API key').fill('a-wrong-key');
-    await page.getByRole('button', { name: 'Save and connect' }).click();
-    await expect(page.getByText('Wrong session API key: the server answered 401')).toBeVisible();
+    await app.editServer('Built-in mock', { key: 'a-wrong-key' });
+    await expect(app.serverEntry('Built-in mock')).toContainText(
+      'Wrong session API key: the server answered 401',
+    );
     await expect(app.list.getByRole('alert')).toContainText('rejected the session API key');
 
-    await app.openConnectionSettings();
-    await page.getByLabel('Session API key').fill('the-right-key');
-    await page.getByRole('button', { name: 'Save and connect' }).click();
-    await expect(page.getByText('Built-in mock agent-server · Connected')).toBeVisible();
+    await app.editServer('Built-in mock', { key: 'the-right-key' });
+    await expect(app.serverEntry('Built-in mock')).toContainText('Connected (server mock)');
+    await expect(app.serverEntry('Built-in mock')).toContainText(
+      'Runtime: local · Tools: terminal, file_editor, task_tracker',
+    );
+    await app.closeServers();
+    await expect(page.getByText('Built-in mock · Connected')).toBeVisible();
     await expect(app.list.getByRole('link').first()).toBeVisible();
 
-    await app.openConnectionSettings();
-    await page.getByLabel('Server URL').fill('http://127.0.0.1:9');
-    await page.getByRole('button', { name: 'Save and connect' }).click();
-    await expect(page.getByText(/Unreachable: Cannot reach the agent-server/)).toBeVisible({
+    // A dead server beside it costs only its own line: the mock's conversations stay.
+    await app.addServer({ name: 'Dead', url: 'http://127.0.0.1:9' });
+    await expect(app.serverEntry('Dead')).toContainText(/Unreachable: Cannot reach the agent-server/, {
       timeout: 20_000,
     });
+    await app.closeServers();
+    await expect(page.getByRole('status').filter({ hasText: 'Connected to 1 of 2 servers' })).toContainText(
+      'Dead: unreachable',
+    );
+    await expect(app.list.getByRole('alert')).toContainText('Dead: Cannot reach the agent-server');
+    await expect(app.listItem(SEEDED.parser)).toBeVisible();
+
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('tether.connection')!).state);
-    expect(saved).toMatchObject({ serverUrl: 'http://127.0.0.1:9', sessionApiKey: 'the-right-key' });
+    expect(saved.servers).toEqual([
+      {
+        id: 'mock',
+        name: 'Built-in mock',
+        serverUrl: 'http://mock-agent-server.localhost',
+        sessionApiKey: 'the-right-key',
+      },
+      { id: '127-0-0-1-9', name: 'Dead', serverUrl: 'http://127.0.0.1:9', sessionApiKey: '' },
+    ]);
     await page.reload();
-    await expect(page.getByText(/Unreachable/)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/Dead: unreachable/)).toBeVisible({ timeout: 20_000 });
+    await expect(app.listItem(SEEDED.parser)).toBeVisible();
   });
 });
 

@@ -25,12 +25,17 @@ test('Esc closes what is open — field, popover, dialogs — and stops the agen
   await page.keyboard.press('Escape');
   await stillRunning();
 
-  // The connection settings popover: closed, focus back on its button.
-  await app.openConnectionSettings();
-  await page.getByLabel('Server URL').focus();
+  // The Servers dialog: Esc in its form leaves the form, Esc again the dialog, focus back on its
+  // button.
+  await app.openServers();
+  await app.serversDialog.getByRole('button', { name: 'Add server' }).click();
+  await expect(app.serversDialog.getByLabel('Server URL')).toBeFocused();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('form', { name: 'Connection settings' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Connection settings' })).toBeFocused();
+  await expect(app.serversDialog.getByRole('form')).toBeHidden();
+  await expect(app.serversDialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(app.serversDialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Servers', exact: true })).toBeFocused();
   await stillRunning();
 
   // Renaming (an edit field): left, focus back on the row.

@@ -242,9 +242,7 @@ test.describe('staying connected', () => {
     expect(await app.mock((m) => m.socketConnections)).toBe(attempts);
     await app.composer.fill('Hello?');
     await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
-    await expect(
-      page.getByText('The session API key was rejected. Fix it in Connection settings.'),
-    ).toBeVisible();
+    await expect(page.getByText('The session API key was rejected. Fix it under Servers.')).toBeVisible();
   });
 
   test('a server restart mid-tool settles the call as cut off and offers Continue', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { http, HttpResponse, ws, type HttpResponseResolver } from 'msw';
-import { MOCK_SERVER_URL } from '../src/agent-server/settings';
+import { MOCK_SERVER_URL } from '../src/agent-server/servers';
 import {
   contentText,
   isRecord,

@@ -1,7 +1,7 @@
 import { setupWorker } from 'msw/browser';
 import { MockAgentServer } from './handlers';
 import { seedBenchConversations, seedSecondServer, seedStore } from './fixtures';
-import { SECOND_MOCK_SERVER_URL } from '../src/agent-server/settings';
+import { SECOND_MOCK_SERVER_URL } from '../src/agent-server/servers';
 import { JOURNAL_KEY, MockStore } from './store';
 import type { MockTab } from './agent';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupServer } from 'msw/node';
 import { ConversationClient } from '@openhands/typescript-client/clients';
-import { MOCK_SERVER_URL } from '../src/agent-server/settings';
+import { MOCK_SERVER_URL } from '../src/agent-server/servers';
 import type { ServerEvent } from '../src/agent-server/protocol';
 import { SEEDED, seedStore } from './fixtures';
 import { MockAgentServer } from './handlers';

@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { ConversationClient } from '@openhands/typescript-client/clients';
-import { MOCK_SERVER_URL } from '../../src/agent-server/settings';
+import { MOCK_SERVER_URL } from '../../src/agent-server/servers';
 import type { ServerEvent } from '../../src/agent-server/protocol';
 import { DELIBERATELY_MALFORMED, SEEDED, seedStore } from '../../mocks/fixtures';
 import { MockAgentServer, syncFrame, transientFrame } from '../../mocks/handlers';

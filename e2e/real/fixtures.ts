@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { AgentServer, SESSION_KEY } from './agentServer';
 import { ScriptedLlm } from './scriptedLlm';
 import { expectRowsShow } from '../rows';
+import { Tether } from '../app';
 
 // Fixtures for the journeys against the real agent-server: one server per worker (it takes
 // half a minute to start), one scripted LLM per test.
@@ -46,14 +47,24 @@ export const test = base.extend<{ llm: ScriptedLlm }, { server: AgentServer } & 
 
 export { expect, SESSION_KEY };
 
-/** Points the app at the real server through Connection settings, as a person would. */
-export async function connect(page: Page, server: AgentServer, key = SESSION_KEY) {
+/**
+ * Points the app at the real server alone, as a person would: adds it under Servers and forgets
+ * the built-in mock. (`keepMock` keeps both in one inbox.)
+ */
+export async function connect(
+  page: Page,
+  server: AgentServer,
+  key = SESSION_KEY,
+  { keepMock = false }: { keepMock?: boolean } = {},
+) {
+  const app = new Tether(page);
   await page.goto('/');
-  await page.getByRole('button', { name: 'Connection settings' }).click();
-  await page.getByLabel('Server URL').fill(server.url);
-  await page.getByLabel('Session API key').fill(key);
-  await page.getByRole('button', { name: 'Save and connect' }).click();
+  await app.addServer({ name: REAL_SERVER_NAME, url: server.url, key });
+  if (!keepMock) await app.removeServer('Built-in mock');
+  await app.closeServers();
 }
+
+export const REAL_SERVER_NAME = 'Real agent-server';
 
 /**
  * A file the test creates when a scripted command may go on. A command behind a gate runs until

@@ -1,6 +1,6 @@
 import { ConversationClient, ServerClient } from '@openhands/typescript-client/clients';
 import { HttpError } from '@openhands/typescript-client/client/http-client';
-import type { ConnectionSettings } from './settings';
+import type { ConnectionSettings } from './servers';
 
 // Every REST call to the agent-server goes through the typed clients of
 // @openhands/typescript-client; nothing else in src/ talks HTTP to it.
@@ -36,6 +36,8 @@ export function describeError(error: unknown): string {
   const status = httpStatus(error);
   if (status === 401 || status === 403) return 'The agent-server rejected the session API key.';
   if (status === 404) return 'The agent-server does not know this item (404). It may have been deleted.';
+  if (status === 429)
+    return 'The agent-server is already running as many conversations as it allows at once (429). Wait for one to finish, or stop one, and try again.';
   if (status !== undefined) {
     const detail = error instanceof HttpError ? serverDetail(error.response) : '';
     return `The agent-server answered ${status}${detail ? `: ${detail}` : '.'}`;
@@ -56,21 +58,38 @@ function serverDetail(response: unknown): string {
   return '';
 }
 
+/** What `/server_info` says of a server that answered (fields absent on servers without them). */
+export interface ServerDetails {
+  version?: string;
+  /** Where conversations run: `local` (in the server's process) or `docker`. */
+  runtime?: string;
+  usableTools?: string[];
+}
+
 export type Health =
-  { kind: 'reachable'; version?: string } | { kind: 'wrong-key' } | { kind: 'unreachable'; message: string };
+  ({ kind: 'reachable' } & ServerDetails) | { kind: 'wrong-key' } | { kind: 'unreachable'; message: string };
+
+export function serverDetails(info: unknown): ServerDetails {
+  const record = info && typeof info === 'object' ? (info as Record<string, unknown>) : {};
+  const tools = record.usable_tools;
+  return {
+    ...(typeof record.version === 'string' ? { version: record.version } : {}),
+    ...(typeof record.conversation_runtime === 'string' ? { runtime: record.conversation_runtime } : {}),
+    ...(Array.isArray(tools) ? { usableTools: tools.filter((t): t is string => typeof t === 'string') } : {}),
+  };
+}
 
 /** Reachability first (no auth), then an authenticated call to tell a wrong key apart. */
 export async function checkHealth(clients: AgentServerClients): Promise<Health> {
-  let version: string | undefined;
+  let details: ServerDetails = {};
   try {
-    const info = (await clients.server.getServerInfo()) as { version?: unknown } | undefined;
-    version = typeof info?.version === 'string' ? info.version : undefined;
+    details = serverDetails(await clients.server.getServerInfo());
   } catch (error) {
     if (httpStatus(error) === undefined) return { kind: 'unreachable', message: describeError(error) };
   }
   try {
     await clients.conversations.searchConversations({ limit: 1 });
-    return { kind: 'reachable', version };
+    return { kind: 'reachable', ...details };
   } catch (error) {
     const status = httpStatus(error);
     if (status === 401 || status === 403) return { kind: 'wrong-key' };

@@ -1,5 +1,5 @@
 import { HttpClient, HttpError } from '@openhands/typescript-client/client/http-client';
-import type { ConnectionSettings } from './settings';
+import type { ConnectionSettings } from './servers';
 
 // The agent-server's workspace routes (git_router.py, file_router.py), as the wire carries them.
 // The typed client has no git calls, so they go through its HttpClient (same key header, same

@@ -1,17 +1,33 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Link, Route, Switch, useLocation, useRoute } from 'wouter';
-import { ConnectionPanel } from '../components/ConnectionPanel';
-import { ConversationList } from '../components/ConversationList';
+import { Link, Redirect, Route, Switch, useLocation, useRoute, useSearch } from 'wouter';
+import { ServersPanel } from '../components/servers/ServersPanel';
 import { ConversationView } from '../components/ConversationView';
 import { NotifyToggle } from '../components/follow/NotifyToggle';
 import { useAppShortcuts } from '../components/shortcuts/useAppShortcuts';
 import { useCommand } from '../components/commands/commands';
 
 import { httpStatus } from '../agent-server/client';
+import { readDefaultServer, useServer } from '../agent-server/servers';
+import { ServerScope } from '../components/servers/serverScope';
+import {
+  CONVERSATION_ROUTE,
+  SINGLE_SERVER_CONVERSATION_ROUTE,
+  conversationPath,
+} from '../components/servers/conversationPath';
+import { openAddServer, serverToAdd } from '../components/servers/serversDialog';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
 import { lazyPart } from '../components/boundaries/lazyPart';
+import { useIdleReached } from '../components/useIdleReached';
 
+// The inbox is beside the first screen, not part of it: its code loads in the first idle moment
+// (its data was asked for before the first render, see openingPrefetch), so the conversation
+// being opened is drawn without waiting for the list's code.
+const ConversationList = lazyPart(() =>
+  import('../components/ConversationList').then((module) => ({ default: module.ConversationList })),
+);
+// Addresses that name a server this browser does not know are rare: their page loads when needed.
+const UnknownServer = lazyPart(() => import('../components/servers/UnknownServer'));
 const ShortcutsSheet = lazyPart(() => import('../components/shortcuts/ShortcutsSheet'));
 const CommandPalette = lazyPart(() => import('../components/commands/CommandPalette'));
 
@@ -33,12 +49,24 @@ export function createQueryClient(): QueryClient {
 }
 
 function Layout() {
-  const [, params] = useRoute<{ id: string }>('/conversations/:id');
-  const [location] = useLocation();
+  const [, params] = useRoute<{ serverId: string; id: string }>(CONVERSATION_ROUTE);
+  const selected = params ? { serverId: params.serverId, conversationId: params.id } : undefined;
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  // A link `?add-server=<url>` opens Add server, filled in; the address forgets it at once.
+  useEffect(() => {
+    const url = serverToAdd(search);
+    if (url === undefined) return;
+    openAddServer(url);
+    const rest = new URLSearchParams(search);
+    rest.delete('add-server');
+    navigate(`${location}${rest.size ? `?${rest}` : ''}`, { replace: true });
+  }, [search, location, navigate]);
   // On a phone the list is a drawer: opened from the header, closed by a choice, Esc or a tap outside.
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(() => setDrawerOpen(false), [location]);
   const drawerToggle = useRef<HTMLButtonElement>(null);
+  const idle = useIdleReached();
   const [shortcutsShown, setShortcutsShown] = useState(false);
   const showShortcuts = useCallback(() => setShortcutsShown(true), []);
   const hideShortcuts = useCallback(() => setShortcutsShown(false), []);
@@ -46,7 +74,6 @@ function Layout() {
   const showPalette = useCallback(() => setPaletteShown(true), []);
   const hidePalette = useCallback(() => setPaletteShown(false), []);
   useAppShortcuts({ showShortcuts, showPalette });
-  const [, navigate] = useLocation();
   useCommand('new-conversation', 'New conversation', () => {
     navigate('/');
     // The form is lazy: its field takes focus once it is there.
@@ -100,7 +127,7 @@ function Layout() {
         <Link href="/" className="button-link new-conversation-link">
           New conversation
         </Link>
-        <ConnectionPanel />
+        <ServersPanel />
         <NotifyToggle />
         <ThemeSwitch />
       </header>
@@ -119,12 +146,21 @@ function Layout() {
           drawerToggle.current?.focus();
         }}
       >
-        <ConversationList selectedId={params?.id} />
+        {idle ? (
+          <Suspense fallback={<p className="loading">Loading conversations…</p>}>
+            <ConversationList selected={selected} />
+          </Suspense>
+        ) : (
+          <p className="loading">Loading conversations…</p>
+        )}
       </aside>
       <main className="main" id="main" tabIndex={-1}>
         <Switch>
-          <Route path="/conversations/:id">
-            {(p) => <ConversationView key={p.id} conversationId={p.id} />}
+          <Route path={CONVERSATION_ROUTE}>
+            {(p) => <ConversationOnServer serverId={p.serverId} conversationId={p.id} />}
+          </Route>
+          <Route path={SINGLE_SERVER_CONVERSATION_ROUTE}>
+            {(p) => <SingleServerAddress conversationId={p.id} />}
           </Route>
           <Route>
             <Suspense fallback={null}>
@@ -134,6 +170,37 @@ function Layout() {
         </Switch>
       </main>
     </div>
+  );
+}
+
+/** A conversation's address names its server; one this browser does not know is said so. */
+function ConversationOnServer({ serverId, conversationId }: { serverId: string; conversationId: string }) {
+  const server = useServer(serverId);
+  if (!server)
+    return (
+      <Suspense fallback={null}>
+        <UnknownServer serverId={serverId} />
+      </Suspense>
+    );
+  return (
+    <ServerScope value={server}>
+      <ConversationView key={`${server.id}/${conversationId}`} conversationId={conversationId} />
+    </ServerScope>
+  );
+}
+
+/** An address of the single-server days means the default server. */
+function SingleServerAddress({ conversationId }: { conversationId: string }) {
+  const search = useSearch();
+  const server = readDefaultServer();
+  if (!server)
+    return (
+      <Suspense fallback={null}>
+        <UnknownServer />
+      </Suspense>
+    );
+  return (
+    <Redirect replace to={`${conversationPath(server.id, conversationId)}${search ? `?${search}` : ''}`} />
   );
 }
 

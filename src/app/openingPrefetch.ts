@@ -1,21 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { readConnectionSettings } from '../agent-server/settings';
+import { readDefaultServer, readServers } from '../agent-server/servers';
 import { eventHistoryQuery } from '../conversation/resources/events';
+import { conversationListQuery } from '../conversation/resources/conversations';
+import { parseConversationPath } from '../components/servers/conversationPath';
 
 // Opening a conversation by its address waits on its newest history page, and the page does not
 // wait on React: it is asked for before the app's first render, into the cache the view reads.
 // (Only the page: the info is re-read when the view mounts anyway, as it may change any time.)
 
-const CONVERSATION_PATH = /^\/conversations\/([^/]+)\/?$/;
-
 export function prefetchOpenedConversation(queryClient: QueryClient, pathname: string): void {
-  const match = CONVERSATION_PATH.exec(pathname);
-  if (!match) return;
-  let id: string;
-  try {
-    id = decodeURIComponent(match[1]!);
-  } catch {
-    return; // A malformed address: the view says so.
-  }
-  void queryClient.prefetchInfiniteQuery(eventHistoryQuery(readConnectionSettings(), id));
+  const address = parseConversationPath(pathname);
+  if (!address) return;
+  const server =
+    address.serverId === undefined
+      ? readDefaultServer()
+      : readServers().find((known) => known.id === address.serverId);
+  // A server this browser does not know: the view says so, and nothing is asked of anyone.
+  if (!server) return;
+  void queryClient.prefetchInfiniteQuery(eventHistoryQuery(server, address.conversationId));
+}
+
+/**
+ * Every server's first page of conversations, asked for before the first render: the inbox's
+ * code loads only once the first screen is drawn, and its data should be waiting for it.
+ */
+export function prefetchInbox(queryClient: QueryClient): void {
+  for (const server of readServers()) void queryClient.prefetchInfiniteQuery(conversationListQuery(server));
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useConnectionSettings } from '../agent-server/settings';
+import { useScopedServer } from './servers/serverScope';
 import { APPROVALS, APPROVAL_WORDS, approvalOf, type Approval } from '../conversation/approvalPolicy';
 import type { ConversationSession } from '../conversation/liveSession';
 import { setApprovalPolicy } from '../conversation/resources/conversations';
@@ -13,7 +13,7 @@ export function ApprovalSelect({
   session: ConversationSession;
   policy: string | undefined;
 }) {
-  const settings = useConnectionSettings();
+  const settings = useScopedServer();
   const queryClient = useQueryClient();
   /** The choice being saved, shown at once; the server's policy once it is re-read. */
   const [saving, setSaving] = useState<Approval | undefined>(undefined);

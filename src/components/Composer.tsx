@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import type { ConnectionSettings } from '../agent-server/settings';
+import type { ConnectionSettings } from '../agent-server/servers';
 import type { ConversationSession } from '../conversation/liveSession';
 import { canSend, sendBlockedReason } from '../conversation/composerRules';
 import { useAttachments } from './attachments/useAttachments';

@@ -1,10 +1,9 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { describeError } from '../agent-server/client';
 import type { ConversationInfo } from '../agent-server/protocol';
-import { useConnectionSettings } from '../agent-server/settings';
-import { conversationListQuery, listRefreshMs } from '../conversation/resources/conversations';
+import { useServers, type AgentServer } from '../agent-server/servers';
 import { firstUserMessageQuery } from '../conversation/resources/events';
 import { listFilter, STATUS_FILTER_WORDS, type StatusFilter } from '../conversation/listFilter';
 import { STATUS_WORDS, conversationTitle, formatTimestamp, relativeTime } from './conversationWords';
@@ -12,29 +11,48 @@ import { shownTitle } from './shownTitle';
 import { lazyPart } from './boundaries/lazyPart';
 import { useIdleReached } from './useIdleReached';
 import { LIST_HEADING } from './list/listHeading';
+import { ServerFeedSource, usePatienceSpent, useServerFeeds } from './inbox/ServerFeeds';
+import { inboxRows } from './inbox/inboxRows';
+import { ServerScope, useScopedServer } from './servers/serverScope';
+import { ServerTag } from './servers/ServerTag';
+import { conversationPath, type ConversationAddress } from './servers/conversationPath';
 
 const ItemActions = lazyPart(() => import('./list/ItemActions'));
 
-export function ConversationList({ selectedId }: { selectedId: string | undefined }) {
-  const settings = useConnectionSettings();
-  const list = useInfiniteQuery({
-    ...conversationListQuery(settings),
-    refetchInterval: (query) => listRefreshMs(query.state.data, selectedId),
-  });
+export function ConversationList({ selected }: { selected: ConversationAddress | undefined }) {
+  const servers = useServers();
+  const { feeds, onFeed } = useServerFeeds(servers);
+  const patienceSpent = usePatienceSpent();
   const queryClient = useQueryClient();
-  const all = list.data?.pages.flatMap((page) => (Array.isArray(page.items) ? page.items : [])) ?? [];
   const [filterText, setFilterText] = useState('');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
+  const [serverFilter, setServerFilter] = useState('');
+  const merged = useMemo(() => inboxRows(servers, feeds, patienceSpent), [servers, feeds, patienceSpent]);
   const keep = listFilter(filterText, statusFilter);
-  const filtering = filterText.trim() !== '' || statusFilter !== 'all';
-  const conversations = filtering
-    ? all.filter((conversation) =>
-        keep(shownTitle(queryClient, settings, conversation), conversation.execution_status),
+  const onlyServer = servers.some((server) => server.id === serverFilter) ? serverFilter : '';
+  const filtering = filterText.trim() !== '' || statusFilter !== 'all' || onlyServer !== '';
+  const rows = filtering
+    ? merged.shown.filter(
+        (row) =>
+          (!onlyServer || row.serverId === onlyServer) &&
+          keep(shownTitle(queryClient, row.server, row.conversation), row.conversation.execution_status),
       )
-    : all;
+    : merged.shown;
+  const several = servers.length > 1;
+  const nextFrom = merged.holdingBack.map((id) => feeds.get(id)).find((feed) => feed?.hasNextPage);
+  const waiting = servers.filter((server) => feeds.get(server.id)?.pending ?? true);
+  const failing = servers.filter((server) => feeds.get(server.id)?.error);
 
   return (
     <nav className="conversation-list" aria-label="Conversations" onKeyDown={moveWithArrows}>
+      {servers.map((server) => (
+        <ServerFeedSource
+          key={server.id}
+          server={server}
+          openId={selected?.serverId === server.id ? selected.conversationId : undefined}
+          onFeed={onFeed}
+        />
+      ))}
       <h2 id={LIST_HEADING} tabIndex={-1}>
         Conversations
       </h2>
@@ -57,39 +75,71 @@ export function ConversationList({ selectedId }: { selectedId: string | undefine
             </option>
           ))}
         </select>
+        {several && (
+          <select
+            className="server-filter"
+            aria-label="Filter conversations by server"
+            value={onlyServer}
+            onChange={(event) => setServerFilter(event.target.value)}
+          >
+            <option value="">Every server</option>
+            {servers.map((server) => (
+              <option key={server.id} value={server.id}>
+                {server.name}
+              </option>
+            ))}
+          </select>
+        )}
       </div>
-      {list.isPending && <p className="loading">Loading conversations…</p>}
-      {list.error && (
-        <div className="banner error" role="alert">
-          {describeError(list.error)}{' '}
-          <button type="button" onClick={() => void list.refetch()}>
+      {failing.map((server) => (
+        <div key={server.id} className="banner error server-problem" role="alert">
+          {several ? `${server.name}: ` : ''}
+          {describeError(feeds.get(server.id)!.error)}{' '}
+          <button
+            type="button"
+            aria-label={several ? `Try ${server.name} again` : undefined}
+            onClick={() => feeds.get(server.id)!.retry()}
+          >
             Try again
           </button>
         </div>
+      ))}
+      {merged.shown.length === 0 && waiting.length > 0 && <p className="loading">Loading conversations…</p>}
+      {merged.shown.length > 0 && waiting.length > 0 && patienceSpent && (
+        <p className="loading">
+          Still waiting for {waiting.map((server) => server.name).join(', ')}: their conversations join the
+          list when they come.
+        </p>
       )}
-      {list.isSuccess && all.length === 0 && <p className="empty">No conversations yet.</p>}
-      {filtering && all.length > 0 && conversations.length === 0 && (
+      {merged.shown.length === 0 && waiting.length === 0 && failing.length < servers.length && (
+        <p className="empty">No conversations yet.</p>
+      )}
+      {servers.length === 0 && <p className="empty">No agent-server is set up: add one under Servers.</p>}
+      {filtering && merged.shown.length > 0 && rows.length === 0 && (
         <p className="empty">
-          No loaded conversation matches{list.hasNextPage ? ': load more to search further' : ''}.
+          No loaded conversation matches{nextFrom ? ': load more to search further' : ''}.
         </p>
       )}
       <ul>
-        {conversations.map((conversation) => (
-          <ConversationListItem
-            key={conversation.id}
-            conversation={conversation}
-            selected={conversation.id === selectedId}
-          />
+        {rows.map((row) => (
+          <ServerScope key={`${row.serverId}/${row.id}`} value={row.server}>
+            <ConversationListItem
+              conversation={row.conversation}
+              serverTag={several ? row.server : undefined}
+              unavailable={row.unavailable}
+              selected={row.serverId === selected?.serverId && row.id === selected.conversationId}
+            />
+          </ServerScope>
         ))}
       </ul>
-      {list.hasNextPage && (
+      {nextFrom && (
         <button
           type="button"
           className="load-more"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
+          disabled={nextFrom.fetchingNextPage}
+          onClick={nextFrom.fetchNextPage}
         >
-          {list.isFetchingNextPage ? 'Loading…' : 'Load more conversations'}
+          {nextFrom.fetchingNextPage ? 'Loading…' : 'Load more conversations'}
         </button>
       )}
     </nav>
@@ -119,12 +169,18 @@ function moveWithArrows(event: React.KeyboardEvent<HTMLElement>) {
 
 function ConversationListItem({
   conversation,
+  serverTag,
+  unavailable,
   selected,
 }: {
   conversation: ConversationInfo;
+  /** The server's name and colour, when the inbox holds several. */
+  serverTag: AgentServer | undefined;
+  /** Its server failed its last read. */
+  unavailable: boolean;
   selected: boolean;
 }) {
-  const settings = useConnectionSettings();
+  const settings = useScopedServer();
   const [renaming, setRenaming] = useState(false);
   const link = useRef<HTMLAnchorElement>(null);
   const focusLink = useRef(false);
@@ -145,7 +201,11 @@ function ConversationListItem({
   const statusWords = STATUS_WORDS[conversation.execution_status] ?? conversation.execution_status;
 
   return (
-    <li className={`conversation-item${selected ? ' selected' : ''}`} data-conversation-id={conversation.id}>
+    <li
+      className={`conversation-item${selected ? ' selected' : ''}${unavailable ? ' unavailable' : ''}`}
+      data-conversation-id={conversation.id}
+      data-server-id={settings.id}
+    >
       {renaming ? (
         <Suspense fallback={null}>
           <ItemActions part="rename" conversation={conversation} title={title} onDone={leaveRenaming} />
@@ -153,18 +213,29 @@ function ConversationListItem({
       ) : (
         <Link
           ref={link}
-          href={`/conversations/${conversation.id}`}
+          href={conversationPath(settings.id, conversation.id)}
           className="conversation-link"
           aria-current={selected ? 'page' : undefined}
-          title={`${title} — ${statusWords} · ${formatTimestamp(conversation.updated_at)}`}
+          title={`${title} — ${serverTag ? `${serverTag.name} · ` : ''}${statusWords} · ${formatTimestamp(conversation.updated_at)}`}
         >
           <span
             className={`status-dot status-${conversation.execution_status}`}
             data-status={conversation.execution_status}
             aria-hidden="true"
           />
-          <span className="conversation-title">{title}</span>
-          <span className="visually-hidden">, {statusWords}, </span>
+          {serverTag ? (
+            // With several servers, each row names its own under the title.
+            <span className="conversation-text">
+              <span className="conversation-title">{title}</span>
+              <ServerTag server={serverTag} />
+            </span>
+          ) : (
+            <span className="conversation-title">{title}</span>
+          )}
+          <span className="visually-hidden">
+            , {statusWords}
+            {unavailable ? `, ${settings.name} cannot be reached: this is what it said before` : ''},{' '}
+          </span>
           <time className="conversation-time" dateTime={conversation.updated_at}>
             {relativeTime(conversation.updated_at, Date.now())}
           </time>

@@ -2,8 +2,10 @@ import './newConversation.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { describeError } from '../agent-server/client';
-import { useConnectionSettings } from '../agent-server/settings';
-import { createConversation } from '../conversation/resources/conversations';
+import { useDefaultServerId, useServers } from '../agent-server/servers';
+import { makeDefaultServer } from '../agent-server/serverCommands';
+import { conversationPath } from './servers/conversationPath';
+import { createConversation } from '../conversation/resources/conversationLlm';
 import { useLlmSettings, useSaveLlmSettings, type LlmSettings } from '../agent-server/llmSettings';
 import type { Approval } from '../conversation/approvalPolicy';
 import { ApprovalOptions } from './ApprovalSelect';
@@ -15,7 +17,9 @@ import {
 } from '../agent-server/workspaceFolder';
 
 export function NewConversation() {
-  const settings = useConnectionSettings();
+  const servers = useServers();
+  const defaultServerId = useDefaultServerId();
+  const settings = servers.find((server) => server.id === defaultServerId) ?? servers[0];
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const llm = useLlmSettings();
@@ -33,10 +37,13 @@ export function NewConversation() {
       model: LlmSettings;
       workingDir: string;
       approval: Approval;
-    }) => createConversation(queryClient, settings, text, model, workingDir, approval),
+    }) => {
+      if (!settings) throw new Error('No agent-server is set up: add one under Servers.');
+      return createConversation(queryClient, settings, text, model, workingDir, approval);
+    },
     // The new conversation opens with focus in its composer, ready for the next message.
     onSuccess: (conversation) =>
-      navigate(`/conversations/${conversation.id}`, { state: { focusComposer: true } }),
+      navigate(conversationPath(settings!.id, conversation.id), { state: { focusComposer: true } }),
   });
 
   return (
@@ -61,6 +68,19 @@ export function NewConversation() {
         What should the agent do?
         <textarea name="message" rows={3} required placeholder="Describe the task…" />
       </label>
+      {servers.length > 1 && settings && (
+        <label className="approval-choice">
+          Server
+          {/* The choice is remembered: the next conversation starts on the same server. */}
+          <select value={settings.id} onChange={(event) => makeDefaultServer(event.target.value)}>
+            {servers.map((server) => (
+              <option key={server.id} value={server.id}>
+                {server.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <details className="llm-settings">
         <summary>
           Model: <span className="llm-model">{llm.model}</span>

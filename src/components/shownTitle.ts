@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ConversationInfo } from '../agent-server/protocol';
-import type { ConnectionSettings } from '../agent-server/settings';
+import type { ConnectionSettings } from '../agent-server/servers';
 import { firstUserMessageQuery } from '../conversation/resources/events';
 import { conversationTitle } from './conversationWords';
 

@@ -10,8 +10,7 @@ export function sendBlockedReason(
   status: ExecutionStatus | undefined,
   connection: ConnectionState,
 ): string | undefined {
-  if (connection.kind === 'key-rejected')
-    return 'The session API key was rejected. Fix it in Connection settings.';
+  if (connection.kind === 'key-rejected') return 'The session API key was rejected. Fix it under Servers.';
   if (connection.kind === 'gone') return 'This conversation no longer exists on the server.';
   if (status === 'waiting_for_confirmation') {
     // A message now would silently approve the pending actions on the server.

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { agentServerClients } from '../agent-server/client';
-import type { ConnectionSettings } from '../agent-server/settings';
+import type { ConnectionSettings } from '../agent-server/servers';
 import { eventLogFor } from './eventLog';
 import { ConversationSession } from './liveSession';
 import { conversationRunSettled, conversationStatusChanged } from './resources/conversations';

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 
 // The composer's attachments: images held for the next message, files on their way into the
 // workspace, and why anything was refused. The draft text is never touched except to add the

@@ -10,6 +10,8 @@ import { forkAt, moveHead } from '../../conversation/resources/branches';
 import { useBranchScope, type BranchScope } from './branchContext';
 import { MessageEditor } from './MessageEditor';
 import './branches.css';
+import { useScopedServer } from '../servers/serverScope';
+import { conversationPath } from '../servers/conversationPath';
 
 // Under a message: its place among the branches (‹ 2 / 3 ›), and Edit, Regenerate and Fork.
 // Loaded in the first idle moment: none of it is needed to read a conversation.
@@ -27,6 +29,7 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
   useSyncExternalStore(log.subscribe, log.getVersion);
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const server = useScopedServer();
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string>();
   const event = log.tree.get(row.eventId);
@@ -123,7 +126,7 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
                   event.id,
                   `${scope.title ?? 'Conversation'} (fork)`,
                 );
-                navigate(`/conversations/${fork.id}`, { state: { focusComposer: true } });
+                navigate(conversationPath(server.id, fork.id), { state: { focusComposer: true } });
               })
             }
           >

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import type { Activity } from '../../conversation/composerRules';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import type { ConversationSession } from '../../conversation/liveSession';

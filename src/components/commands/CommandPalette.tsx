@@ -4,7 +4,8 @@ import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { useLocation } from 'wouter';
 import type { ConversationInfo, Page } from '../../agent-server/protocol';
-import { useConnectionSettings } from '../../agent-server/settings';
+import { useServers } from '../../agent-server/servers';
+import { conversationPath } from '../servers/conversationPath';
 import { conversationListKey } from '../../conversation/resources/conversations';
 import { shownTitle } from '../shownTitle';
 import { commandStore } from './commands';
@@ -27,7 +28,7 @@ const MAX_SHOWN = 12;
 export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const dialog = useModalDialog(onClose);
   const [, navigate] = useLocation();
-  const settings = useConnectionSettings();
+  const servers = useServers();
   const queryClient = useQueryClient();
   const commands = useStore(commandStore, (state) => state.commands);
   const [text, setText] = useState('');
@@ -35,17 +36,20 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const listId = useId();
 
   const entries = useMemo(() => {
-    const list = queryClient.getQueryData<InfiniteData<Page<ConversationInfo>>>(
-      conversationListKey(settings),
+    // Every loaded conversation of every server, each named with its server when there are several.
+    const conversations: Entry[] = servers.flatMap((server) =>
+      (
+        queryClient.getQueryData<InfiniteData<Page<ConversationInfo>>>(conversationListKey(server))?.pages ??
+        []
+      )
+        .flatMap((page) => page.items)
+        .map((conversation) => ({
+          key: `conversation:${server.id}:${conversation.id}`,
+          label: `${shownTitle(queryClient, server, conversation)}${servers.length > 1 ? ` · ${server.name}` : ''}`,
+          kind: 'Conversation' as const,
+          run: () => navigate(conversationPath(server.id, conversation.id)),
+        })),
     );
-    const conversations: Entry[] = (list?.pages ?? [])
-      .flatMap((page) => page.items)
-      .map((conversation) => ({
-        key: `conversation:${conversation.id}`,
-        label: shownTitle(queryClient, settings, conversation),
-        kind: 'Conversation' as const,
-        run: () => navigate(`/conversations/${conversation.id}`),
-      }));
     const actions: Entry[] = Object.values(commands)
       .sort((a, b) => a.label.localeCompare(b.label))
       .map((command) => ({
@@ -58,7 +62,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
     return [...actions, ...conversations]
       .filter((entry) => words.every((word) => entry.label.toLowerCase().includes(word)))
       .slice(0, MAX_SHOWN);
-  }, [commands, queryClient, settings, navigate, text]);
+  }, [commands, queryClient, servers, navigate, text]);
   const chosen = entries[Math.min(active, entries.length - 1)];
 
   const runChosen = () => {

@@ -8,6 +8,8 @@ import { SEEDED, seedStore } from '../../../mocks/fixtures';
 import { MockStore } from '../../../mocks/store';
 import { statusUpdate } from '../../../mocks/events';
 import { ConversationView } from '../ConversationView';
+import { ServerScope } from '../servers/serverScope';
+import { BUILT_IN_MOCK } from '../../agent-server/servers';
 
 // What a streamed answer makes React draw: the live footer, and nothing else. Each part of the
 // screen is wrapped to count its renders; the whole view runs on the built-in mock agent-server
@@ -124,7 +126,9 @@ describe('an open conversation while the agent streams', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={queryClient}>
-        <ConversationView conversationId={SEEDED.parser} />
+        <ServerScope value={BUILT_IN_MOCK}>
+          <ConversationView conversationId={SEEDED.parser} />
+        </ServerScope>
       </QueryClientProvider>,
     );
     await screen.findByRole('heading', { name: 'Fix header parsing' });

@@ -3,7 +3,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useStore } from 'zustand';
 import { agentServerClients, httpStatus } from '../../agent-server/client';
 import { isRecord, type Page } from '../../agent-server/protocol';
-import { useConnectionSettings } from '../../agent-server/settings';
+import { useScopedServer } from '../servers/serverScope';
 import { activityOf } from '../../conversation/composerRules';
 import { eventLogFor } from '../../conversation/eventLog';
 import { conversationQuery, listedConversation } from '../../conversation/resources/conversations';
@@ -24,7 +24,7 @@ import { conversationTitle } from '../conversationWords';
 // which the live footer reads, so nothing here (and nothing the view draws from it) renders again.
 
 export function useConversation(conversationId: string) {
-  const settings = useConnectionSettings();
+  const settings = useScopedServer();
   const queryClient = useQueryClient();
   const history = useInfiniteQuery(eventHistoryQuery(settings, conversationId));
   // One read of the info per opening, beside the newest page: it gives the header and, once the

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { useModalDialog } from '../useModalDialog';
 import './export.css';
 import { describeError } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import {
   ExportCancelled,
   exportConversation,

@@ -3,6 +3,8 @@ import { useLocation } from 'wouter';
 import type { ExecutionStatus } from '../../agent-server/protocol';
 import { runNotice, tabTitle } from '../../conversation/follow/runNotices';
 import { notificationsOn } from './notifications';
+import { useScopedServer } from '../servers/serverScope';
+import { conversationPath } from '../servers/conversationPath';
 
 const away = () => document.visibilityState === 'hidden';
 
@@ -19,6 +21,7 @@ export function useFollowRun(
 ) {
   const [unseen, setUnseen] = useState(0);
   const [, navigate] = useLocation();
+  const server = useScopedServer();
   const seenReplies = useRef(liveReplies);
   useEffect(() => {
     const arrived = liveReplies - seenReplies.current;
@@ -48,8 +51,8 @@ export function useFollowRun(
     const notification = new Notification(notice.title, { body: notice.body, tag: conversationId });
     notification.onclick = () => {
       window.focus();
-      navigate(`/conversations/${conversationId}`);
+      navigate(conversationPath(server.id, conversationId));
       notification.close();
     };
-  }, [status, title, conversationId, navigate]);
+  }, [status, title, conversationId, navigate, server.id]);
 }

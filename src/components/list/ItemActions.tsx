@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { describeError } from '../../agent-server/client';
 import type { ConversationInfo } from '../../agent-server/protocol';
-import { useConnectionSettings } from '../../agent-server/settings';
+import { useScopedServer } from '../servers/serverScope';
 import { forgetEventLog } from '../../conversation/eventLog';
 import { deleteConversation, renameConversation } from '../../conversation/resources/conversations';
 import { LIST_HEADING } from './listHeading';
@@ -21,7 +21,7 @@ export function RenameForm({
   title: string;
   onDone: () => void;
 }) {
-  const settings = useConnectionSettings();
+  const settings = useScopedServer();
   const queryClient = useQueryClient();
   const rename = useMutation({
     mutationFn: (newTitle: string) => renameConversation(queryClient, settings, conversation.id, newTitle),
@@ -70,7 +70,7 @@ export function RowActions({
   selected: boolean;
   onRename: () => void;
 }) {
-  const settings = useConnectionSettings();
+  const settings = useScopedServer();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const dialog = useRef<HTMLDialogElement>(null);

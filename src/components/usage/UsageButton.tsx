@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState } from 'react';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import { contextShare, dollars, shortTokens, totalTokens, type Usage } from '../../conversation/usage/usage';
 import { useCommand } from '../commands/commands';
 import { lazyPart } from '../boundaries/lazyPart';

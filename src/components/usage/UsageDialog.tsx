@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { describeError } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import { compactConversation, NO_CONDENSER_WORDS } from '../../conversation/resources/conversations';
 import {
   contextShare,

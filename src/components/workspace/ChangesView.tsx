@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import type { GitChange } from '../../agent-server/workspace';
 import {
   isRepositoryQuery,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { describeError, httpStatus } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import {
   FILE_VIEW_LIMIT,
   downloadWhole,

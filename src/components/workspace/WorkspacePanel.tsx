@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ExecutionStatus } from '../../agent-server/protocol';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import { isActive } from '../../conversation/executionStatus';
 import { refreshWorkingTree } from '../../conversation/resources/workspace';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import type { GitChange } from '../../agent-server/workspace';
 import { fileDiffQuery, repositoryPath } from '../../conversation/resources/workspace';
 import { decodeGitPath, languageOf } from '../../conversation/workspace/gitPaths';

@@ -1,5 +1,5 @@
 import { agentServerClients } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import { readEventsInLogOrder } from '../resources/events';
 import { transcriptMarkdown } from './transcript';
 

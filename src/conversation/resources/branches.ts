@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { agentServerClients } from '../../agent-server/client';
 import type { ConversationInfo } from '../../agent-server/protocol';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import { conversationKey, conversationListKey } from './conversations';
 
 // The routes of the conversation tree: move HEAD within a conversation, or copy a branch into a

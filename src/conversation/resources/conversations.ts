@@ -17,12 +17,11 @@ import {
   type ExecutionStatus,
   type Page,
 } from '../../agent-server/protocol';
-import type { ConnectionSettings } from '../../agent-server/settings';
-import type { LlmSettings } from '../../agent-server/llmSettings';
-import { llmConfig, newConversationPayload } from '../newConversation';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import { eventsKey } from './events';
 import { serverKey } from './server';
 import { analyserFor, POLICY_OF, type Approval } from '../approvalPolicy';
+import { FailureStreaks, nextReadMs } from '../inbox/serverBackoff';
 
 // Conversations: the list, one conversation's info, and the writes to them. Each write updates
 // exactly the cached data it changed; history pages are never touched from here.
@@ -37,29 +36,41 @@ export const conversationListKey = (settings: ConnectionSettings) =>
 export const conversationKey = (settings: ConnectionSettings, id: string) =>
   [...conversationsKey(settings), 'one', id] as const;
 
+/** Each server's list reads that failed in a row: a server that is down is read ever less often. */
+const listFailures = new FailureStreaks();
+const serverName = (settings: ConnectionSettings) => JSON.stringify(serverKey(settings));
+
 export const conversationListQuery = (settings: ConnectionSettings) =>
   infiniteQueryOptions({
     queryKey: conversationListKey(settings),
-    queryFn: async ({ pageParam }) => {
-      const request = {
-        limit: CONVERSATIONS_PAGE_SIZE,
-        sort_order: 'UPDATED_AT_DESC',
-        ...(pageParam ? { page_id: pageParam } : {}),
-      } as unknown as Parameters<ConversationClient['searchConversations']>[0];
-      return (await agentServerClients(settings).conversations.searchConversations(
-        request,
-      )) as unknown as Page<ConversationInfo>;
-    },
+    queryFn: ({ pageParam }) =>
+      listFailures.track(serverName(settings), async () => {
+        const request = {
+          limit: CONVERSATIONS_PAGE_SIZE,
+          sort_order: 'UPDATED_AT_DESC',
+          ...(pageParam ? { page_id: pageParam } : {}),
+        } as unknown as Parameters<ConversationClient['searchConversations']>[0];
+        return (await agentServerClients(settings).conversations.searchConversations(
+          request,
+        )) as unknown as Page<ConversationInfo>;
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_page_id || undefined,
+    // Not retried within a read: the next read comes after the back-off (listRefreshMs).
+    retry: false,
   });
 
 /**
- * How often the list is read again so every conversation's status stays current without a
- * reload: often while another conversation is busy (the open one is followed live by its
- * session), now and then otherwise, and never from a hidden tab (TanStack's default).
+ * How often a server's list is read again so every conversation's status stays current without
+ * a reload: often while another of its conversations is busy (the open one is followed live by
+ * its session), now and then otherwise, later and later while the server fails, and never from a
+ * hidden tab (TanStack's default).
  */
-export function listRefreshMs(data: ListData | undefined, openId: string | undefined): number {
+export function listRefreshMs(
+  settings: ConnectionSettings,
+  data: ListData | undefined,
+  openId: string | undefined,
+): number {
   const otherBusy = data?.pages.some((page) =>
     page.items.some(
       (info) =>
@@ -67,7 +78,7 @@ export function listRefreshMs(data: ListData | undefined, openId: string | undef
         (info.execution_status === 'running' || info.execution_status === 'waiting_for_confirmation'),
     ),
   );
-  return otherBusy ? 5_000 : 60_000;
+  return nextReadMs(listFailures.of(serverName(settings)), otherBusy ? 5_000 : 60_000);
 }
 
 /** The conversation as the list last read it: stands in for the info until that is read. */
@@ -92,23 +103,6 @@ export const conversationQuery = (settings: ConnectionSettings, id: string) =>
   });
 
 // ---- writes, each with the narrow cache update it calls for ------------------------------------
-
-export async function createConversation(
-  queryClient: QueryClient,
-  settings: ConnectionSettings,
-  text: string,
-  llm: LlmSettings,
-  workingDir?: string,
-  approval: Approval = 'never',
-): Promise<ConversationInfo> {
-  const created = await agentServerClients(settings).conversations.createConversation<ConversationInfo>(
-    newConversationPayload(text, llm, workingDir, approval),
-  );
-  queryClient.setQueryData(conversationKey(settings, created.id), created);
-  // A new conversation goes to the top of the list, wherever the server sorts it: one list read.
-  await queryClient.invalidateQueries({ queryKey: conversationListKey(settings), exact: true });
-  return created;
-}
 
 export async function renameConversation(
   queryClient: QueryClient,
@@ -192,31 +186,6 @@ function responseText(error: unknown): string {
   } catch {
     return '';
   }
-}
-
-/**
- * The LLM for the next turns (`POST /switch_llm`). The whole LLM goes, key included: the server
- * never hands keys back, so the person's key is sent again. Tokens keep counting under "agent".
- */
-export async function switchModel(
-  queryClient: QueryClient,
-  settings: ConnectionSettings,
-  id: string,
-  llm: LlmSettings,
-): Promise<void> {
-  const config = llmConfig(llm, 'agent');
-  await agentServerClients(settings).conversations.switchLLM(id, config as never);
-  queryClient.setQueryData<ConversationInfo>(conversationKey(settings, id), (info) =>
-    info && isRecord(info.agent) && isRecord(info.agent.llm)
-      ? {
-          ...info,
-          agent: {
-            ...info.agent,
-            llm: { ...info.agent.llm, model: config.model, base_url: config.base_url ?? null },
-          },
-        }
-      : info,
-  );
 }
 
 /** The live session learnt a new status: the list and the header say the same at once. */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { agentServerClients, type AgentServerClients } from '../../agent-server/client';
 import { contentText, isRecord, type Page } from '../../agent-server/protocol';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import { serverKey } from './server';
 
 // A conversation's persisted events. They never change once persisted, so nothing here is ever

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { agentServerClients, checkHealth, type AgentServerClients } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 
 // Query keys go from general to specific: the server (its URL and key), then the resource.
 

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { httpStatus } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/settings';
+import type { ConnectionSettings } from '../../agent-server/servers';
 import { workspaceClient, type GitChange, type UploadProgress } from '../../agent-server/workspace';
 import { serverKey } from './server';
 

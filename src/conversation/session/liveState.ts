@@ -74,7 +74,7 @@ export function reduceLiveState(state: LiveState, event: SessionEvent): LiveStat
         return {
           ...state,
           connection,
-          problem: 'The agent-server rejected the session API key (4001). Check Connection settings.',
+          problem: 'The agent-server rejected the session API key (4001). Check it under Servers.',
         };
       if (connection.kind === 'gone')
         return {

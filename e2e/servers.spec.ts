@@ -1,0 +1,161 @@
+import { expect, test } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+import { expectAccessible } from './axe';
+import { SECOND_SEEDED } from '../mocks/fixtures';
+
+// Several agent-servers in one inbox: the built-in mock and the second built-in mock, which plays
+// another machine with conversations of its own.
+
+const SECOND_URL = 'http://second-mock-agent-server.localhost';
+const SECOND_ID = 'second-mock-agent-server-localhost';
+
+async function withWorkstation(app: Tether) {
+  await app.open();
+  await app.addServer({ name: 'Workstation', url: SECOND_URL });
+  await expect(app.serverEntry('Workstation')).toContainText('Connected (server mock)');
+  await app.closeServers();
+}
+
+const titles = (app: Tether) => app.list.locator('li .conversation-title');
+
+test('one inbox holds every server’s conversations, newest first, each named with its server', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await withWorkstation(app);
+  await expect(titles(app).nth(4)).toBeVisible();
+  expect((await titles(app).allTextContents()).slice(0, 5)).toEqual([
+    'Fix header parsing',
+    'Review the release notes',
+    'What changed recently?',
+    'Build after a crash',
+    'Deploy script on the workstation',
+  ]);
+  await expect(app.listItem(SECOND_SEEDED.review)).toContainText('Workstation');
+  await expect(app.listItem(SEEDED.parser)).toContainText('Built-in mock');
+
+  // Filtered to one server, then by title across all of them.
+  await page.getByLabel('Filter conversations by server').selectOption({ label: 'Workstation' });
+  await expect(titles(app)).toHaveText([
+    'Review the release notes',
+    'Deploy script on the workstation',
+    'Flaky integration test',
+  ]);
+  await page.getByLabel('Filter conversations by server').selectOption({ label: 'Every server' });
+  await page.getByLabel('Filter conversations by title').fill('flaky');
+  await expect(titles(app)).toHaveText(['Flaky integration test']);
+  await page.getByLabel('Filter conversations by title').fill('');
+
+  // A conversation opens on its own server, in an address that names it: reload and Back find it.
+  await app.listItem(SECOND_SEEDED.deploy).getByRole('link').click();
+  await expect(page).toHaveURL(`/s/${SECOND_ID}/conversations/${SECOND_SEEDED.deploy}`);
+  await expect(app.log).toContainText('It reads a variable that only the laptop sets.');
+  await app.listItem(SEEDED.crash).getByRole('link').click();
+  await expect(page).toHaveURL(`/s/mock/conversations/${SEEDED.crash}`);
+  await page.goBack();
+  await expect(app.heading).toHaveText('Deploy script on the workstation');
+  await page.reload();
+  await expect(app.log).toContainText('It reads a variable that only the laptop sets.');
+  await expect(app.listItem(SECOND_SEEDED.deploy)).toHaveAttribute('class', /selected/);
+
+  // Live on its own server: the socket goes to the workstation, and its answer comes back.
+  await app.send('And on the laptop?');
+  await expect(app.log).toContainText('And on the laptop?');
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (id) =>
+          window.__tetherSecondMock!.store.get(id)!.events.filter((e) => e.kind === 'MessageEvent').length,
+        SECOND_SEEDED.deploy,
+      ),
+    )
+    .toBeGreaterThanOrEqual(4);
+  expect(
+    await page.evaluate(
+      (id) => window.__tetherMock!.store.received.filter((r) => r.path.includes(id)).length,
+      SECOND_SEEDED.deploy,
+    ),
+  ).toBe(0);
+
+  // The palette finds conversations on every server, named with theirs.
+  await page.keyboard.press('Control+k');
+  await page.getByLabel('Type a command or a conversation').fill('release notes');
+  await expect(page.getByRole('option', { name: /Review the release notes · Workstation/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(`/s/${SECOND_ID}/conversations/${SECOND_SEEDED.review}`);
+  await expectAccessible(page, 'inbox of two servers');
+});
+
+test('a server that stops answering costs only its own rows, greyed with the reason and a retry', async ({
+  page,
+}) => {
+  await page.clock.install();
+  const app = new Tether(page);
+  await withWorkstation(app);
+  await expect(app.listItem(SECOND_SEEDED.review)).toBeVisible();
+  await page.evaluate(() => window.__tetherSecondMock!.setDown(true));
+  // The list is read again within a minute.
+  await page.clock.fastForward('01:05');
+  const alert = app.list.getByRole('alert');
+  await expect(alert).toContainText('Workstation: Cannot reach the agent-server');
+  await expect(app.listItem(SECOND_SEEDED.review)).toHaveClass(/unavailable/);
+  await expect(app.listItem(SECOND_SEEDED.review)).toContainText('Workstation cannot be reached');
+  await expect(app.listItem(SEEDED.parser)).not.toHaveClass(/unavailable/);
+  await expectAccessible(page, 'inbox with a server down');
+
+  // The other server works on.
+  await app.listItem(SEEDED.parser).getByRole('link').click();
+  await expect(app.heading).toHaveText('Fix header parsing');
+  await expect(app.log.locator('[data-event-id]').first()).toBeVisible();
+
+  await page.evaluate(() => window.__tetherSecondMock!.setDown(false));
+  await alert.getByRole('button', { name: 'Try Workstation again' }).click();
+  await expect(alert).toBeHidden();
+  await expect(app.listItem(SECOND_SEEDED.review)).not.toHaveClass(/unavailable/);
+});
+
+test('a link adds a server without a key; an address on an unknown server says so', async ({ page }) => {
+  const app = new Tether(page);
+  await app.open(`/?add-server=${encodeURIComponent(SECOND_URL)}`);
+  await expect(app.serversDialog.getByRole('form', { name: 'Add server' })).toBeVisible();
+  await expect(app.serversDialog.getByLabel('Server URL')).toHaveValue(SECOND_URL);
+  await expect(app.serversDialog.getByLabel('Session API key')).toHaveValue('');
+  await expect(page).toHaveURL('/');
+  await app.saveServerForm({ name: 'Workstation' });
+  await expect(app.serverEntry('Workstation')).toContainText('Connected');
+  await app.closeServers();
+  await expect(app.listItem(SECOND_SEEDED.review)).toBeVisible();
+
+  await app.open(`/s/elsewhere/conversations/${SEEDED.parser}`);
+  await expect(app.heading).toHaveText('This conversation is on a server this browser does not know');
+  await expect(page.getByText('The address names the server “elsewhere”')).toBeVisible();
+  await expectAccessible(page, 'unknown server');
+  await page.getByRole('button', { name: 'Add a server' }).click();
+  await expect(app.serversDialog.getByRole('form', { name: 'Add server' })).toBeVisible();
+
+  // An address of the single-server days opens the conversation on the default server.
+  await app.open(`/conversations/${SEEDED.crash}?workspace=changes`);
+  await expect(page).toHaveURL(`/s/mock/conversations/${SEEDED.crash}?workspace=changes`);
+  await expect(app.heading).toHaveText('Build after a crash');
+});
+
+test('the one server of the single-server days becomes the list’s only entry', async ({ page }) => {
+  const app = new Tether(page);
+  await page.goto('/');
+  await page.evaluate(
+    (url) =>
+      localStorage.setItem(
+        'tether.connection',
+        JSON.stringify({ state: { serverUrl: url, sessionApiKey: 'kept-key' }, version: 1 }),
+      ),
+    SECOND_URL,
+  );
+  await app.open();
+  await expect(page.getByText('Second built-in mock · Connected')).toBeVisible();
+  await expect(app.listItem(SECOND_SEEDED.review)).toBeVisible();
+  await expect(app.listItem(SEEDED.parser)).toBeHidden();
+  await app.openServers();
+  await expect(app.serversDialog.getByRole('listitem')).toHaveCount(1);
+  await app.serversDialog.getByRole('button', { name: 'Edit Second built-in mock' }).click();
+  await expect(app.serversDialog.getByLabel('Session API key')).toHaveValue('kept-key');
+});

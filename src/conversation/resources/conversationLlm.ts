@@ -1,0 +1,54 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { agentServerClients } from '../../agent-server/client';
+import { isRecord, type ConversationInfo } from '../../agent-server/protocol';
+import type { ConnectionSettings } from '../../agent-server/servers';
+import type { LlmSettings } from '../../agent-server/llmSettings';
+import type { Approval } from '../approvalPolicy';
+import { llmConfig, newConversationPayload } from '../newConversation';
+import { conversationKey, conversationListKey } from './conversations';
+
+// The conversation writes that carry an LLM: starting a conversation and switching its model.
+// Apart from conversations.ts because only the New conversation form and the model dialog use
+// them, and both load lazily: the first screen does not carry the payload builders.
+
+export async function createConversation(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  text: string,
+  llm: LlmSettings,
+  workingDir?: string,
+  approval: Approval = 'never',
+): Promise<ConversationInfo> {
+  const created = await agentServerClients(settings).conversations.createConversation<ConversationInfo>(
+    newConversationPayload(text, llm, workingDir, approval),
+  );
+  queryClient.setQueryData(conversationKey(settings, created.id), created);
+  // A new conversation goes to the top of the list, wherever the server sorts it: one list read.
+  await queryClient.invalidateQueries({ queryKey: conversationListKey(settings), exact: true });
+  return created;
+}
+
+/**
+ * The LLM for the next turns (`POST /switch_llm`). The whole LLM goes, key included: the server
+ * never hands keys back, so the person's key is sent again. Tokens keep counting under "agent".
+ */
+export async function switchModel(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  llm: LlmSettings,
+): Promise<void> {
+  const config = llmConfig(llm, 'agent');
+  await agentServerClients(settings).conversations.switchLLM(id, config as never);
+  queryClient.setQueryData<ConversationInfo>(conversationKey(settings, id), (info) =>
+    info && isRecord(info.agent) && isRecord(info.agent.llm)
+      ? {
+          ...info,
+          agent: {
+            ...info.agent,
+            llm: { ...info.agent.llm, model: config.model, base_url: config.base_url ?? null },
+          },
+        }
+      : info,
+  );
+}
