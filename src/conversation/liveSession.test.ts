@@ -13,6 +13,7 @@ import type { AgentServerClients } from '../agent-server/client';
 import type { SocketEnvironment } from '../agent-server/socket';
 import { ConversationEventLog } from './eventLog';
 import { ConversationSession } from './liveSession';
+import { RUN_LIMIT_WORDS } from './outbox';
 import {
   SYNC_DEADLINE_MS,
   forgetSocketProtocols,
@@ -509,6 +510,20 @@ describe('session socket', () => {
     sessionFrame({ type: 'error', code: 'ValidationError', detail: 'not a message' });
     expect(t.state().pending).toMatchObject([{ state: 'failed', error: 'not a message' }]);
     expect(t.state().problem).toContain('not a message');
+    t.live.stop();
+  });
+
+  it('keeps a socket send the server saved but had no room to run (never to be sent twice)', async () => {
+    const t = started();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: null });
+    await t.live.send('run it');
+    sessionFrame({
+      type: 'error',
+      code: 'ConversationRunLimitExceeded',
+      detail: 'Message saved, but the conversation run limit was reached.',
+    });
+    expect(t.state().pending).toMatchObject([{ text: 'run it', state: 'sent' }]);
+    expect(t.state().problem).toBe(RUN_LIMIT_WORDS);
     t.live.stop();
   });
 

@@ -24,7 +24,7 @@ import { DeltaBuffer } from './deltaBuffer';
 import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
 import { GapFiller } from './gapFiller';
-import { Outbox } from './outbox';
+import { Outbox, RUN_LIMIT_WORDS } from './outbox';
 import { answerConfirmation, continueRun, readConversation, stopRun } from './resources/conversations';
 import { sendUserMessage } from './resources/events';
 import { readServerInfo } from './resources/server';
@@ -70,6 +70,9 @@ export interface SessionDependencies {
   scheduleFrame?: (fn: () => void) => void;
 }
 
+/** The error a socket send gets when the server kept the message but may not run another conversation. */
+const RUN_LIMIT_CODE = 'ConversationRunLimitExceeded';
+
 const nextFrame = (fn: () => void) =>
   typeof requestAnimationFrame === 'function' ? void requestAnimationFrame(() => fn()) : queueMicrotask(fn);
 
@@ -112,6 +115,7 @@ export class ConversationSession {
           // The socket is down: fetch the echo (and the agent's answer so far) over REST.
           if (this.live.getState().connection.kind !== 'open') void this.fillSince();
         },
+        runRefused: () => this.dispatch({ type: 'command failed', problem: RUN_LIMIT_WORDS }),
       },
       now,
     );
@@ -294,6 +298,11 @@ export class ConversationSession {
         this.deltas.push(frame);
         return;
       case 'error':
+        // The server saved the message and found no room to run it: it was delivered.
+        if (frame.code === RUN_LIMIT_CODE) {
+          this.dispatch({ type: 'command failed', problem: RUN_LIMIT_WORDS });
+          return;
+        }
         // The server answers a frame it could not take with an error: the last socket send failed.
         this.outbox.socketSendRejected(frame.detail);
         this.dispatch({ type: 'server reported an error', detail: frame.detail });

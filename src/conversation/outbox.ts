@@ -1,8 +1,12 @@
-import { describeError } from '../agent-server/client';
+import { describeError, httpStatus } from '../agent-server/client';
 
 // The user's messages on their way: shown at once as bubbles, handed to the socket (or to REST
 // when the socket is down), and kept until the server's persisted copy comes back. A message is
 // delivered or visibly failed with a retry; never silently dropped.
+
+/** Said when the server kept a message but refused to run it (429 on a send with run: true). */
+export const RUN_LIMIT_WORDS =
+  'The agent-server is already running as many conversations as it allows at once (429). Your message is saved, but the agent has not started on it: press Continue once another run has ended.';
 
 export interface PendingMessage {
   localId: string;
@@ -22,6 +26,8 @@ export interface OutboxTransport {
   sendOverRest(content: object[]): Promise<void>;
   /** After a REST send while the socket is down: fetch the echo some other way. */
   afterRestSend(): void;
+  /** The server kept the message but is running as many conversations as it allows (429). */
+  runRefused(): void;
 }
 
 export interface PendingSlice {
@@ -104,6 +110,14 @@ export class Outbox {
       this.update(message.localId, { state: 'sent', via: 'rest' });
       this.transport.afterRestSend();
     } catch (error) {
+      if (httpStatus(error) === 429) {
+        // The server saved the message, then found no room to run it: sending it again would
+        // double it. Its copy comes back as any other; running it is the person's to ask.
+        this.update(message.localId, { state: 'sent', via: 'rest' });
+        this.transport.afterRestSend();
+        this.transport.runRefused();
+        return;
+      }
       this.update(message.localId, { state: 'failed', error: describeError(error) });
     }
   }

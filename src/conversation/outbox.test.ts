@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { HttpError } from '@openhands/typescript-client/client/http-client';
+import { Outbox, RUN_LIMIT_WORDS, type OutboxTransport, type PendingMessage } from './outbox';
+
+function outboxOverRest(sendOverRest: OutboxTransport['sendOverRest']) {
+  let pending: PendingMessage[] = [];
+  const transport = {
+    sendOverSocket: () => false,
+    sendOverRest,
+    afterRestSend: vi.fn(),
+    runRefused: vi.fn(),
+  };
+  const outbox = new Outbox({ get: () => pending, set: (next) => (pending = next) }, transport, () => 0);
+  return { outbox, transport, pending: () => pending };
+}
+
+describe('a message sent over REST', () => {
+  it('that the server kept but could not run (429) is not failed, so never sent twice', async () => {
+    const send = vi.fn(() =>
+      Promise.reject(new HttpError(429, 'Too Many Requests', { detail: 'Message saved, but…' })),
+    );
+    const { outbox, transport, pending } = outboxOverRest(send);
+    await outbox.send('Run the tests');
+    expect(pending()).toMatchObject([{ text: 'Run the tests', state: 'sent', via: 'rest' }]);
+    expect(transport.runRefused).toHaveBeenCalledTimes(1);
+    expect(transport.afterRestSend).toHaveBeenCalledTimes(1);
+    // Nothing to retry: the server's copy replaces the bubble when it comes.
+    await outbox.retry(pending()[0]!.localId);
+    expect(send).toHaveBeenCalledTimes(1);
+    outbox.echoed('Run the tests');
+    expect(pending()).toEqual([]);
+    expect(RUN_LIMIT_WORDS).toMatch(/saved.*Continue/);
+  });
+
+  it('that failed otherwise is failed, with the reason and a retry', async () => {
+    const send = vi
+      .fn<OutboxTransport['sendOverRest']>()
+      .mockRejectedValueOnce(new HttpError(503, 'Service Unavailable', { detail: 'busy' }))
+      .mockResolvedValueOnce(undefined);
+    const { outbox, transport, pending } = outboxOverRest(send);
+    await outbox.send('Hello');
+    expect(pending()).toMatchObject([{ state: 'failed', error: 'The agent-server answered 503: busy' }]);
+    expect(transport.runRefused).not.toHaveBeenCalled();
+    await outbox.retry(pending()[0]!.localId);
+    expect(pending()).toMatchObject([{ state: 'sent', via: 'rest' }]);
+    expect(send).toHaveBeenCalledTimes(2);
+  });
+});
