@@ -123,6 +123,14 @@ test('a link adds a server without a key; an address on an unknown server says s
   await expect(page).toHaveURL('/');
   await app.saveServerForm({ name: 'Workstation' });
   await expect(app.serverEntry('Workstation')).toContainText('Connected');
+  // The same server twice would list its conversations twice: refused, with the reason.
+  await app.serversDialog.getByRole('button', { name: 'Add server' }).click();
+  const url = app.serversDialog.getByLabel('Server URL');
+  await url.fill(`${SECOND_URL}/`);
+  await app.serversDialog.getByRole('button', { name: 'Save server' }).click();
+  await expect(url).toHaveJSProperty('validationMessage', 'Workstation already has this address.');
+  await expect(app.serversDialog.getByRole('listitem')).toHaveCount(2);
+  await app.serversDialog.getByRole('button', { name: 'Cancel' }).click();
   await app.closeServers();
   await expect(app.listItem(SECOND_SEEDED.review)).toBeVisible();
 

@@ -1,5 +1,14 @@
 import { freePort } from './agentServer';
-import { connect, expect, expectRowsMatch, Gate, startConversation, test } from './fixtures';
+import { Tether } from '../app';
+import {
+  connect,
+  expect,
+  expectRowsMatch,
+  Gate,
+  REAL_SERVER_NAME,
+  startConversation,
+  test,
+} from './fixtures';
 
 // Journeys through the UI against the real OpenHands agent-server, whose LLM is scripted.
 
@@ -241,10 +250,13 @@ test('a wrong session key is explained, with no reconnect storm; an LLM 401 show
 
   const sockets: string[] = [];
   page.on('websocket', (ws) => sockets.push(ws.url()));
-  await connect(page, server, 'not-the-key');
-  await expect(page.getByText('Wrong session API key: the server answered 401')).toBeVisible({
-    timeout: 15_000,
-  });
+  const app = new Tether(page);
+  await app.editServer(REAL_SERVER_NAME, { key: 'not-the-key' });
+  await expect(app.serverEntry(REAL_SERVER_NAME)).toContainText(
+    'Wrong session API key: the server answered 401',
+    { timeout: 15_000 },
+  );
+  await app.closeServers();
   // The page's clock is the test's: a minute passes at once, with every retry it would schedule.
   await page.clock.install();
   await page.goto(`/conversations/${id}`);

@@ -72,7 +72,11 @@ export function NewConversation() {
         <label className="approval-choice">
           Server
           {/* The choice is remembered: the next conversation starts on the same server. */}
-          <select value={settings.id} onChange={(event) => makeDefaultServer(event.target.value)}>
+          <select
+            aria-label="Server"
+            value={settings.id}
+            onChange={(event) => makeDefaultServer(event.target.value)}
+          >
             {servers.map((server) => (
               <option key={server.id} value={server.id}>
                 {server.name}

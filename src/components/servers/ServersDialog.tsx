@@ -61,7 +61,12 @@ export default function ServersDialog({
         {servers.map((server) => (
           <li key={server.id} aria-label={server.name}>
             {editing?.kind === 'edit' && editing.server.id === server.id ? (
-              <ServerForm server={server} onSave={save} onCancel={() => setEditing(undefined)} />
+              <ServerForm
+                server={server}
+                others={servers.filter((other) => other.id !== server.id)}
+                onSave={save}
+                onCancel={() => setEditing(undefined)}
+              />
             ) : (
               <ServerEntry
                 server={server}
@@ -81,7 +86,12 @@ export default function ServersDialog({
         ))}
       </ul>
       {editing?.kind === 'add' ? (
-        <ServerForm initialUrl={editing.serverUrl} onSave={save} onCancel={() => setEditing(undefined)} />
+        <ServerForm
+          others={servers}
+          initialUrl={editing.serverUrl}
+          onSave={save}
+          onCancel={() => setEditing(undefined)}
+        />
       ) : (
         <button type="button" onClick={() => setEditing({ kind: 'add', serverUrl: '' })}>
           Add server
@@ -181,11 +191,14 @@ function HealthLines({ health, checking }: { health: Health | undefined; checkin
 /** Add (empty, or filled from a link) or Edit; Test tries the values typed before they are kept. */
 function ServerForm({
   server,
+  others,
   initialUrl = '',
   onSave,
   onCancel,
 }: {
   server?: AgentServer;
+  /** The other servers of the list: none may have the same address. */
+  others: readonly AgentServer[];
   initialUrl?: string;
   onSave: (fields: ServerFields) => void;
   onCancel: () => void;
@@ -214,7 +227,17 @@ function ServerForm({
       }}
       onSubmit={(event) => {
         event.preventDefault();
-        onSave(fieldsOf(event.currentTarget));
+        const fields = fieldsOf(event.currentTarget);
+        const url = normaliseServerUrl(fields.serverUrl);
+        const twin = others.find((other) => other.serverUrl === url);
+        const field = event.currentTarget.elements.namedItem('serverUrl') as HTMLInputElement;
+        // One entry per server: a second would list every conversation twice.
+        field.setCustomValidity(twin ? `${twin.name} already has this address.` : '');
+        if (twin) {
+          field.reportValidity();
+          return;
+        }
+        onSave(fields);
       }}
     >
       <h3 id={titleId}>{server ? `Edit ${server.name}` : 'Add server'}</h3>
@@ -229,6 +252,7 @@ function ServerForm({
           type="url"
           required
           autoFocus
+          onInput={(event) => event.currentTarget.setCustomValidity('')}
           defaultValue={server?.serverUrl ?? initialUrl}
           placeholder="http://127.0.0.1:8000"
         />
