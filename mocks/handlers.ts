@@ -18,6 +18,8 @@ import { defaultAgent, type MockStore, type StoredConversation } from './store';
 // (openhands/agent_server/conversation_router.py, event_router.py, sockets.py).
 
 const AUTH_TIMEOUT_MS = 10_000;
+/** A local server's runtime, as every conversation's info carries it. */
+const AVAILABLE_RUNTIME = { runtime_status: 'available', can_resume: true, runtime_error: null };
 
 type SocketClient = { send(data: string): void; close(code?: number, reason?: string): void };
 type Subscriber = { client: SocketClient; protocol: 'legacy' | 'session' };
@@ -56,6 +58,21 @@ export class MockAgentServer {
       ...this.delays.filter((d) => String(d.match) !== String(match)),
       ...(ms > 0 ? [{ match, ms }] : []),
     ];
+  }
+
+  /**
+   * Test control: where a conversation runs (`runtime_info`, as on a server with a docker runtime;
+   * every conversation's is available otherwise). Reprovision starts a new one, ready after
+   * `runtimeStartMs`.
+   */
+  setRuntime(conversationId: string, runtime: object | undefined): void {
+    if (runtime) this.runtimes.set(conversationId, runtime);
+    else this.runtimes.delete(conversationId);
+  }
+  runtimeStartMs = 600;
+  private readonly runtimes = new Map<string, object>();
+  private withRuntime<T extends { id: string }>(info: T): T & { runtime_info: object } {
+    return { ...info, runtime_info: this.runtimes.get(info.id) ?? AVAILABLE_RUNTIME };
   }
 
   /** Test control: the server dies (every request a network error, every socket refused) or comes back. */
@@ -452,14 +469,13 @@ export class MockAgentServer {
         const url = new URL(request.url);
         const limit = limitParam(url);
         if (limit instanceof Response) return limit;
-        return HttpResponse.json(
-          store.searchConversations({
-            limit,
-            pageId: url.searchParams.get('page_id'),
-            sortOrder: url.searchParams.get('sort_order') ?? 'CREATED_AT_DESC',
-            status: url.searchParams.get('status'),
-          }),
-        );
+        const page = store.searchConversations({
+          limit,
+          pageId: url.searchParams.get('page_id'),
+          sortOrder: url.searchParams.get('sort_order') ?? 'CREATED_AT_DESC',
+          status: url.searchParams.get('status'),
+        });
+        return HttpResponse.json({ ...page, items: page.items.map((info) => this.withRuntime(info)) });
       }),
 
       http.post(api('/api/conversations'), async ({ request }) => {
@@ -489,12 +505,34 @@ export class MockAgentServer {
         const initial = isRecord(body.initial_message) ? contentText(body.initial_message.content) : '';
         // The real server always runs after an initial message.
         if (initial) agent.message(conversation, initial, true);
-        return HttpResponse.json(conversation.info, { status: 201 });
+        return HttpResponse.json(this.withRuntime(conversation.info), { status: 201 });
       }),
 
       http.get(
         api('/api/conversations/:id'),
-        withConversation((conversation) => HttpResponse.json(conversation.info)),
+        withConversation((conversation) => HttpResponse.json(this.withRuntime(conversation.info))),
+      ),
+
+      // As conversation_router.py: the runtime's state, and a new one asked for.
+      http.get(
+        api('/api/conversations/:id/runtime'),
+        withConversation((conversation) =>
+          HttpResponse.json(this.withRuntime(conversation.info).runtime_info),
+        ),
+      ),
+      http.post(
+        api('/api/conversations/:id/runtime/reprovision'),
+        withConversation(async (conversation, request) => {
+          await record(request);
+          const id = conversation.info.id;
+          if (!this.runtimes.has(id)) return HttpResponse.json(AVAILABLE_RUNTIME);
+          const starting = { runtime_status: 'starting', can_resume: true, runtime_error: null };
+          this.runtimes.set(id, starting);
+          setTimeout(() => {
+            if (this.runtimes.get(id) === starting) this.runtimes.delete(id);
+          }, this.runtimeStartMs);
+          return HttpResponse.json(starting);
+        }),
       ),
 
       http.patch(

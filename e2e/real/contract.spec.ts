@@ -122,6 +122,31 @@ test('the mock’s REST answers and frames validate against the real server’s 
         workspace: { working_dir: '/tmp/tether-contract-plain' },
       }),
     });
+    // Where a conversation runs: the info carries it, and the runtime routes answer alike for a
+    // local runtime (the only kind this server has).
+    const realInfo = await server.api<Record<string, unknown>>(`/api/conversations/${realPlain.id}`);
+    const mockInfo = (await client.getConversation(created.id)) as unknown as Record<string, unknown>;
+    expect(mockInfo.runtime_info).toEqual(realInfo.runtime_info);
+    for (const [path, method] of [
+      ['runtime', 'GET'],
+      ['runtime/reprovision', 'POST'],
+    ] as const) {
+      const real = await server.api<unknown>(`/api/conversations/${realPlain.id}/${path}`, { method });
+      const answer = await fetch(`${MOCK_SERVER_URL}/api/conversations/${created.id}/${path}`, { method });
+      expect(answer.status, path).toBe(200);
+      const mockRuntime = (await answer.json()) as unknown;
+      expect(mockRuntime, path).toEqual(real);
+      problems.push(...validate('ConversationRuntimeInfo', mockRuntime));
+    }
+    // What the Servers dialog reads of /server_info, in the same types.
+    const realServerInfo = await server.api<Record<string, unknown>>('/server_info');
+    const mockServerInfo = (await (await fetch(`${MOCK_SERVER_URL}/server_info`)).json()) as Record<
+      string,
+      unknown
+    >;
+    for (const field of ['version', 'usable_tools', 'conversation_runtime'])
+      expect(typeof mockServerInfo[field], field).toBe(typeof realServerInfo[field]);
+    expect(mockServerInfo.conversation_runtime).toBe(realServerInfo.conversation_runtime);
     const mockRefusal = await refusal(MOCK_SERVER_URL, {}, created.id);
     const realRefusal = await refusal(server.url, { 'X-Session-API-Key': SESSION_KEY }, realPlain.id);
     if (server.version === '1.57.0') {

@@ -16,9 +16,13 @@ import { lazyPart } from './boundaries/lazyPart';
 import { useConversation } from './conversation/useConversation';
 import { ConversationHeader } from './conversation/ConversationHeader';
 import { Announcer } from './conversation/Announcer';
+import { runtimeOf } from '../agent-server/runtime';
 
 // The workspace panel and its diff and file views load the first time the panel opens.
 const WorkspacePanel = lazyPart(() => import('./workspace/WorkspacePanel'));
+// Said only when the conversation's runtime is not simply available (rare, and never on a local
+// server): it loads then.
+const RuntimeBanner = lazyPart(() => import('./runtime/RuntimeBanner'));
 // Approve and Reject load the first time the agent waits for them.
 const ConfirmationBar = lazyPart(() =>
   import('./ConfirmationBar').then((module) => ({ default: module.ConfirmationBar })),
@@ -71,6 +75,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
         <Announcer session={session} />
         <ConnectionBanner connection={model.connection} session={session} />
         <GapBanner gap={model.gap} />
+        {runtimeNeedsWords(model.info) && (
+          <Suspense fallback={null}>
+            <RuntimeBanner settings={settings} conversationId={model.conversationId} />
+          </Suspense>
+        )}
         {model.problem && (
           <div className="banner error" role="alert">
             {model.problem}
@@ -136,3 +145,9 @@ export function ConversationView({ conversationId }: { conversationId: string })
     </div>
   );
 }
+
+/** Anything but an available runtime (or a server that does not say) has something to say. */
+const runtimeNeedsWords = (info: unknown) => {
+  const status = runtimeOf(info)?.status;
+  return status !== undefined && status !== 'available';
+};
