@@ -32,6 +32,8 @@ export class Tether {
   async openConversation(id: string) {
     await this.open(`/conversations/${id}`);
     await expect(this.log.locator('[data-event-id]').first()).toBeVisible();
+    // The inbox beside it loads in the first idle moment: the screen is whole once it is in.
+    await expect(this.page.locator('.conversation-list li a').first()).toBeAttached();
   }
 
   card(toolCallIdOrText: string | RegExp): Locator {

@@ -106,6 +106,8 @@ test.describe('the session socket', () => {
     await expect.poll(() => requests(page, 'TIMESTAMP_DESC')).toBeGreaterThanOrEqual(2);
     await app.scroller.evaluate((el) => (el.scrollTop = 0));
     await expect.poll(() => requests(page, 'TIMESTAMP_DESC')).toBeGreaterThanOrEqual(3);
+    // An untitled conversation's row reads its first message for a title: that read is done.
+    await expect(app.listItem(SEEDED.parallel)).toContainText('What changed recently?');
     const titles = await requests(page, 'kind=MessageEvent');
     const lists = await requests(page, '/conversations/search');
     await app.setAgentTiming(10, 100);

@@ -58,6 +58,9 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
     getNextPageParam: (last) => last.next_page_id || undefined,
     // Not retried within a read: the next read comes after the back-off (listRefreshMs).
     retry: false,
+    // The first page is asked for before the first render and the inbox mounts a moment later:
+    // that is not a reason to read it twice. (Invalidations and the interval read it anyway.)
+    staleTime: 10_000,
   });
 
 /**
