@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 import { SECOND_SEEDED } from '../mocks/fixtures';
+import { recordNotifications, setTabHidden } from './following';
 
 // Several agent-servers in one inbox: the built-in mock and the second built-in mock, which plays
 // another machine with conversations of its own.
@@ -166,4 +167,48 @@ test('the one server of the single-server days becomes the list’s only entry',
   await expect(app.serversDialog.getByRole('listitem')).toHaveCount(1);
   await app.serversDialog.getByRole('button', { name: 'Edit Second built-in mock' }).click();
   await expect(app.serversDialog.getByLabel('Session API key')).toHaveValue('kept-key');
+});
+
+test('a background tab hears of every server: the tab title counts what waits, a notice names the server', async ({
+  page,
+}) => {
+  const notices = await recordNotifications(page);
+  await page.clock.install();
+  const app = new Tether(page);
+  await withWorkstation(app);
+  await page.getByRole('button', { name: 'Notify me' }).click();
+  await app.listItem(SEEDED.parser).getByRole('link').click();
+  await expect(page).toHaveTitle('Finished · Fix header parsing — Tether');
+  await setTabHidden(page, true);
+
+  // On the other server, a conversation starts waiting for approval; the list hears of it.
+  const setStatus = (status: string) =>
+    page.evaluate(
+      ([id, next]) => {
+        const server = window.__tetherSecondMock!;
+        const conversation = server.store.get(id!)!;
+        conversation.info.execution_status = next as never;
+        server.store.touch(conversation);
+      },
+      [SECOND_SEEDED.review, status],
+    );
+  await setStatus('waiting_for_confirmation');
+  await page.clock.runFor(61_000);
+  await expect
+    .poll(notices.titles)
+    .toEqual(['The agent needs your approval: Review the release notes · Workstation']);
+  await expect(page).toHaveTitle('Finished · Fix header parsing · 1 more waiting — Tether');
+
+  // Hidden, the tab keeps reading a server while one of its runs goes on, and hears the end.
+  await setStatus('finished');
+  await page.clock.runFor(6_000);
+  await expect
+    .poll(notices.titles)
+    .toEqual([
+      'The agent needs your approval: Review the release notes · Workstation',
+      'The agent finished: Review the release notes · Workstation',
+    ]);
+  await expect(page).toHaveTitle('Finished · Fix header parsing — Tether');
+  await notices.clickNewest();
+  await expect(page).toHaveURL(`/s/${SECOND_ID}/conversations/${SECOND_SEEDED.review}`);
 });

@@ -19,6 +19,9 @@ import { openAddServer, serverToAdd } from '../components/servers/serversDialog'
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
 import { lazyPart } from '../components/boundaries/lazyPart';
 import { useIdleReached } from '../components/useIdleReached';
+import { useStore } from 'zustand';
+import { attention } from '../components/follow/attention';
+import { inboxTabTitle } from '../conversation/follow/runNotices';
 
 // The inbox is beside the first screen, not part of it: its code loads in the first idle moment
 // (its data was asked for before the first render, see openingPrefetch), so the conversation
@@ -53,6 +56,11 @@ function Layout() {
   const selected = params ? { serverId: params.serverId, conversationId: params.id } : undefined;
   const [location, navigate] = useLocation();
   const search = useSearch();
+  // With no conversation open, the tab title counts what waits for approval on every server.
+  const waitingElsewhere = useStore(attention, (state) => state.waitingElsewhere);
+  useEffect(() => {
+    if (!params) document.title = inboxTabTitle(waitingElsewhere);
+  }, [params, waitingElsewhere]);
   // A link `?add-server=<url>` opens Add server, filled in; the address forgets it at once.
   useEffect(() => {
     const url = serverToAdd(search);

@@ -13,6 +13,7 @@ import { useIdleReached } from './useIdleReached';
 import { LIST_HEADING } from './list/listHeading';
 import { ServerFeedSource, usePatienceSpent, useServerFeeds } from './inbox/ServerFeeds';
 import { inboxRows } from './inbox/inboxRows';
+import { useInboxFollow } from './inbox/useInboxFollow';
 import { ServerScope, useScopedServer } from './servers/serverScope';
 import { ServerTag } from './servers/ServerTag';
 import { conversationPath, type ConversationAddress } from './servers/conversationPath';
@@ -28,6 +29,7 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
   const [serverFilter, setServerFilter] = useState('');
   const merged = useMemo(() => inboxRows(servers, feeds, patienceSpent), [servers, feeds, patienceSpent]);
+  useInboxFollow(merged.shown, selected);
   const keep = listFilter(filterText, statusFilter);
   const onlyServer = servers.some((server) => server.id === serverFilter) ? serverFilter : '';
   const filtering = filterText.trim() !== '' || statusFilter !== 'all' || onlyServer !== '';

@@ -3,6 +3,8 @@ import { useLocation } from 'wouter';
 import type { ExecutionStatus } from '../../agent-server/protocol';
 import { runNotice, tabTitle } from '../../conversation/follow/runNotices';
 import { notificationsOn } from './notifications';
+import { useStore } from 'zustand';
+import { attention } from './attention';
 import { useScopedServer } from '../servers/serverScope';
 import { conversationPath } from '../servers/conversationPath';
 
@@ -36,9 +38,10 @@ export function useFollowRun(
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, []);
 
+  const waitingElsewhere = useStore(attention, (state) => state.waitingElsewhere);
   useEffect(() => {
-    document.title = tabTitle(title, status, unseen);
-  }, [title, status, unseen]);
+    document.title = tabTitle(title, status, unseen, waitingElsewhere);
+  }, [title, status, unseen, waitingElsewhere]);
   useEffect(() => () => void (document.title = 'Tether'), []);
 
   const previous = useRef(status);

@@ -33,6 +33,9 @@ export function ServerFeedSource({
   const list = useInfiniteQuery({
     ...conversationListQuery(server),
     refetchInterval: (query) => listRefreshMs(server, query.state.data, openId),
+    // A hidden tab reads on too, at the same pace: how else would it tell a person away that a
+    // run on one of the servers ended, failed or waits for them?
+    refetchIntervalInBackground: true,
   });
   const { data, isPending, error, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = list;
   const items = useMemo(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventClock, agentMessage, finishAction, terminalAction, userMessage } from '../../../mocks/events';
-import { isAgentReply, runNotice, tabTitle } from './runNotices';
+import { inboxTabTitle, isAgentReply, runNotice, tabTitle } from './runNotices';
 
 describe('the tab title', () => {
   it('says the state of the run and how many replies are unseen', () => {
@@ -13,6 +13,12 @@ describe('the tab title', () => {
     expect(tabTitle('Fix parsing', 'idle', 0)).toBe('Fix parsing — Tether');
     expect(tabTitle(undefined, undefined, 0)).toBe('Conversation — Tether');
     expect(tabTitle('x', 'running', 250)).toBe('(99+) Working · x — Tether');
+  });
+
+  it('counts the conversations waiting for approval on every server, with one open or none', () => {
+    expect(tabTitle('Fix parsing', 'running', 0, 2)).toBe('Working · Fix parsing · 2 more waiting — Tether');
+    expect(inboxTabTitle(3)).toBe('3 waiting for approval — Tether');
+    expect(inboxTabTitle(0)).toBe('Tether');
   });
 });
 

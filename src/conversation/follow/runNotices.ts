@@ -21,16 +21,26 @@ const STATE_IN_TITLE: Partial<Record<ExecutionStatus, string>> = {
   paused: 'Paused',
 };
 
-/** "(2) Needs your approval · Fix header parsing — Tether" */
+/**
+ * "(2) Needs your approval · Fix header parsing — Tether", and "· 1 more waiting" when other
+ * conversations, on any server, wait for the person's approval too.
+ */
 export function tabTitle(
   title: string | undefined,
   status: ExecutionStatus | undefined,
   unseen: number,
+  waitingElsewhere = 0,
 ): string {
   const count = unseen > 0 ? `(${unseen > 99 ? '99+' : unseen}) ` : '';
   const state = status ? STATE_IN_TITLE[status] : undefined;
   const name = title?.trim() || 'Conversation';
-  return `${count}${state ? `${state} · ` : ''}${name} — Tether`;
+  const others = waitingElsewhere > 0 ? ` · ${waitingElsewhere} more waiting` : '';
+  return `${count}${state ? `${state} · ` : ''}${name}${others} — Tether`;
+}
+
+/** The title with no conversation open: how many wait for approval, on every server. */
+export function inboxTabTitle(waiting: number): string {
+  return waiting > 0 ? `${waiting} waiting for approval — Tether` : 'Tether';
 }
 
 export interface RunNotice {

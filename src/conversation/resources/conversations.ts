@@ -66,8 +66,7 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
 /**
  * How often a server's list is read again so every conversation's status stays current without
  * a reload: often while another of its conversations is busy (the open one is followed live by
- * its session), now and then otherwise, later and later while the server fails, and never from a
- * hidden tab (TanStack's default).
+ * its session), now and then otherwise, and later and later while the server fails.
  */
 export function listRefreshMs(
   settings: ConnectionSettings,
