@@ -104,10 +104,8 @@ if [ "$real_servers" = yes ]; then
   done
 fi
 
-step "Performance figures (printed; only budgets 4 and 10 are enforced, by e2e/budgets.spec.ts)"
-if ! BENCH_RUNS=1 npx playwright test -c playwright.bench.config.ts; then
-  echo "Some timing figures missed their budgets on this run; see the table above (not enforced here)."
-fi
+# The timing figures are `npm run bench`'s (a minute more, and timings on a shared CI machine say
+# little); the deterministic budgets are checked above, by e2e/budgets.spec.ts.
 
 if [ ${#failed[@]} -gt 0 ]; then
   cat "$failures" >&2
