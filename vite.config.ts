@@ -22,8 +22,18 @@ export default defineConfig({
     },
   },
   test: {
-    environment: 'jsdom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'mocks/**/*.test.ts', 'e2e/real/*.test.ts'],
     restoreMocks: true,
+    // Rules, transport and mocks run in Node; only components (.tsx) pay for a DOM (jsdom).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'e2e/real/*.test.ts'],
+        },
+      },
+      { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'] } },
+    ],
   },
 });
