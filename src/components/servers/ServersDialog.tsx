@@ -1,10 +1,8 @@
 import './servers.css';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { agentServerClients, checkHealth, type Health } from '../../agent-server/client';
 import {
   isMockServer,
-  normaliseServerUrl,
   useDefaultServerId,
   useServers,
   type AgentServer,
@@ -14,7 +12,8 @@ import { addServer, editServer, makeDefaultServer, removeServer } from '../../ag
 import { healthKey, healthQuery } from '../../conversation/resources/server';
 import { useModalDialog } from '../useModalDialog';
 import { ServerTag } from './ServerTag';
-import { healthWords } from './healthWords';
+import { HealthLines } from './HealthLines';
+import { ServerForm } from './ServerForm';
 
 type Editing = { kind: 'add'; serverUrl: string } | { kind: 'edit'; server: AgentServer } | undefined;
 
@@ -173,132 +172,4 @@ function ServerEntry({
       )}
     </div>
   );
-}
-
-function HealthLines({ health, checking }: { health: Health | undefined; checking: boolean }) {
-  const details = detailWords(health);
-  return (
-    <p className={`server-health health-${health?.kind ?? 'checking'}`} role="status">
-      <span className="health-dot" aria-hidden="true" />
-      <span>
-        {healthWords(health, checking)}
-        {details && <span className="server-details"> · {details}</span>}
-      </span>
-    </p>
-  );
-}
-
-/** Add (empty, or filled from a link) or Edit; Test tries the values typed before they are kept. */
-function ServerForm({
-  server,
-  others,
-  initialUrl = '',
-  onSave,
-  onCancel,
-}: {
-  server?: AgentServer;
-  /** The other servers of the list: none may have the same address. */
-  others: readonly AgentServer[];
-  initialUrl?: string;
-  onSave: (fields: ServerFields) => void;
-  onCancel: () => void;
-}) {
-  const [tested, setTested] = useState<{ health: Health | undefined; checking: boolean }>();
-  const titleId = useId();
-  const fieldsOf = (form: HTMLFormElement): ServerFields => {
-    const data = new FormData(form);
-    return {
-      name: String(data.get('name') ?? ''),
-      serverUrl: String(data.get('serverUrl') ?? ''),
-      sessionApiKey: String(data.get('sessionApiKey') ?? ''),
-    };
-  };
-  return (
-    <form
-      className="server-form"
-      aria-labelledby={titleId}
-      data-closes-on-escape=""
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        // Esc leaves the form, not the whole dialog.
-        event.preventDefault();
-        event.stopPropagation();
-        onCancel();
-      }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        const fields = fieldsOf(event.currentTarget);
-        const url = normaliseServerUrl(fields.serverUrl);
-        const twin = others.find((other) => other.serverUrl === url);
-        const field = event.currentTarget.elements.namedItem('serverUrl') as HTMLInputElement;
-        // One entry per server: a second would list every conversation twice.
-        field.setCustomValidity(twin ? `${twin.name} already has this address.` : '');
-        if (twin) {
-          field.reportValidity();
-          return;
-        }
-        onSave(fields);
-      }}
-    >
-      <h3 id={titleId}>{server ? `Edit ${server.name}` : 'Add server'}</h3>
-      <label>
-        Name
-        <input name="name" defaultValue={server?.name ?? ''} placeholder="Laptop, workstation…" />
-      </label>
-      <label>
-        Server URL
-        <input
-          name="serverUrl"
-          type="url"
-          required
-          autoFocus
-          onInput={(event) => event.currentTarget.setCustomValidity('')}
-          defaultValue={server?.serverUrl ?? initialUrl}
-          placeholder="http://127.0.0.1:8000"
-        />
-      </label>
-      <label>
-        Session API key
-        <input
-          name="sessionApiKey"
-          type="password"
-          autoComplete="off"
-          defaultValue={server?.sessionApiKey ?? ''}
-        />
-      </label>
-      {tested && <HealthLines health={tested.health} checking={tested.checking} />}
-      <div className="form-actions">
-        <button type="submit">Save server</button>
-        <button
-          type="button"
-          onClick={async (event) => {
-            const form = event.currentTarget.form!;
-            if (!form.reportValidity()) return;
-            const fields = fieldsOf(form);
-            setTested({ health: undefined, checking: true });
-            const settings = {
-              serverUrl: normaliseServerUrl(fields.serverUrl),
-              sessionApiKey: fields.sessionApiKey,
-            };
-            setTested({ health: await checkHealth(agentServerClients(settings)), checking: false });
-          }}
-        >
-          Test connection
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
-}
-
-/** What the server says of itself, once reached: runtime and the tools its agents can use. */
-export function detailWords(health: Health | undefined): string | undefined {
-  if (health?.kind !== 'reachable') return undefined;
-  const parts = [
-    health.runtime && `Runtime: ${health.runtime}`,
-    health.usableTools && `Tools: ${health.usableTools.length ? health.usableTools.join(', ') : 'none'}`,
-  ].filter(Boolean);
-  return parts.length ? parts.join(' · ') : undefined;
 }

@@ -1,0 +1,109 @@
+import { useId, useState } from 'react';
+import { agentServerClients, checkHealth, type Health } from '../../agent-server/client';
+import { normaliseServerUrl, type AgentServer, type ServerFields } from '../../agent-server/servers';
+import { HealthLines } from './HealthLines';
+
+/** Add (empty, or filled from a link) or Edit; Test tries the values typed before they are kept. */
+export function ServerForm({
+  server,
+  others,
+  initialUrl = '',
+  onSave,
+  onCancel,
+}: {
+  server?: AgentServer;
+  /** The other servers of the list: none may have the same address. */
+  others: readonly AgentServer[];
+  initialUrl?: string;
+  onSave: (fields: ServerFields) => void;
+  onCancel: () => void;
+}) {
+  const [tested, setTested] = useState<{ health: Health | undefined; checking: boolean }>();
+  const titleId = useId();
+  const fieldsOf = (form: HTMLFormElement): ServerFields => {
+    const data = new FormData(form);
+    return {
+      name: String(data.get('name') ?? ''),
+      serverUrl: String(data.get('serverUrl') ?? ''),
+      sessionApiKey: String(data.get('sessionApiKey') ?? ''),
+    };
+  };
+  return (
+    <form
+      className="server-form"
+      aria-labelledby={titleId}
+      data-closes-on-escape=""
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        // Esc leaves the form, not the whole dialog.
+        event.preventDefault();
+        event.stopPropagation();
+        onCancel();
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const fields = fieldsOf(event.currentTarget);
+        const url = normaliseServerUrl(fields.serverUrl);
+        const twin = others.find((other) => other.serverUrl === url);
+        const field = event.currentTarget.elements.namedItem('serverUrl') as HTMLInputElement;
+        // One entry per server: a second would list every conversation twice.
+        field.setCustomValidity(twin ? `${twin.name} already has this address.` : '');
+        if (twin) {
+          field.reportValidity();
+          return;
+        }
+        onSave(fields);
+      }}
+    >
+      <h3 id={titleId}>{server ? `Edit ${server.name}` : 'Add server'}</h3>
+      <label>
+        Name
+        <input name="name" defaultValue={server?.name ?? ''} placeholder="Laptop, workstation…" />
+      </label>
+      <label>
+        Server URL
+        <input
+          name="serverUrl"
+          type="url"
+          required
+          autoFocus
+          onInput={(event) => event.currentTarget.setCustomValidity('')}
+          defaultValue={server?.serverUrl ?? initialUrl}
+          placeholder="http://127.0.0.1:8000"
+        />
+      </label>
+      <label>
+        Session API key
+        <input
+          name="sessionApiKey"
+          type="password"
+          autoComplete="off"
+          defaultValue={server?.sessionApiKey ?? ''}
+        />
+      </label>
+      {tested && <HealthLines health={tested.health} checking={tested.checking} />}
+      <div className="form-actions">
+        <button type="submit">Save server</button>
+        <button
+          type="button"
+          onClick={async (event) => {
+            const form = event.currentTarget.form!;
+            if (!form.reportValidity()) return;
+            const fields = fieldsOf(form);
+            setTested({ health: undefined, checking: true });
+            const settings = {
+              serverUrl: normaliseServerUrl(fields.serverUrl),
+              sessionApiKey: fields.sessionApiKey,
+            };
+            setTested({ health: await checkHealth(agentServerClients(settings)), checking: false });
+          }}
+        >
+          Test connection
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
