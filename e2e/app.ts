@@ -209,21 +209,33 @@ export class Tether {
     await expect(form).toBeHidden();
   }
 
+  /**
+   * Every server's health in the dialog has come. Until then an entry grows when its details
+   * arrive (a real server lists twenty tools), moving the buttons below it under the pointer.
+   */
+  async expectServersChecked() {
+    await expect(this.serversDialog.getByText('Checking…')).toHaveCount(0, { timeout: 30_000 });
+  }
+
   async addServer(fields: { name: string; url: string; key?: string }) {
     await this.openServers();
     await this.serversDialog.getByRole('button', { name: 'Add server' }).click();
     await this.saveServerForm(fields);
     await expect(this.serverEntry(fields.name)).toBeVisible();
+    await this.expectServersChecked();
   }
 
   async editServer(name: string, fields: { name?: string; url?: string; key?: string }) {
     await this.openServers();
+    await this.expectServersChecked();
     await this.serversDialog.getByRole('button', { name: `Edit ${name}` }).click();
     await this.saveServerForm(fields);
+    await this.expectServersChecked();
   }
 
   async removeServer(name: string) {
     await this.openServers();
+    await this.expectServersChecked();
     await this.serversDialog.getByRole('button', { name: `Remove ${name}` }).click();
     await this.serversDialog
       .getByRole('group', { name: `Remove ${name}?` })
