@@ -212,3 +212,33 @@ test('a background tab hears of every server: the tab title counts what waits, a
   await notices.clickNewest();
   await expect(page).toHaveURL(`/s/${SECOND_ID}/conversations/${SECOND_SEEDED.review}`);
 });
+
+test('a new conversation starts on the server chosen, which offers its own saved folders', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await withWorkstation(app);
+  const offered = () =>
+    page
+      .locator('#saved-workspaces option')
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  await expect.poll(offered).toEqual(['/workspace']);
+  await page.getByLabel('Server', { exact: true }).selectOption({ label: 'Workstation' });
+  await expect.poll(offered).toEqual(['/srv/deploy', '/srv/release-notes']);
+
+  await page.getByText(/^Workspace folder:/).click();
+  await page.getByLabel('Workspace folder', { exact: true }).fill('/srv/new-project');
+  await page.getByLabel('What should the agent do?').fill('Set up the new project');
+  await page.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page).toHaveURL(new RegExp(`/s/${SECOND_ID}/conversations/[\\w-]+$`));
+  const id = page.url().split('/').at(-1)!;
+  await expect(app.listItem(id)).toContainText('Workstation');
+  expect(await page.evaluate((created) => Boolean(window.__tetherMock!.store.get(created)), id)).toBe(false);
+  // The server keeps the new folder for next time, and for its other clients.
+  await expect
+    .poll(() => page.evaluate(() => window.__tetherSecondMock!.store.savedWorkspaces.map((w) => w.path)))
+    .toContain('/srv/new-project');
+  // The choice of server is remembered for the next conversation.
+  await page.getByRole('link', { name: 'New conversation' }).click();
+  await expect(page.getByLabel('Server', { exact: true })).toHaveValue(SECOND_ID);
+});

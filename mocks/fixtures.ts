@@ -435,6 +435,7 @@ function galleryConversation(clock: EventClock): ServerEvent[] {
 
 export function seedStore(store: MockStore): void {
   const hour = 3600_000;
+  store.savedWorkspaces = [{ id: WORKSPACE_ROOT, name: 'workspace', path: WORKSPACE_ROOT }];
   store.add(conversation(SEEDED.parser, 'Fix header parsing', 'finished', SEED_TIME, parserConversation));
   store.add(conversation(SEEDED.parallel, null, 'finished', SEED_TIME - hour, parallelConversation));
   store.add(
@@ -548,6 +549,10 @@ export const SECOND_SEEDED = {
 
 export function seedSecondServer(store: MockStore): void {
   const hour = 3600_000;
+  store.savedWorkspaces = [
+    { id: '/srv/deploy', name: 'deploy', path: '/srv/deploy' },
+    { id: '/srv/release-notes', name: 'release-notes', path: '/srv/release-notes' },
+  ];
   const simple = (id: string, title: string, request: string, answer: string, startMs: number) =>
     conversation(id, title, 'finished', startMs, (c) => [
       userMessage(c, request),

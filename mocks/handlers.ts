@@ -464,6 +464,26 @@ export class MockAgentServer {
         }),
       ),
 
+      // As workspaces_router.py: the saved folders, appended to without doubles (by path).
+      http.get(api('/api/workspaces'), ({ request }) => {
+        if (!this.authorised(request.headers.get('X-Session-API-Key'))) return unauthorized();
+        return HttpResponse.json({ workspaces: store.savedWorkspaces, workspaceParents: [] });
+      }),
+      http.post(api('/api/workspaces'), async ({ request }) => {
+        if (!this.authorised(request.headers.get('X-Session-API-Key'))) return unauthorized();
+        const body = await record(request);
+        if (!isRecord(body) || !Array.isArray(body.workspaces))
+          return invalid('workspaces', 'Field required');
+        for (const item of body.workspaces) {
+          if (!isRecord(item) || typeof item.path !== 'string' || !item.path)
+            return invalid('path', 'Field required');
+          if (store.savedWorkspaces.some((saved) => saved.path === item.path)) continue;
+          const { path } = item;
+          store.savedWorkspaces.push({ id: String(item.id ?? path), name: String(item.name ?? path), path });
+        }
+        return HttpResponse.json({ workspaces: store.savedWorkspaces, workspaceParents: [] });
+      }),
+
       http.get(api('/api/conversations/search'), ({ request }) => {
         if (!this.authorised(request.headers.get('X-Session-API-Key'))) return unauthorized();
         const url = new URL(request.url);

@@ -39,6 +39,8 @@ export class MockStore {
   private readonly touched = new Set<string>();
   private readonly deleted = new Set<string>();
   private readonly clocks = new Map<string, LiveClock>();
+  /** The folders the server keeps for its clients' workspace pickers (GET/POST /api/workspaces). */
+  savedWorkspaces: { id: string; name: string; path: string }[] = [];
   /** The files the conversations work on (one repository, as on a server whose conversations share a folder). */
   readonly workspace: MockWorkspace;
 

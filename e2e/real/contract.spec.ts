@@ -138,6 +138,26 @@ test('the mock’s REST answers and frames validate against the real server’s 
       expect(mockRuntime, path).toEqual(real);
       problems.push(...validate('ConversationRuntimeInfo', mockRuntime));
     }
+    // The saved workspace folders: the same shape, and a folder saved twice is kept once.
+    const saving = {
+      workspaces: [{ id: '/tmp/saved-twice', name: 'saved-twice', path: '/tmp/saved-twice' }],
+    };
+    for (const base of [server.url, MOCK_SERVER_URL]) {
+      const headers = {
+        'Content-Type': 'application/json',
+        ...(base === server.url ? { 'X-Session-API-Key': SESSION_KEY } : {}),
+      };
+      for (let i = 0; i < 2; i++)
+        await fetch(`${base}/api/workspaces`, { method: 'POST', headers, body: JSON.stringify(saving) });
+      const listed = (await (await fetch(`${base}/api/workspaces`, { headers })).json()) as {
+        workspaces: { path: string }[];
+      };
+      problems.push(...validate('WorkspacesListResponse', listed).map((p) => `${base}: ${p}`));
+      expect(
+        listed.workspaces.filter((w) => w.path === '/tmp/saved-twice'),
+        base,
+      ).toHaveLength(1);
+    }
     // What the Servers dialog reads of /server_info, in the same types.
     const realServerInfo = await server.api<Record<string, unknown>>('/server_info');
     const mockServerInfo = (await (await fetch(`${MOCK_SERVER_URL}/server_info`)).json()) as Record<

@@ -1,5 +1,6 @@
 import './newConversation.css';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { rememberWorkspace, savedWorkspacesQuery } from '../conversation/resources/savedWorkspaces';
 import { useLocation } from 'wouter';
 import { describeError } from '../agent-server/client';
 import { useDefaultServerId, useServers } from '../agent-server/servers';
@@ -16,10 +17,15 @@ import {
   useWorkspaceFolder,
 } from '../agent-server/workspaceFolder';
 
+/** Stands in for a server while none is set up (its queries are off). */
+const NO_SERVER = { serverUrl: '', sessionApiKey: '' };
+
 export function NewConversation() {
   const servers = useServers();
   const defaultServerId = useDefaultServerId();
   const settings = servers.find((server) => server.id === defaultServerId) ?? servers[0];
+  const saved = useQuery({ ...savedWorkspacesQuery(settings ?? NO_SERVER), enabled: settings !== undefined });
+  const savedFolders = saved.data ?? [];
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const llm = useLlmSettings();
@@ -42,8 +48,10 @@ export function NewConversation() {
       return createConversation(queryClient, settings, text, model, workingDir, approval);
     },
     // The new conversation opens with focus in its composer, ready for the next message.
-    onSuccess: (conversation) =>
-      navigate(conversationPath(settings!.id, conversation.id), { state: { focusComposer: true } }),
+    onSuccess: (conversation, { workingDir }) => {
+      void rememberWorkspace(queryClient, settings!, workingDir);
+      navigate(conversationPath(settings!.id, conversation.id), { state: { focusComposer: true } });
+    },
   });
 
   return (
@@ -101,8 +109,21 @@ export function NewConversation() {
         </summary>
         <label>
           Workspace folder
-          <input name="workingDir" defaultValue={folder} placeholder="/home/me/project" />
+          <input
+            name="workingDir"
+            defaultValue={folder}
+            placeholder="/home/me/project"
+            list={savedFolders.length > 0 ? 'saved-workspaces' : undefined}
+          />
         </label>
+        {savedFolders.length > 0 && (
+          // The folders the chosen server keeps for its clients, offered as the field is typed in.
+          <datalist id="saved-workspaces">
+            {savedFolders.map((saved) => (
+              <option key={saved.path} value={saved.path} label={saved.name} />
+            ))}
+          </datalist>
+        )}
         <p className="hint">
           Where the agent works, on the agent-server’s machine. Empty: the server’s “{DEFAULT_WORKING_DIR}”
           folder. An absolute path also lets you open, download and upload files there.
