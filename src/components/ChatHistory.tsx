@@ -59,6 +59,7 @@ export function ChatHistory({
     jumpingToStart,
     jumpToStart,
     jumpToLatest,
+    keyDown,
   } = useTranscriptScroll({ order, hasOlder, loadingOlder, loadOlder, loadAllOlder, jumpTo });
 
   const items = virtualizer.getVirtualItems();
@@ -74,7 +75,7 @@ export function ChatHistory({
       onScroll={onScroll}
       onWheel={release}
       onTouchStart={release}
-      onKeyDown={release}
+      onKeyDown={keyDown}
       onPointerDown={press}
     >
       <div className="history-edge">

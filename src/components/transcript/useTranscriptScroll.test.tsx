@@ -42,6 +42,8 @@ function Transcript(props: TranscriptScrollOptions) {
       onScroll={scroll.onScroll}
       onWheel={scroll.release}
       onPointerDown={scroll.press}
+      onKeyDown={scroll.keyDown}
+      tabIndex={0}
     >
       <div>
         {scroll.virtualizer.getVirtualItems().map((item) => (
@@ -142,6 +144,20 @@ describe('following the end', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Jump to latest' }));
     expect(scroller().scrollTop).toBe(6200);
+    contentPx = 7000;
+    act(() => FakeResizeObserver.resize());
+    expect(scroller().scrollTop).toBe(7000);
+  });
+
+  it('takes a reader who presses End to the end, and follows, though a row grew on the way', () => {
+    render(<Transcript {...options()} />);
+    readerScrollsTo(1000);
+    // A row measured between the key and its scroll: the end the browser would go to moved.
+    contentPx = 6200;
+    fireEvent.keyDown(scroller(), { key: 'End' });
+    expect(scroller().scrollTop).toBe(6200);
+    fireEvent.scroll(scroller());
+    expect(screen.getByTestId('position').textContent).toBe('bottom');
     contentPx = 7000;
     act(() => FakeResizeObserver.resize());
     expect(scroller().scrollTop).toBe(7000);

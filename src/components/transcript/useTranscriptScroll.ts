@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 
 // The one owner of the transcript's scrolling: following the end while the reader is there,
@@ -196,6 +196,19 @@ export function useTranscriptScroll({
     if (element) element.scrollTop = element.scrollHeight;
   };
 
+  /**
+   * A key in the transcript is the reader's own scrolling; End is their asking for the end, as
+   * Jump to latest is. The browser's own End only scrolls to where the end was when pressed: a
+   * row measured before its scroll event made the end move 15 px on, and the reader stopped
+   * short of it, not following (seen in a loaded CI run).
+   */
+  const keyDown = (event: KeyboardEvent<HTMLElement>) => {
+    release();
+    if (event.key !== 'End' || event.altKey || event.shiftKey || event.target !== event.currentTarget) return;
+    event.preventDefault();
+    jumpToLatest();
+  };
+
   useLayoutEffect(() => {
     const before = previousOrder.current;
     previousOrder.current = order;
@@ -273,6 +286,8 @@ export function useTranscriptScroll({
     jumpingToStart,
     jumpToStart,
     jumpToLatest,
+    /** The transcript's keys: each is the reader's scrolling; End goes to the end and follows. */
+    keyDown,
   };
 }
 
