@@ -34,6 +34,26 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  test('several servers: the drawer names each row’s server, the Servers dialog fits', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('tether.theme', 'dark'));
+    const app = new Tether(page);
+    await app.open();
+    await app.addServer({ name: 'Workstation', url: 'http://second-mock-agent-server.localhost' });
+    await app.addServer({ name: 'Down', url: 'http://127.0.0.1:9' });
+    await expectAccessible(page, 'the Servers dialog on a phone, dark');
+    const dialog = await app.serversDialog.boundingBox();
+    expect(dialog!.x).toBeGreaterThanOrEqual(0);
+    expect(dialog!.x + dialog!.width).toBeLessThanOrEqual(390);
+    await app.closeServers();
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    await expect(app.list.getByRole('alert')).toContainText('Down: Cannot reach the agent-server');
+    await expect(app.list.getByRole('link', { name: /Review the release notes/ })).toContainText(
+      'Workstation',
+    );
+    await expectAccessible(page, 'the inbox of three servers on a phone, dark');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+
   test('a new conversation from the header, on any screen', async ({ page }) => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.gallery);

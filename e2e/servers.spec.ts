@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
-import { SECOND_SEEDED } from '../mocks/fixtures';
+import { SECOND_SEEDED, THIRD_MOCK_KEY, THIRD_SEEDED } from '../mocks/fixtures';
 import { recordNotifications, setTabHidden } from './following';
 
 // Several agent-servers in one inbox: the built-in mock and the second built-in mock, which plays
@@ -9,6 +9,7 @@ import { recordNotifications, setTabHidden } from './following';
 
 const SECOND_URL = 'http://second-mock-agent-server.localhost';
 const SECOND_ID = 'second-mock-agent-server-localhost';
+const THIRD_URL = 'http://third-mock-agent-server.localhost';
 
 async function withWorkstation(app: Tether) {
   await app.open();
@@ -241,4 +242,29 @@ test('a new conversation starts on the server chosen, which offers its own saved
   // The choice of server is remembered for the next conversation.
   await page.getByRole('link', { name: 'New conversation' }).click();
   await expect(page.getByLabel('Server', { exact: true })).toHaveValue(SECOND_ID);
+});
+
+test('three servers, one refusing the key: it says so in its place, the others work on', async ({ page }) => {
+  const app = new Tether(page);
+  await withWorkstation(app);
+  await app.addServer({ name: 'Lab', url: THIRD_URL });
+  await expect(app.serverEntry('Lab')).toContainText('Wrong session API key: the server answered 401');
+  await app.closeServers();
+  const alert = app.list.getByRole('alert');
+  await expect(alert).toContainText('Lab: The agent-server rejected the session API key.');
+  await expect(page.getByRole('banner').getByRole('status').first()).toHaveText(
+    'Connected to 2 of 3 servers · Lab: wrong key',
+  );
+  await expect(app.listItem(SECOND_SEEDED.review)).toBeVisible();
+  await expect(app.listItem(SEEDED.parser)).toBeVisible();
+  await expectAccessible(page, 'inbox of three servers, one refusing the key');
+
+  await app.editServer('Lab', { key: THIRD_MOCK_KEY });
+  await expect(app.serverEntry('Lab')).toContainText('Connected (server mock)');
+  await app.closeServers();
+  await expect(alert).toBeHidden();
+  await expect(app.listItem(THIRD_SEEDED.migration)).toContainText('Lab');
+  await expect(page.getByRole('banner').getByRole('status').first()).toHaveText(
+    'Connected to 3 of 3 servers',
+  );
 });

@@ -587,3 +587,27 @@ export function seedSecondServer(store: MockStore): void {
     ),
   );
 }
+
+/** The third built-in mock's conversations, behind its session key. */
+export const THIRD_SEEDED = {
+  migration: '7a4c1f2e-0000-4000-8000-000000000001',
+} as const;
+
+export const THIRD_MOCK_KEY = 'third-key';
+
+export function seedThirdServer(store: MockStore): void {
+  store.sessionApiKeys = [THIRD_MOCK_KEY];
+  store.add(
+    conversation(
+      THIRD_SEEDED.migration,
+      'Database migration dry run',
+      'finished',
+      SEED_TIME - 1.5 * 3600_000,
+      (c) => [
+        userMessage(c, 'Dry-run the database migration.'),
+        agentMessage(c, 'The dry run finished: 3 tables change, none lose data.'),
+        statusUpdate(c, 'finished'),
+      ],
+    ),
+  );
+}

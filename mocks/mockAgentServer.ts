@@ -1,7 +1,7 @@
 import { setupWorker } from 'msw/browser';
 import { MockAgentServer } from './handlers';
-import { seedBenchConversations, seedSecondServer, seedStore } from './fixtures';
-import { SECOND_MOCK_SERVER_URL } from '../src/agent-server/servers';
+import { seedBenchConversations, seedSecondServer, seedStore, seedThirdServer } from './fixtures';
+import { SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL } from '../src/agent-server/servers';
 import { JOURNAL_KEY, MockStore } from './store';
 import type { MockTab } from './agent';
 
@@ -11,6 +11,8 @@ declare global {
     __tetherMock?: MockAgentServer;
     /** The second built-in mock, another server with conversations of its own. */
     __tetherSecondMock?: MockAgentServer;
+    /** The third, which wants a session key. */
+    __tetherThirdMock?: MockAgentServer;
   }
 }
 
@@ -20,7 +22,8 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   const store = new MockStore(() => new Date(), window.localStorage);
   seedStore(store);
   // Long conversations for benchmarks, only when asked for: they cost memory and start-up time.
-  if (new URLSearchParams(window.location.search).get('seed') === 'bench') seedBenchConversations(store);
+  const seed = new URLSearchParams(window.location.search).get('seed');
+  if (seed === 'bench') seedBenchConversations(store);
   store.sealSeeds();
   store.restore();
   // `?socket=legacy` plays an agent-server older than the session socket.
@@ -34,10 +37,19 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   seedSecondServer(secondStore);
   const second = new MockAgentServer(secondStore, { sessionSocket: true, baseUrl: SECOND_MOCK_SERVER_URL });
   window.__tetherSecondMock = second;
-  const worker = setupWorker(...server.handlers(), ...second.restAndSocketHandlers());
+  const thirdStore = new MockStore(() => new Date());
+  seedThirdServer(thirdStore);
+  const third = new MockAgentServer(thirdStore, { sessionSocket: true, baseUrl: THIRD_MOCK_SERVER_URL });
+  window.__tetherThirdMock = third;
+  const worker = setupWorker(
+    ...server.handlers(),
+    ...second.restAndSocketHandlers(),
+    ...third.restAndSocketHandlers(),
+  );
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
   server.agent.resumeAll();
   second.agent.resumeAll();
+  third.agent.resumeAll();
   window.addEventListener('storage', (event) => {
     if (event.key === JOURNAL_KEY && event.newValue) server.followOtherTab(event.newValue);
   });

@@ -9,6 +9,8 @@ import { persist } from 'zustand/middleware';
 export const MOCK_SERVER_URL = 'http://mock-agent-server.localhost';
 /** A second built-in mock, so that several servers can be tried without running any. */
 export const SECOND_MOCK_SERVER_URL = 'http://second-mock-agent-server.localhost';
+/** A third, which wants a session key (`third-key`): a server that refuses a wrong one. */
+export const THIRD_MOCK_SERVER_URL = 'http://third-mock-agent-server.localhost';
 export const MOCK_SERVER_ID = 'mock';
 
 /** What a call to one server needs: where it is and the key it wants. */
@@ -67,6 +69,7 @@ export function serverIdFor(serverUrl: string, taken: readonly string[]): string
 export function defaultServerName(serverUrl: string): string {
   if (serverUrl === MOCK_SERVER_URL) return BUILT_IN_MOCK.name;
   if (serverUrl === SECOND_MOCK_SERVER_URL) return 'Second built-in mock';
+  if (serverUrl === THIRD_MOCK_SERVER_URL) return 'Third built-in mock';
   try {
     return new URL(serverUrl).host;
   } catch {
@@ -117,4 +120,4 @@ export function readDefaultServer(): AgentServer | undefined {
 }
 
 export const isMockServer = (settings: ConnectionSettings) =>
-  settings.serverUrl === MOCK_SERVER_URL || settings.serverUrl === SECOND_MOCK_SERVER_URL;
+  [MOCK_SERVER_URL, SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL].includes(settings.serverUrl);
