@@ -9,6 +9,7 @@ import {
   domElementCount,
   loadedAssetBytes,
   openConversation,
+  openInbox,
   roundTripsBeforeFirstRows,
   serverRequestsUntilIdle,
 } from './measure';
@@ -353,6 +354,17 @@ async function transcriptHeight(page: Page): Promise<number> {
     return el.scrollHeight;
   });
 }
+
+test('the inbox of three servers of 500 conversations each (browser)', async ({ browser }) => {
+  test.setTimeout(180_000);
+  for (let run = 0; run < RUNS; run++) {
+    const one = await openInbox(browser, 1);
+    await one.page.context().close();
+    const three = await openInbox(browser, 3);
+    await three.page.context().close();
+    record('20. inbox first rows: three servers of 500 ÷ one server', '×', 1.2, three.ms / one.ms);
+  }
+});
 
 test('scrolling through 10,000 events (browser)', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,7 +1,9 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { MOCK_SERVER_URL, SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL } from '../src/agent-server/servers';
+import { THIRD_MOCK_KEY } from '../mocks/fixtures';
 
 // Measurements taken in the browser, shared by `npm run bench` and the budget checks.
 
@@ -121,4 +123,45 @@ export async function serverRequestsUntilIdle(page: Page, serverHost: string): P
     seen = now;
   }
   return [...seen.http, ...Array.from({ length: seen.sockets }, () => 'socket')];
+}
+
+/** The three built-in mocks as the servers list keeps them, the third with its key. */
+export function inboxServers(count: 1 | 3) {
+  const servers = [
+    { id: 'mock', name: 'Built-in mock', serverUrl: MOCK_SERVER_URL, sessionApiKey: '' },
+    { id: 'second', name: 'Second', serverUrl: SECOND_MOCK_SERVER_URL, sessionApiKey: '' },
+    { id: 'third', name: 'Third', serverUrl: THIRD_MOCK_SERVER_URL, sessionApiKey: THIRD_MOCK_KEY },
+  ].slice(0, count);
+  return JSON.stringify({ state: { servers, defaultServerId: 'mock' }, version: 2 });
+}
+
+/**
+ * A fresh page whose browser knows `count` servers of 500 conversations each (`?seed=inbox`),
+ * opened at the start screen: milliseconds from navigation to the inbox's first row.
+ */
+export async function openInbox(browser: Browser, count: 1 | 3): Promise<{ ms: number; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(
+    (stored) => localStorage.setItem('tether.connection', stored),
+    inboxServers(count),
+  );
+  const started = Date.now();
+  await page.goto('/?seed=inbox');
+  await page.locator('.conversation-list li').first().waitFor({ timeout: 60_000 });
+  return { ms: Date.now() - started, page };
+}
+
+/** Each server's first list page: when it was asked for and when its answer ended (ms). */
+export async function listRequests(page: Page): Promise<{ host: string; start: number; end: number }[]> {
+  return page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter(
+        (entry) =>
+          entry.name.includes('/api/conversations/search') &&
+          entry.name.includes('sort_order=UPDATED_AT_DESC') &&
+          !entry.name.includes('page_id'),
+      )
+      .map((entry) => ({ host: new URL(entry.name).host, start: entry.startTime, end: entry.responseEnd })),
+  );
 }

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { BENCH } from '../mocks/fixtures';
 import {
+  listRequests,
+  openInbox,
   domElementCount,
   loadedAssetBytes,
   openConversation,
@@ -60,4 +62,16 @@ test('opening 1,000 events asks only for what the screen shows, and draws under 
   expect(forConversation.length).toBeLessThanOrEqual(4);
   // Folded steps draw their one line, not the steps.
   expect(await domElementCount(page)).toBeLessThanOrEqual(600);
+});
+
+test('the inbox asks every server for its first page at once, never one after another', async ({
+  browser,
+}) => {
+  const { page } = await openInbox(browser, 3);
+  await expect(page.locator('.conversation-list li[data-server-id="third"]').first()).toBeAttached();
+  const firsts = await listRequests(page);
+  expect(new Set(firsts.map((r) => r.host)).size, firsts.map((r) => r.host).join(', ')).toBe(3);
+  // Every first page was asked for before any of them had its answer.
+  expect(Math.max(...firsts.map((r) => r.start))).toBeLessThan(Math.min(...firsts.map((r) => r.end)));
+  await page.context().close();
 });

@@ -611,3 +611,24 @@ export function seedThirdServer(store: MockStore): void {
     ),
   );
 }
+
+/**
+ * Many conversations on a mock, for the bench's inbox figure (`?seed=bench`): `count`
+ * conversations of two events each, an hour apart, starting `offsetMs` before the seed time.
+ */
+export function seedManyConversations(
+  store: MockStore,
+  prefix: string,
+  count: number,
+  offsetMs: number,
+): void {
+  for (let i = 0; i < count; i++) {
+    const id = `${prefix}-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    store.add(
+      conversation(id, `Bench inbox ${prefix} ${i}`, 'finished', SEED_TIME - offsetMs - i * 3600_000, (c) => [
+        userMessage(c, `Request ${i}`),
+        agentMessage(c, `Answer ${i}.`),
+      ]),
+    );
+  }
+}

@@ -1,6 +1,12 @@
 import { setupWorker } from 'msw/browser';
 import { MockAgentServer } from './handlers';
-import { seedBenchConversations, seedSecondServer, seedStore, seedThirdServer } from './fixtures';
+import {
+  seedBenchConversations,
+  seedManyConversations,
+  seedSecondServer,
+  seedStore,
+  seedThirdServer,
+} from './fixtures';
 import { SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL } from '../src/agent-server/servers';
 import { JOURNAL_KEY, MockStore } from './store';
 import type { MockTab } from './agent';
@@ -24,6 +30,8 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   // Long conversations for benchmarks, only when asked for: they cost memory and start-up time.
   const seed = new URLSearchParams(window.location.search).get('seed');
   if (seed === 'bench') seedBenchConversations(store);
+  // The inbox figure (`?seed=inbox`): 500 conversations on each of the three servers.
+  if (seed === 'inbox') seedManyConversations(store, '0b1e0001', 500, 200 * 3600_000);
   store.sealSeeds();
   store.restore();
   // `?socket=legacy` plays an agent-server older than the session socket.
@@ -41,6 +49,10 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   seedThirdServer(thirdStore);
   const third = new MockAgentServer(thirdStore, { sessionSocket: true, baseUrl: THIRD_MOCK_SERVER_URL });
   window.__tetherThirdMock = third;
+  if (seed === 'inbox') {
+    seedManyConversations(secondStore, '0b1e0002', 500, 200 * 3600_000 + 1200_000);
+    seedManyConversations(thirdStore, '0b1e0003', 500, 200 * 3600_000 + 2400_000);
+  }
   const worker = setupWorker(
     ...server.handlers(),
     ...second.restAndSocketHandlers(),
