@@ -203,9 +203,14 @@ export function useTranscriptScroll({
    * short of it, not following (seen in a loaded CI run).
    */
   const keyDown = (event: KeyboardEvent<HTMLElement>) => {
-    release();
-    if (event.key !== 'End' || event.altKey || event.shiftKey || event.target !== event.currentTarget) return;
+    if (event.key !== 'End' || event.altKey || event.shiftKey || event.target !== event.currentTarget) {
+      release();
+      return;
+    }
     event.preventDefault();
+    // Not the reader's own scrolling from here on: the rows measured on the way to the end move
+    // the content, and a follower is taken along (a second loaded run stopped 353 px short).
+    userInputAt.current = -Infinity;
     jumpToLatest();
   };
 
