@@ -166,6 +166,24 @@ describe('following the end', () => {
     expect(scroller().scrollTop).toBe(7000);
   });
 
+  it('stays at the end the reader asked for while an earlier key’s animation runs out', () => {
+    render(<Transcript {...options()} />);
+    // PageUp: the browser animates it, and keeps animating after the page sets scrollTop.
+    readerScrollsTo(4200);
+    fireEvent.keyDown(scroller(), { key: 'End' });
+    expect(scroller().scrollTop).toBe(5000);
+    for (const frame of [4300, 4250, 4200]) {
+      scroller().scrollTop = frame;
+      fireEvent.scroll(scroller());
+      expect(scroller().scrollTop).toBe(5000);
+    }
+    expect(screen.getByTestId('position').textContent).toBe('bottom');
+    // The reader's own wheel still takes them up at once.
+    readerScrollsTo(3000);
+    expect(scroller().scrollTop).toBe(3000);
+    expect(screen.getByTestId('position').textContent).toBe('middle');
+  });
+
   it('keeps a follower at the end when rows measured after the fact move the content', () => {
     render(<Transcript {...options()} />);
     contentPx = 5400;

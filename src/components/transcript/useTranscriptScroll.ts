@@ -23,6 +23,13 @@ export const EDGE_PX = 32;
 const READER_INPUT_MS = 500;
 /** How long the reader's row is held in place while the rows above it are measured. */
 const PIN_MS = 800;
+/**
+ * How long after End or Jump to latest a scroll away from the end is not the reader's. Chromium
+ * does not stop a keyboard scroll's animation (PageUp just before End) when the page sets
+ * scrollTop: its remaining frames carry the view up again, with no input and no height change,
+ * and the reader would be left short of the end they asked for (seen in a loaded CI run).
+ */
+const SEEK_END_MS = 1000;
 
 export interface TranscriptScrollOptions {
   /** The rows' keys, in order (a new array whenever the order changes). */
@@ -92,11 +99,14 @@ export function useTranscriptScroll({
     },
   });
 
-  // The reader scrolling themselves ends the pin at once.
+  /** Until when the reader's End or Jump to latest holds against scrolls that are not theirs. */
+  const seekingEndUntil = useRef(-Infinity);
+  // The reader scrolling themselves ends the pin (or the way to the end) at once.
   const userInputAt = useRef(-Infinity);
   const release = useCallback(() => {
     pin.current = null;
     toStart.current = false;
+    seekingEndUntil.current = -Infinity;
     userInputAt.current = performance.now();
   }, []);
 
@@ -149,11 +159,13 @@ export function useTranscriptScroll({
     const top = element.scrollTop;
     const heightChanged = element.scrollHeight !== lastScrollHeight.current;
     lastScrollHeight.current = element.scrollHeight;
-    const byReader = performance.now() - userInputAt.current < READER_INPUT_MS;
+    const now = performance.now();
+    const byReader = now - userInputAt.current < READER_INPUT_MS;
     const holding = held();
-    if (atBottom.current && heightChanged && (holding || !byReader)) {
-      // Rows measured or added moved the content, not the reader: a follower keeps following
-      // (after the hold, if one is on).
+    const contentMoved = heightChanged && (holding || !byReader);
+    if (atBottom.current && (contentMoved || now < seekingEndUntil.current)) {
+      // Rows measured or added moved the content, or an animation the reader already overrode
+      // moved the view, not the reader: a follower keeps following (after the hold, if one is on).
       if (!holding) element.scrollTop = element.scrollHeight;
     } else {
       atBottom.current = element.scrollHeight - top - element.clientHeight < AT_BOTTOM_PX;
@@ -176,6 +188,7 @@ export function useTranscriptScroll({
 
   const jumpToStart = async () => {
     pin.current = null;
+    seekingEndUntil.current = -Infinity;
     toStart.current = true;
     atBottom.current = false;
     virtualizer.scrollToOffset(0);
@@ -187,10 +200,17 @@ export function useTranscriptScroll({
     }
     if (toStart.current) virtualizer.scrollToOffset(0);
   };
+  /**
+   * The reader asked for the end (End, or the button their press went to): from here on the rows
+   * measured on the way move the content and take a follower along; they are not the reader's
+   * scrolling (a loaded run stopped 353 px short when they were counted so).
+   */
   const jumpToLatest = () => {
     pin.current = null;
     toStart.current = false;
     atBottom.current = true;
+    userInputAt.current = -Infinity;
+    seekingEndUntil.current = performance.now() + SEEK_END_MS;
     virtualizer.scrollToIndex(orderRef.current.length - 1, { align: 'end' });
     const element = scrollRef.current;
     if (element) element.scrollTop = element.scrollHeight;
@@ -208,9 +228,6 @@ export function useTranscriptScroll({
       return;
     }
     event.preventDefault();
-    // Not the reader's own scrolling from here on: the rows measured on the way to the end move
-    // the content, and a follower is taken along (a second loaded run stopped 353 px short).
-    userInputAt.current = -Infinity;
     jumpToLatest();
   };
 
@@ -237,6 +254,7 @@ export function useTranscriptScroll({
   useLayoutEffect(() => {
     if (!jumpTo) return;
     pin.current = null;
+    seekingEndUntil.current = -Infinity;
     toStart.current = false;
     atBottom.current = false;
     virtualizer.scrollToIndex(jumpTo.index, { align: 'center' });
