@@ -129,7 +129,7 @@ test('other files upload into the workspace with progress; their path goes into 
   await app.openConversation(SEEDED.parser);
   await app.composer.fill('Please read the attached notes.');
   // The first attempt fails: the upload says so, keeps the draft, and a retry delivers it.
-  await app.mock((m) => m.failRequests('/api/file/upload', 1, 500));
+  await app.mock((m) => m.failRequests('/file/upload', 1, 500));
   await page
     .getByLabel('Files to attach')
     .setInputFiles([

@@ -47,7 +47,7 @@ test.describe('the Changes view', () => {
     await workspace.file('docs/old-guide.md').click();
     expect(await workspace.diffLines(workspace.diff('docs/old-guide.md'))).toContain('-Read me first.');
     // As a 1.57 server does: the deleted file's diff is refused, and its last committed text is shown.
-    await app.mock((m) => m.failRequests('/api/git/diff?path=/workspace/docs/old-guide.md', 1, 400));
+    await app.mock((m) => m.failRequests('/git/diff?path=/workspace/docs/old-guide.md', 1, 400));
     await page.reload();
     await workspace.file('docs/old-guide.md').click();
     expect(await workspace.diffLines(workspace.diff('docs/old-guide.md'))).toContain('-Read me first.');
@@ -114,7 +114,7 @@ test.describe('the Changes view', () => {
     );
 
     await app.openConversation(SEEDED.parser);
-    await app.mock((m) => m.failRequests('/api/git/changes', 3, 500));
+    await app.mock((m) => m.failRequests('/git/changes', 3, 500));
     await workspace.open();
     await expect(workspace.summary).toHaveText(
       'The agent-server could not list the changes. The agent-server answered 500: Injected failure',
@@ -212,14 +212,21 @@ test.describe('the file viewer', () => {
     ).toBeVisible();
   });
 
-  test('a path that is not there says so', async ({ page }) => {
+  test('a path that is not there says so; one outside the workspace is not shown', async ({ page }) => {
     const app = new Tether(page);
     const workspace = new WorkspacePanel(page);
+    await app.open(
+      `/conversations/${SEEDED.parser}?workspace=file&path=${encodeURIComponent('/workspace/gone.txt')}`,
+    );
+    await expect(workspace.panel.getByRole('alert')).toHaveText(
+      'There is no file at /workspace/gone.txt (it may have been deleted or moved).',
+    );
+    // Read on the conversation's own routes, which refuse what is outside its folder (422).
     await app.open(
       `/conversations/${SEEDED.parser}?workspace=file&path=${encodeURIComponent('/etc/shadow')}`,
     );
     await expect(workspace.panel.getByRole('alert')).toHaveText(
-      'There is no file at /etc/shadow (it may have been deleted or moved).',
+      '/etc/shadow is outside this conversation’s workspace (/workspace), so the agent-server does not show it.',
     );
   });
 });

@@ -673,6 +673,10 @@ export class MockAgentServer {
         api,
         store.workspace,
         (request) => this.authorised(request.headers.get('X-Session-API-Key')),
+        (id) => {
+          const workspace = store.get(id)?.info.workspace as { working_dir?: unknown } | undefined;
+          return typeof workspace?.working_dir === 'string' ? workspace.working_dir : undefined;
+        },
         () => this.uploadDelayMs,
       ),
 

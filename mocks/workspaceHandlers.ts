@@ -3,7 +3,10 @@ import type { MockWorkspace } from './workspace';
 
 // The git and file routes of the mock agent-server, answering as git_router.py and
 // file_router.py do: 400 with a `detail` for git failures and bad paths, 404 for a missing file,
-// Range requests honoured on download, multipart uploads written into the workspace.
+// Range requests honoured on download, multipart uploads written into the workspace. Each is
+// served twice, as the real server does: globally under /api, and per conversation under
+// /api/conversations/{id} (runtime_router.py), where an unknown conversation is a 404 and a
+// `path` that is relative or outside the conversation's working_dir is a 422.
 
 const SHA = /^[0-9a-fA-F]{4,64}$/;
 
@@ -15,15 +18,37 @@ const missingQuery = (name: string) =>
     { status: 422 },
   );
 
+type Resolve = (url: URL, request: Request, params: Record<string, string>) => Response | Promise<Response>;
+
+/** A path as the server's `Path(...).resolve()` reads it: `.` and `..` taken out. */
+function resolvedPath(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part && part !== '.') parts.push(part);
+  }
+  return `/${parts.join('/')}`;
+}
+
+/** runtime_router.py's check: `path` must be absolute and inside the conversation's working_dir. */
+function insideWorkspace(path: string, workingDir: string): boolean {
+  if (!path.startsWith('/')) return false;
+  const root = resolvedPath(workingDir.startsWith('/') ? workingDir : `/${workingDir}`);
+  const resolved = resolvedPath(path);
+  return root === '/' || resolved === root || resolved.startsWith(`${root}/`);
+}
+
 export function workspaceHandlers(
   api: (path: string) => string,
   workspace: MockWorkspace,
   authorised: (request: Request) => boolean,
+  /** The working_dir of a conversation the mock holds; undefined for one it does not. */
+  workingDirOf: (conversationId: string) => string | undefined,
   /** Test control: how long an upload takes to be answered. */
   uploadDelayMs: () => number = () => 0,
 ) {
   const guarded =
-    (resolve: (url: URL, request: Request, params: Record<string, string>) => Response | Promise<Response>) =>
+    (resolve: Resolve) =>
     ({
       request,
       params,
@@ -36,10 +61,26 @@ export function workspaceHandlers(
         : unauthorized();
   const gitFailure = (error: unknown) => badRequest(error instanceof Error ? error.message : String(error));
 
-  return [
-    http.get(
-      api('/api/git/changes'),
-      guarded((url) => {
+  const inConversation =
+    (resolve: Resolve): Resolve =>
+    (url, request, params) => {
+      const id = String(params.runtimeId);
+      const workingDir = workingDirOf(id);
+      if (workingDir === undefined)
+        return HttpResponse.json({ detail: `Conversation not found: ${id}` }, { status: 404 });
+      const path = url.searchParams.get('path');
+      if (path !== null && !insideWorkspace(path, workingDir))
+        return HttpResponse.json(
+          { detail: 'path must be inside the conversation workspace' },
+          { status: 422 },
+        );
+      return resolve(url, request, params);
+    };
+  const routes: { method: 'get' | 'post'; path: string; resolve: Resolve }[] = [
+    {
+      method: 'get',
+      path: '/git/changes',
+      resolve: (url) => {
         const path = url.searchParams.get('path');
         if (path === null) return missingQuery('path');
         try {
@@ -47,11 +88,12 @@ export function workspaceHandlers(
         } catch (error) {
           return gitFailure(error);
         }
-      }),
-    ),
-    http.get(
-      api('/api/git/diff'),
-      guarded((url) => {
+      },
+    },
+    {
+      method: 'get',
+      path: '/git/diff',
+      resolve: (url) => {
         const path = url.searchParams.get('path');
         if (path === null) return missingQuery('path');
         const commit = url.searchParams.get('commit') ?? undefined;
@@ -73,20 +115,22 @@ export function workspaceHandlers(
         } catch (error) {
           return gitFailure(error);
         }
-      }),
-    ),
-    http.get(
-      api('/api/git/commits'),
-      guarded((url) => {
+      },
+    },
+    {
+      method: 'get',
+      path: '/git/commits',
+      resolve: (url) => {
         const path = url.searchParams.get('path');
         if (path === null) return missingQuery('path');
         const limit = Number(url.searchParams.get('limit') ?? 50);
         return HttpResponse.json(workspace.commitList(path, limit));
-      }),
-    ),
-    http.get(
-      api('/api/git/commits/:sha/changes'),
-      guarded((url, _request, params) => {
+      },
+    },
+    {
+      method: 'get',
+      path: '/git/commits/:sha/changes',
+      resolve: (url, _request, params) => {
         const path = url.searchParams.get('path');
         if (path === null) return missingQuery('path');
         try {
@@ -94,11 +138,12 @@ export function workspaceHandlers(
         } catch (error) {
           return gitFailure(error);
         }
-      }),
-    ),
-    http.get(
-      api('/api/file/download'),
-      guarded((url, request) => {
+      },
+    },
+    {
+      method: 'get',
+      path: '/file/download',
+      resolve: (url, request) => {
         const path = url.searchParams.get('path');
         if (path === null) return missingQuery('path');
         if (!path.startsWith('/')) return badRequest('Path must be absolute');
@@ -118,11 +163,12 @@ export function workspaceHandlers(
           status: 206,
           headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${bytes.length}` },
         });
-      }),
-    ),
-    http.post(
-      api('/api/file/upload'),
-      guarded(async (url, request) => {
+      },
+    },
+    {
+      method: 'post',
+      path: '/file/upload',
+      resolve: async (url, request) => {
         const path = url.searchParams.get('path');
         if (path === null) return missingQuery('path');
         if (!path.startsWith('/')) return badRequest('Path must be absolute');
@@ -138,7 +184,11 @@ export function workspaceHandlers(
         // Outside the repository the real server writes anywhere it may; the mock keeps only its folder.
         workspace.write(path, bytes);
         return HttpResponse.json({ success: true, file_size: bytes.length });
-      }),
-    ),
+      },
+    },
   ];
+  return routes.flatMap(({ method, path, resolve }) => [
+    http[method](api(`/api${path}`), guarded(resolve)),
+    http[method](api(`/api/conversations/:runtimeId${path}`), guarded(inConversation(resolve))),
+  ]);
 }

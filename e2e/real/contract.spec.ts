@@ -472,10 +472,10 @@ test('the mock’s workspace routes answer as the real server’s do, in shape a
     expect(ranged.map((r) => r.status)).toEqual([206, 206]);
     expect(await Promise.all(ranged.map(async (r) => (await r.arrayBuffer()).byteLength))).toEqual([3, 3]);
     // Uploads: multipart field "file", absolute paths only.
-    const upload = async (base: string, path: string) => {
+    const upload = async (base: string, path: string, at = '/api') => {
       const form = new FormData();
       form.append('file', new Blob(['uploaded\n']), 'notes.txt');
-      const response = await fetch(`${base}/api/file/upload?path=${q(path)}`, {
+      const response = await fetch(`${base}${at}/file/upload?path=${q(path)}`, {
         method: 'POST',
         body: form,
         headers: { 'X-Session-API-Key': base === server.url ? SESSION_KEY : '' },
@@ -494,6 +494,92 @@ test('the mock’s workspace routes answer as the real server’s do, in shape a
       (await upload(server.url, 'relative.txt')).status,
       (await upload(MOCK_SERVER_URL, 'relative.txt')).status,
     ]).toEqual([400, 400]);
+    // The same routes per conversation (runtime_router.py), which Tether uses: the same answers
+    // inside the conversation's working_dir, 422 outside it or for a relative path, 404 for a
+    // conversation the server does not hold.
+    const conversationIn = async (base: string, workingDir: string) => {
+      const response = await fetch(`${base}/api/conversations`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Session-API-Key': base === server.url ? SESSION_KEY : '',
+        },
+        body: JSON.stringify({
+          agent: { kind: 'Agent', llm: { model: 'openai/x', usage_id: 'agent' } },
+          workspace: { working_dir: workingDir },
+        }),
+      });
+      expect(response.status, base).toBeLessThan(300);
+      return `/api/conversations/${((await response.json()) as { id: string }).id}`;
+    };
+    const [realAt, mockAt] = [
+      await conversationIn(server.url, repo),
+      await conversationIn(MOCK_SERVER_URL, mockRepo),
+    ];
+    const scopedChanges = await both(
+      `${realAt}/git/changes?path=${q(repo)}`,
+      `${mockAt}/git/changes?path=${q(mockRepo)}`,
+    );
+    const globalChanges = await both(
+      `/api/git/changes?path=${q(repo)}`,
+      `/api/git/changes?path=${q(mockRepo)}`,
+    );
+    for (const [side, global] of [
+      [scopedChanges.real, globalChanges.real],
+      [scopedChanges.mock, globalChanges.mock],
+    ] as const) {
+      expect(side.status, JSON.stringify(side.body)).toBe(200);
+      expect(side.body).toEqual(global.body);
+    }
+    expect(
+      await statuses(
+        `${realAt}/git/commits/${sha}/changes?path=${q(repo)}`,
+        `${mockAt}/git/commits/${mockSha}/changes?path=${q(mockRepo)}`,
+      ),
+    ).toEqual([200, 200]);
+    const scopedDiff = await both(
+      `${realAt}/git/diff?path=${q(`${repo}/parser.py`)}`,
+      `${mockAt}/git/diff?path=${q(`${mockRepo}/parser.py`)}`,
+    );
+    expect([scopedDiff.real.body, scopedDiff.mock.body]).toEqual([diff.real.body, diff.mock.body]);
+    expect(
+      await statuses(
+        `${realAt}/file/download?path=${q(`${repo}/parser.py`)}`,
+        `${mockAt}/file/download?path=${q(`${mockRepo}/parser.py`)}`,
+      ),
+    ).toEqual([200, 200]);
+    const refusedOutside = await both(
+      `${realAt}/git/changes?path=${q(outside)}`,
+      `${mockAt}/git/changes?path=${q('/elsewhere')}`,
+    );
+    expect([refusedOutside.real, refusedOutside.mock]).toEqual([
+      { status: 422, body: { detail: 'path must be inside the conversation workspace' } },
+      { status: 422, body: { detail: 'path must be inside the conversation workspace' } },
+    ]);
+    expect(
+      await statuses(
+        `${realAt}/file/download?path=${q(`${repo}/../escape.txt`)}`,
+        `${mockAt}/file/download?path=${q(`${mockRepo}/../escape.txt`)}`,
+      ),
+    ).toEqual([422, 422]);
+    expect(
+      await statuses(`${realAt}/file/download?path=parser.py`, `${mockAt}/file/download?path=parser.py`),
+    ).toEqual([422, 422]);
+    const stranger = '/api/conversations/3f1c2a4e-0000-4000-8000-0000000000ff';
+    const unknown = await both(
+      `${stranger}/git/changes?path=${q(repo)}`,
+      `${stranger}/git/changes?path=${q(mockRepo)}`,
+    );
+    for (const side of [unknown.real, unknown.mock]) {
+      expect(side.status).toBe(404);
+      expect((side.body as { detail: string }).detail).toMatch(/^Conversation not found/);
+    }
+    const scopedUploads = [
+      await upload(server.url, `${repo}/up/scoped.txt`, realAt),
+      await upload(MOCK_SERVER_URL, `${mockRepo}/up/scoped.txt`, mockAt),
+    ];
+    expect(scopedUploads.map((u) => u.status)).toEqual([200, 200]);
+
     // A tracked path with a space, once changed, makes the whole list fail (a server bug).
     writeFileSync(join(repo, 'docs', 'with space.md'), '# Spaced\n');
     git('add', '-A');

@@ -4,6 +4,13 @@ import type { ConnectionSettings } from './servers';
 // The agent-server's workspace routes (git_router.py, file_router.py), as the wire carries them.
 // The typed client has no git calls, so they go through its HttpClient (same key header, same
 // errors); uploads use XHR because fetch reports no upload progress.
+//
+// Servers from 1.57 also serve them per conversation (runtime_router.py:
+// /api/conversations/{id}/git/..., /file/...), resolved in that conversation's runtime and refusing
+// (422) a path that is relative or outside its working_dir. Those are used where the server has
+// them; on a server without them the first answer is FastAPI's bare 404 "Not Found", and from then
+// on that server is asked on the global routes. A relative working_dir (resolved by the server
+// against its own folder) can only be asked on the global routes.
 
 /** The server splits a rename into DELETED (old path) + ADDED (new path); untracked files are ADDED. */
 export type GitChangeStatus = 'MOVED' | 'ADDED' | 'DELETED' | 'UPDATED';
@@ -44,8 +51,36 @@ export interface UploadProgress {
   total: number;
 }
 
+export interface FileUpload {
+  /** Where the file goes: absolute. */
+  path: string;
+  file: Blob;
+  fileName: string;
+  onProgress: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+}
+
+/** Whose workspace a call is about: the conversation, and its working_dir. */
+export interface WorkspaceOf {
+  conversationId: string;
+  repository: string;
+}
+
+/** FastAPI's answer for a path no route matches (a missing conversation says which). */
+function isMissingRoute(error: unknown): boolean {
+  return (
+    error instanceof HttpError &&
+    error.status === 404 &&
+    typeof error.response === 'object' &&
+    error.response !== null &&
+    (error.response as { detail?: unknown }).detail === 'Not Found'
+  );
+}
+
 export class WorkspaceClient {
   private readonly http: HttpClient;
+  /** Whether this server has the per-conversation routes: unknown until it first answers. */
+  private conversationRoutes: boolean | undefined;
 
   constructor(private readonly settings: ConnectionSettings) {
     this.http = new HttpClient({
@@ -55,23 +90,49 @@ export class WorkspaceClient {
     });
   }
 
-  async changes(repository: string): Promise<GitChange[]> {
-    return (await this.http.get<GitChange[]>('/api/git/changes', { params: { path: repository } })).data;
+  /** The route's address: per conversation where the server has those and the folder allows. */
+  private route(of: WorkspaceOf, path: string): string {
+    return this.conversationRoutes !== false && of.repository.startsWith('/')
+      ? `/api/conversations/${encodeURIComponent(of.conversationId)}${path}`
+      : `/api${path}`;
   }
 
-  async diff(path: string, commit?: string): Promise<GitDiff> {
-    return (await this.http.get<GitDiff>('/api/git/diff', { params: { path, commit } })).data;
+  /** Calls the route, learning from the first answer whether the server has per-conversation ones. */
+  private async at<T>(of: WorkspaceOf, path: string, call: (route: string) => Promise<T>): Promise<T> {
+    const route = this.route(of, path);
+    const global = `/api${path}`;
+    try {
+      const answer = await call(route);
+      if (route !== global) this.conversationRoutes = true;
+      return answer;
+    } catch (error) {
+      if (route === global || this.conversationRoutes !== undefined || !isMissingRoute(error)) throw error;
+      this.conversationRoutes = false;
+      return call(global);
+    }
   }
 
-  async commits(repository: string, limit = 50): Promise<GitCommitsPage> {
-    return (await this.http.get<GitCommitsPage>('/api/git/commits', { params: { path: repository, limit } }))
+  private get<T>(of: WorkspaceOf, path: string, options: Parameters<HttpClient['get']>[1]) {
+    return this.at(of, path, (route) => this.http.get<T>(route, options));
+  }
+
+  async changes(of: WorkspaceOf): Promise<GitChange[]> {
+    return (await this.get<GitChange[]>(of, '/git/changes', { params: { path: of.repository } })).data;
+  }
+
+  async diff(of: WorkspaceOf, path: string, commit?: string): Promise<GitDiff> {
+    return (await this.get<GitDiff>(of, '/git/diff', { params: { path, commit } })).data;
+  }
+
+  async commits(of: WorkspaceOf, limit = 50): Promise<GitCommitsPage> {
+    return (await this.get<GitCommitsPage>(of, '/git/commits', { params: { path: of.repository, limit } }))
       .data;
   }
 
-  async commitChanges(repository: string, sha: string): Promise<GitChange[]> {
+  async commitChanges(of: WorkspaceOf, sha: string): Promise<GitChange[]> {
     return (
-      await this.http.get<GitChange[]>(`/api/git/commits/${encodeURIComponent(sha)}/changes`, {
-        params: { path: repository },
+      await this.get<GitChange[]>(of, `/git/commits/${encodeURIComponent(sha)}/changes`, {
+        params: { path: of.repository },
       })
     ).data;
   }
@@ -81,8 +142,8 @@ export class WorkspaceClient {
    * files with Starlette's FileResponse, which honours it). One byte more than asked for tells
    * whether the file goes on, since CORS hides Content-Range from the page.
    */
-  async download(path: string, maxBytes?: number): Promise<FileSlice> {
-    const response = await this.http.get<ArrayBuffer>('/api/file/download', {
+  async download(of: WorkspaceOf, path: string, maxBytes?: number): Promise<FileSlice> {
+    const response = await this.get<ArrayBuffer>(of, '/file/download', {
       params: { path },
       responseType: 'arrayBuffer',
       ...(maxBytes !== undefined ? { headers: { Range: `bytes=0-${maxBytes}` } } : {}),
@@ -93,16 +154,17 @@ export class WorkspaceClient {
     return { bytes, truncated: false };
   }
 
-  upload(
-    path: string,
-    file: Blob,
-    fileName: string,
-    onProgress: (progress: UploadProgress) => void,
-    signal?: AbortSignal,
+  upload(of: WorkspaceOf, upload: FileUpload): Promise<{ file_size: number }> {
+    return this.at(of, '/file/upload', (route) => this.send(route, upload));
+  }
+
+  private send(
+    route: string,
+    { path, file, fileName, onProgress, signal }: FileUpload,
   ): Promise<{ file_size: number }> {
     return new Promise((resolve, reject) => {
       const request = new XMLHttpRequest();
-      const url = new URL('api/file/upload', `${this.settings.serverUrl}/`);
+      const url = new URL(route.slice(1), `${this.settings.serverUrl}/`);
       url.searchParams.set('path', path);
       request.open('POST', url.toString());
       if (this.settings.sessionApiKey)

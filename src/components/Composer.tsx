@@ -30,7 +30,7 @@ export function Composer({
     (path: string) => setDraft((text) => `${text}${text && !text.endsWith('\n') ? '\n' : ''}${path}`),
     [],
   );
-  const attachments = useAttachments(settings, workingDir, insertPath);
+  const attachments = useAttachments(settings, session.conversationId, workingDir, insertPath);
   const uploading = attachments.uploads.some((u) => u.state === 'uploading');
   const preparing = attachments.preparing > 0;
   // Send was pressed while an image was still being read: the message goes once it is ready.

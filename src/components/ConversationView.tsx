@@ -131,15 +131,9 @@ export function ConversationView({ conversationId }: { conversationId: string })
         )}
         <Composer session={session} settings={settings} workingDir={repository} />
       </section>
-      {workspaceRoute && repository && (
+      {workspaceRoute && model.workspace && (
         <Suspense fallback={<aside className="workspace-panel" aria-label="Workspace" aria-busy="true" />}>
-          <WorkspacePanel
-            settings={settings}
-            repository={repository}
-            route={workspaceRoute}
-            log={log}
-            status={status}
-          />
+          <WorkspacePanel workspace={model.workspace} route={workspaceRoute} log={log} status={status} />
         </Suspense>
       )}
     </div>

@@ -37,6 +37,7 @@ function readAsDataUrl(file: Blob): Promise<string> {
 
 export function useAttachments(
   settings: ConnectionSettings,
+  conversationId: string,
   workingDir: string | undefined,
   insertPath: (path: string) => void,
 ) {
@@ -62,8 +63,7 @@ export function useAttachments(
         .then(({ uploadToWorkspace }) =>
           uploadToWorkspace(
             queryClient,
-            settings,
-            workingDir!,
+            { settings, conversationId, repository: workingDir! },
             path,
             file,
             ({ loaded, total }) =>
@@ -87,7 +87,7 @@ export function useAttachments(
           },
         );
     },
-    [queryClient, settings, workingDir, insertPath],
+    [queryClient, settings, conversationId, workingDir, insertPath],
   );
 
   const add = useCallback(

@@ -12,6 +12,7 @@ import {
   firstUserMessageQuery,
   olderMessageMatches,
 } from '../../conversation/resources/events';
+import type { WorkspaceTarget } from '../../conversation/resources/workspace';
 import { newerUsage, usageOfStats } from '../../conversation/usage/usage';
 import { useConversationSession } from '../../conversation/useConversationSession';
 import { useHeadFromInfo } from '../branches/useHeadFromInfo';
@@ -129,6 +130,12 @@ export function useConversation(conversationId: string) {
     [hasOlder, settings, conversationId, log],
   );
 
+  const repository = workingDir(conversation.data);
+  const workspace = useMemo<WorkspaceTarget | undefined>(
+    () => (repository ? { settings, conversationId, repository } : undefined),
+    [settings, conversationId, repository],
+  );
+
   return {
     settings,
     conversationId,
@@ -156,7 +163,8 @@ export function useConversation(conversationId: string) {
     model,
     baseUrl: agentBaseUrl(conversation.data),
     title,
-    repository: workingDir(conversation.data),
+    repository,
+    workspace,
   };
 }
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/servers';
 import type { GitChange } from '../../agent-server/workspace';
 import {
   isRepositoryQuery,
   repositoryPath,
   workingChangesQuery,
+  type WorkspaceTarget,
 } from '../../conversation/resources/workspace';
 import { decodeGitPath } from '../../conversation/workspace/gitPaths';
 import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
@@ -15,20 +15,12 @@ import { FileViewer } from './FileViewer';
 
 // What changed in the working tree against the server's base, and one file's diff.
 
-export function ChangesView({
-  settings,
-  repository,
-  route,
-}: {
-  settings: ConnectionSettings;
-  repository: string;
-  route: WorkspaceRoute;
-}) {
-  const changes = useQuery(workingChangesQuery(settings, repository));
+export function ChangesView({ workspace, route }: { workspace: WorkspaceTarget; route: WorkspaceRoute }) {
+  const changes = useQuery(workingChangesQuery(workspace));
   const empty = changes.isSuccess && changes.data.length === 0;
-  const isRepository = useQuery({ ...isRepositoryQuery(settings, repository), enabled: empty });
+  const isRepository = useQuery({ ...isRepositoryQuery(workspace), enabled: empty });
   const open = useOpenWorkspace();
-  const selected = route.path ? findChange(changes.data ?? [], repository, route.path) : undefined;
+  const selected = route.path ? findChange(changes.data ?? [], workspace.repository, route.path) : undefined;
 
   let summary: React.ReactNode;
   if (changes.isPending) summary = 'Loading the changes…';
@@ -42,7 +34,7 @@ export function ChangesView({
     summary = isRepository.isPending
       ? 'No changes.'
       : isRepository.data === false
-        ? `${repository} is not a git repository, so there are no changes to show.`
+        ? `${workspace.repository} is not a git repository, so there are no changes to show.`
         : 'No uncommitted changes. Committed work is under Commits.';
   else summary = `${changes.data.length} changed ${changes.data.length === 1 ? 'file' : 'files'}`;
 
@@ -60,8 +52,7 @@ export function ChangesView({
             {changes.data.map((change, index) => (
               <ChangedFile
                 key={change.path}
-                settings={settings}
-                repository={repository}
+                workspace={workspace}
                 change={change}
                 counted={index < COUNTED_FILES}
                 selected={selected?.path === change.path}
@@ -73,11 +64,11 @@ export function ChangesView({
       </section>
       <section className="workspace-detail" aria-label="Selected file">
         {selected ? (
-          <FileDiff settings={settings} repository={repository} change={selected} />
+          <FileDiff workspace={workspace} change={selected} />
         ) : route.path && changes.isSuccess ? (
           <>
             <p className="workspace-note">{route.path} has no uncommitted changes. Its content now:</p>
-            <FileViewer settings={settings} repository={repository} path={route.path} />
+            <FileViewer workspace={workspace} path={route.path} />
           </>
         ) : (
           changes.data &&

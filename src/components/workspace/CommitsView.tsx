@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/servers';
-import { commitChangesQuery, commitsQuery } from '../../conversation/resources/workspace';
+import {
+  commitChangesQuery,
+  commitsQuery,
+  type WorkspaceTarget,
+} from '../../conversation/resources/workspace';
 import { decodeGitPath } from '../../conversation/workspace/gitPaths';
 import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import { COUNTED_FILES, ChangedFile, FileDiff } from './changedFiles';
@@ -9,16 +12,8 @@ import { moveFocusWithArrows } from '../keyboard';
 
 // The repository's commits, newest first, and what each one changed.
 
-export function CommitsView({
-  settings,
-  repository,
-  route,
-}: {
-  settings: ConnectionSettings;
-  repository: string;
-  route: WorkspaceRoute;
-}) {
-  const commits = useQuery(commitsQuery(settings, repository));
+export function CommitsView({ workspace, route }: { workspace: WorkspaceTarget; route: WorkspaceRoute }) {
+  const commits = useQuery(commitsQuery(workspace));
   const open = useOpenWorkspace();
   return (
     <div className="workspace-split">
@@ -55,7 +50,7 @@ export function CommitsView({
       </section>
       <section className="workspace-detail" aria-label="Selected commit">
         {route.commit ? (
-          <CommitFiles settings={settings} repository={repository} commit={route.commit} path={route.path} />
+          <CommitFiles workspace={workspace} commit={route.commit} path={route.path} />
         ) : (
           commits.data &&
           commits.data.commits.length > 0 && (
@@ -68,17 +63,15 @@ export function CommitsView({
 }
 
 function CommitFiles({
-  settings,
-  repository,
+  workspace,
   commit,
   path,
 }: {
-  settings: ConnectionSettings;
-  repository: string;
+  workspace: WorkspaceTarget;
   commit: string;
   path: string | undefined;
 }) {
-  const changes = useQuery(commitChangesQuery(settings, repository, commit));
+  const changes = useQuery(commitChangesQuery(workspace, commit));
   const open = useOpenWorkspace();
   const selected = path ? changes.data?.find((c) => decodeGitPath(c.path) === path) : undefined;
   if (changes.isPending) return <p className="workspace-note">Loading the commit…</p>;
@@ -98,8 +91,7 @@ function CommitFiles({
         {changes.data.map((change, index) => (
           <ChangedFile
             key={change.path}
-            settings={settings}
-            repository={repository}
+            workspace={workspace}
             change={change}
             commit={commit}
             counted={index < COUNTED_FILES}
@@ -108,7 +100,7 @@ function CommitFiles({
           />
         ))}
       </ul>
-      {selected && <FileDiff settings={settings} repository={repository} change={selected} commit={commit} />}
+      {selected && <FileDiff workspace={workspace} change={selected} commit={commit} />}
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { describeError, httpStatus } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/servers';
 import {
   FILE_VIEW_LIMIT,
   downloadWhole,
   fileContentQuery,
   fileDiffQuery,
   repositoryPath,
+  type WorkspaceTarget,
 } from '../../conversation/resources/workspace';
 import type { DiffModel } from '../../conversation/workspace/diffModel';
 import { fileName, isAbsolutePath, isImagePath, languageOf } from '../../conversation/workspace/gitPaths';
@@ -17,33 +17,17 @@ import { DiffView } from '../diff/DiffView';
 // A file's current content, as the server's download route gives it: highlighted text, an
 // image, or — for anything else binary — a download. Only the first megabyte is read.
 
-export function FileViewer({
-  settings,
-  repository,
-  path,
-}: {
-  settings: ConnectionSettings;
-  repository: string;
-  path: string;
-}) {
-  const absolute = isAbsolutePath(path) ? path : repositoryPath(repository, path);
+export function FileViewer({ workspace, path }: { workspace: WorkspaceTarget; path: string }) {
+  const absolute = isAbsolutePath(path) ? path : repositoryPath(workspace.repository, path);
   return isAbsolutePath(absolute) ? (
-    <DownloadedFile settings={settings} repository={repository} path={absolute} />
+    <DownloadedFile workspace={workspace} path={absolute} />
   ) : (
-    <FileThroughGit settings={settings} repository={repository} path={path} />
+    <FileThroughGit workspace={workspace} path={path} />
   );
 }
 
-function DownloadedFile({
-  settings,
-  repository,
-  path,
-}: {
-  settings: ConnectionSettings;
-  repository: string;
-  path: string;
-}) {
-  const file = useQuery(fileContentQuery(settings, repository, path));
+function DownloadedFile({ workspace, path }: { workspace: WorkspaceTarget; path: string }) {
+  const file = useQuery(fileContentQuery(workspace, path));
   const content = useMemo(() => (file.data ? classifyBytes(file.data.bytes) : undefined), [file.data]);
   if (file.isPending) return <p className="workspace-note">Loading {fileName(path)}…</p>;
   if (file.isError)
@@ -51,7 +35,10 @@ function DownloadedFile({
       <p className="workspace-note error" role="alert">
         {httpStatus(file.error) === 404
           ? `There is no file at ${path} (it may have been deleted or moved).`
-          : `${fileName(path)} could not be read. ${describeError(file.error)}`}
+          : httpStatus(file.error) === 422
+            ? // The conversation's own routes show only what is inside its working folder.
+              `${path} is outside this conversation’s workspace (${workspace.repository}), so the agent-server does not show it.`
+            : `${fileName(path)} could not be read. ${describeError(file.error)}`}
       </p>
     );
   const truncated = file.data.truncated;
@@ -59,7 +46,7 @@ function DownloadedFile({
     <div className="file-view">
       <div className="file-view-bar">
         <span className="file-view-path">{path}</span>
-        <DownloadButton settings={settings} path={path} />
+        <DownloadButton workspace={workspace} path={path} />
       </div>
       {truncated && (
         <p className="workspace-note">
@@ -83,21 +70,14 @@ function DownloadedFile({
 }
 
 /** A workspace folder the server resolves itself: the file's text comes through git instead. */
-function FileThroughGit({
-  settings,
-  repository,
-  path,
-}: {
-  settings: ConnectionSettings;
-  repository: string;
-  path: string;
-}) {
-  const diff = useQuery(fileDiffQuery(settings, repository, path, undefined));
+function FileThroughGit({ workspace, path }: { workspace: WorkspaceTarget; path: string }) {
+  const diff = useQuery(fileDiffQuery(workspace, path, undefined));
   return (
     <div className="file-view">
       <p className="workspace-note">
-        This conversation’s workspace folder ({repository}) is relative to the agent-server, which downloads
-        files by absolute path only; the text is read through git instead, and binary files cannot be opened.
+        This conversation’s workspace folder ({workspace.repository}) is relative to the agent-server, which
+        downloads files by absolute path only; the text is read through git instead, and binary files cannot
+        be opened.
       </p>
       {diff.isError && (
         <p className="workspace-note error" role="alert">
@@ -133,9 +113,9 @@ function ImagePreview({ bytes, path }: { bytes: Uint8Array; path: string }) {
   return url ? <img className="file-view-image" src={url} alt={`The image ${fileName(path)}`} /> : null;
 }
 
-export function DownloadButton({ settings, path }: { settings: ConnectionSettings; path: string }) {
+export function DownloadButton({ workspace, path }: { workspace: WorkspaceTarget; path: string }) {
   const download = useMutation({
-    mutationFn: () => downloadWhole(settings, path),
+    mutationFn: () => downloadWhole(workspace, path),
     onSuccess: (blob) => {
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ExecutionStatus } from '../../agent-server/protocol';
-import type { ConnectionSettings } from '../../agent-server/servers';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import { isActive } from '../../conversation/executionStatus';
-import { refreshWorkingTree } from '../../conversation/resources/workspace';
+import { refreshWorkingTree, type WorkspaceTarget } from '../../conversation/resources/workspace';
 import { refreshDelay } from '../../conversation/workspace/refreshRule';
 import { ChangesView } from './ChangesView';
 import { CommitsView } from './CommitsView';
@@ -18,20 +17,18 @@ import './workspace.css';
 // content. Loaded the first time it is opened.
 
 export default function WorkspacePanel({
-  settings,
-  repository,
+  workspace,
   route,
   log,
   status,
 }: {
-  settings: ConnectionSettings;
-  repository: string;
+  workspace: WorkspaceTarget;
   route: WorkspaceRoute;
   log: ConversationEventLog;
   status: ExecutionStatus | undefined;
 }) {
   const open = useOpenWorkspace();
-  useRefreshWhileWorking(settings, repository, log, status);
+  useRefreshWhileWorking(workspace, log, status);
   const queryClient = useQueryClient();
   const panelRef = useRef<HTMLElement>(null);
   useEffect(() => panelRef.current?.focus(), []);
@@ -41,7 +38,7 @@ export default function WorkspacePanel({
       <header className="workspace-header">
         <h2>Workspace</h2>
         <span className="workspace-folder" title="The conversation’s working folder">
-          {repository}
+          {workspace.repository}
         </span>
         <div
           role="tablist"
@@ -63,7 +60,7 @@ export default function WorkspacePanel({
             </button>
           ))}
         </div>
-        <button type="button" onClick={() => void refreshWorkingTree(queryClient, settings, repository)}>
+        <button type="button" onClick={() => void refreshWorkingTree(queryClient, workspace)}>
           Refresh
         </button>
         <button type="button" aria-label="Close the workspace" onClick={() => open(undefined)}>
@@ -72,11 +69,11 @@ export default function WorkspacePanel({
       </header>
       <div className="workspace-body">
         {route.view === 'file' && route.path ? (
-          <FileViewer settings={settings} repository={repository} path={route.path} />
+          <FileViewer workspace={workspace} path={route.path} />
         ) : tab === 'commits' ? (
-          <CommitsView settings={settings} repository={repository} route={route} />
+          <CommitsView workspace={workspace} route={route} />
         ) : (
-          <ChangesView settings={settings} repository={repository} route={route} />
+          <ChangesView workspace={workspace} route={route} />
         )}
       </div>
     </aside>
@@ -85,8 +82,7 @@ export default function WorkspacePanel({
 
 /** Re-reads the working tree after the agent edits or runs something, at most once a second, and when a run settles. */
 function useRefreshWhileWorking(
-  settings: ConnectionSettings,
-  repository: string,
+  workspace: WorkspaceTarget,
   log: ConversationEventLog,
   status: ExecutionStatus | undefined,
 ) {
@@ -103,10 +99,10 @@ function useRefreshWhileWorking(
     const timer = window.setTimeout(
       () => {
         last.current = Date.now();
-        void refreshWorkingTree(queryClient, settings, repository);
+        void refreshWorkingTree(queryClient, workspace);
       },
       refreshDelay(last.current, Date.now()),
     );
     return () => window.clearTimeout(timer);
-  }, [touches, settled, queryClient, settings, repository]);
+  }, [touches, settled, queryClient, workspace]);
 }

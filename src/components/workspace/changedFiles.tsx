@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
-import type { ConnectionSettings } from '../../agent-server/servers';
 import type { GitChange } from '../../agent-server/workspace';
-import { fileDiffQuery, repositoryPath } from '../../conversation/resources/workspace';
+import { fileDiffQuery, repositoryPath, type WorkspaceTarget } from '../../conversation/resources/workspace';
 import { decodeGitPath, languageOf } from '../../conversation/workspace/gitPaths';
 import { DiffView, type DiffLayout } from '../diff/DiffView';
 import { useDiffModel } from '../diff/useDiffModel';
@@ -24,16 +23,14 @@ export const STATUS_WORDS: Record<GitChange['status'], string> = {
 export const COUNTED_FILES = 60;
 
 export function ChangedFile({
-  settings,
-  repository,
+  workspace,
   change,
   counted,
   selected,
   onSelect,
   commit,
 }: {
-  settings: ConnectionSettings;
-  repository: string;
+  workspace: WorkspaceTarget;
   change: GitChange;
   counted: boolean;
   selected: boolean;
@@ -42,7 +39,7 @@ export function ChangedFile({
 }) {
   const path = decodeGitPath(change.path);
   const diff = useQuery({
-    ...fileDiffQuery(settings, repository, path, commit, change.status === 'DELETED'),
+    ...fileDiffQuery(workspace, path, commit, change.status === 'DELETED'),
     enabled: counted,
   });
   const model = useDiffModel(diff.data?.original ?? undefined, diff.data?.modified ?? undefined);
@@ -77,24 +74,22 @@ export function ChangedFile({
 const LAYOUT_KEY = 'tether.diff-layout';
 
 export function FileDiff({
-  settings,
-  repository,
+  workspace,
   change,
   commit,
 }: {
-  settings: ConnectionSettings;
-  repository: string;
+  workspace: WorkspaceTarget;
   change: GitChange;
   commit?: string;
 }) {
   const path = decodeGitPath(change.path);
-  const diff = useQuery(fileDiffQuery(settings, repository, path, commit, change.status === 'DELETED'));
+  const diff = useQuery(fileDiffQuery(workspace, path, commit, change.status === 'DELETED'));
   const model = useDiffModel(diff.data?.original ?? undefined, diff.data?.modified ?? undefined);
   const [layout, setLayout] = useState<DiffLayout>(() =>
     localStorage.getItem(LAYOUT_KEY) === 'split' ? 'split' : 'unified',
   );
   const open = useOpenWorkspace();
-  const full = repositoryPath(repository, path);
+  const full = repositoryPath(workspace.repository, path);
   // The server reads the file on disk as UTF-8 and sends "" when it cannot (a binary file):
   // what it is now comes from the file itself.
   const binaryNow =
@@ -127,7 +122,7 @@ export function FileDiff({
             View file
           </button>
         )}
-        {change.status !== 'DELETED' && !commit && <DownloadButton settings={settings} path={full} />}
+        {change.status !== 'DELETED' && !commit && <DownloadButton workspace={workspace} path={full} />}
       </div>
       {diff.isPending && <p className="workspace-note">Loading the diff…</p>}
       {diff.isError && (
@@ -151,7 +146,7 @@ export function FileDiff({
               ? 'The agent-server sends no text for this file: it is binary or empty. Its content now:'
               : 'Its content now:'}
           </p>
-          <FileViewer settings={settings} repository={repository} path={full} />
+          <FileViewer workspace={workspace} path={full} />
         </>
       )}
     </div>
