@@ -244,6 +244,51 @@ test('a new conversation starts on the server chosen, which offers its own saved
   await expect(page.getByLabel('Server', { exact: true })).toHaveValue(SECOND_ID);
 });
 
+test('each server keeps its own model and key: a key never goes to another server', async ({ page }) => {
+  const app = new Tether(page);
+  await withWorkstation(app);
+  const form = page.getByRole('form', { name: 'New conversation' });
+  const start = async (server: string, task: string, llm?: { model: string; key: string }) => {
+    await page.getByRole('link', { name: 'New conversation' }).click();
+    await form.getByLabel('Server', { exact: true }).selectOption({ label: server });
+    if (llm) {
+      await form.getByText(/^Model:/).click();
+      await form.getByLabel('Model', { exact: true }).fill(llm.model);
+      await form.getByLabel('API key').fill(llm.key);
+    }
+    await form.getByLabel('What should the agent do?').fill(task);
+    await form.getByRole('button', { name: 'Start conversation' }).click();
+    await expect(app.composer).toBeVisible();
+  };
+  const sentKeys = (mock: '__tetherMock' | '__tetherSecondMock') =>
+    page.evaluate(
+      (name) =>
+        window[name]!.store.received.filter(
+          (r) => r.method === 'POST' && r.path === '/api/conversations',
+        ).map((r) => (r.body as { agent: { llm: { model: string; api_key?: string } } }).agent.llm),
+      mock,
+    );
+  await start('Built-in mock', 'Tidy the laptop', { model: 'openai/laptop-model', key: 'key-for-laptop' });
+  await start('Workstation', 'Deploy from the workstation');
+  const [first] = await sentKeys('__tetherSecondMock');
+  expect(first).toMatchObject({ model: 'openai/gpt-4o-mini' });
+  expect(first).not.toHaveProperty('api_key');
+  await start('Workstation', 'Deploy again', { model: 'openai/station-model', key: 'key-for-station' });
+  expect((await sentKeys('__tetherSecondMock')).at(-1)).toMatchObject({
+    model: 'openai/station-model',
+    api_key: 'key-for-station',
+  });
+  // Back on the first server, its own settings again.
+  await page.getByRole('link', { name: 'New conversation' }).click();
+  await form.getByLabel('Server', { exact: true }).selectOption({ label: 'Built-in mock' });
+  await expect(form.getByText(/^Model:/)).toHaveText('Model: openai/laptop-model');
+  await form.getByText(/^Model:/).click();
+  await expect(form.getByLabel('API key')).toHaveValue('key-for-laptop');
+  // A server removed takes its key with it.
+  await app.removeServer('Workstation');
+  expect(await page.evaluate(() => localStorage.getItem('tether.llm'))).not.toContain('key-for-station');
+});
+
 test('three servers, one refusing the key: it says so in its place, the others work on', async ({ page }) => {
   const app = new Tether(page);
   await withWorkstation(app);

@@ -1,37 +1,81 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { readServers } from './servers';
 
-/** The LLM new conversations use. Kept in this browser; the key is sent only in the create body. */
+/**
+ * The LLM new conversations use, per agent-server. Kept in this browser; the key is sent only in
+ * the create (or switch) body, and only to the server it was saved for: a key typed for the
+ * laptop's server never travels to a cloud VM's.
+ */
 export interface LlmSettings {
   model: string;
   baseUrl: string;
   apiKey: string;
 }
 
-interface LlmSettingsStore extends LlmSettings {
-  saved: (settings: LlmSettings) => void;
+interface LlmSettingsStore {
+  byServer: Record<string, LlmSettings>;
+  saved: (serverId: string, settings: LlmSettings) => void;
+  forget: (serverId: string) => void;
 }
 
 export const DEFAULT_MODEL = 'openai/gpt-4o-mini';
 
+/** A server nothing was saved for yet: the default model and no key. */
+export const NO_LLM_SETTINGS: LlmSettings = Object.freeze({ model: DEFAULT_MODEL, baseUrl: '', apiKey: '' });
+
+/**
+ * Version 1 held one LLM for the one server of those days: it becomes the LLM of every server the
+ * list holds now (the server list migrates first: it is read at its own creation).
+ */
+export function migrateLlmSettings(persisted: unknown, version: number, serverIds: string[]) {
+  if (version >= 2) return persisted as Pick<LlmSettingsStore, 'byServer'>;
+  const old = (persisted ?? {}) as Partial<LlmSettings>;
+  const settings: LlmSettings = {
+    model: old.model || DEFAULT_MODEL,
+    baseUrl: old.baseUrl ?? '',
+    apiKey: old.apiKey ?? '',
+  };
+  return { byServer: Object.fromEntries(serverIds.map((id) => [id, settings])) };
+}
+
 const useLlmSettingsStore = create<LlmSettingsStore>()(
   persist(
     (set) => ({
-      model: DEFAULT_MODEL,
-      baseUrl: '',
-      apiKey: '',
-      saved: ({ model, baseUrl, apiKey }) =>
-        set({ model: model.trim() || DEFAULT_MODEL, baseUrl: baseUrl.trim(), apiKey }),
+      byServer: {},
+      saved: (serverId, { model, baseUrl, apiKey }) =>
+        set((state) => ({
+          byServer: {
+            ...state.byServer,
+            [serverId]: { model: model.trim() || DEFAULT_MODEL, baseUrl: baseUrl.trim(), apiKey },
+          },
+        })),
+      forget: (serverId) =>
+        set((state) => {
+          const byServer = { ...state.byServer };
+          delete byServer[serverId];
+          return { byServer };
+        }),
     }),
-    { name: 'tether.llm', version: 1 },
+    {
+      name: 'tether.llm',
+      version: 2,
+      migrate: (persisted, version) =>
+        migrateLlmSettings(
+          persisted,
+          version,
+          readServers().map((server) => server.id),
+        ),
+    },
   ),
 );
 
-export function useLlmSettings(): LlmSettings {
-  const model = useLlmSettingsStore((s) => s.model);
-  const baseUrl = useLlmSettingsStore((s) => s.baseUrl);
-  const apiKey = useLlmSettingsStore((s) => s.apiKey);
-  return { model, baseUrl, apiKey };
+/** The LLM saved for a server (the same object until it is saved again). */
+export function useLlmSettings(serverId: string | undefined): LlmSettings {
+  return useLlmSettingsStore((s) => (serverId !== undefined && s.byServer[serverId]) || NO_LLM_SETTINGS);
 }
 
 export const useSaveLlmSettings = () => useLlmSettingsStore((s) => s.saved);
+
+/** A removed server's LLM, its key with it, is not kept. */
+export const forgetLlmSettings = (serverId: string) => useLlmSettingsStore.getState().forget(serverId);

@@ -7,6 +7,7 @@ import {
   type AgentServer,
   type ServerFields,
 } from './servers';
+import { forgetLlmSettings } from './llmSettings';
 
 // The changes to the list of servers: Add, Edit, Remove, and where new conversations start.
 
@@ -49,6 +50,7 @@ export function editServer(id: string, fields: ServerFields): AgentServer | unde
 }
 
 export function removeServer(id: string): void {
+  forgetLlmSettings(id);
   serversStore.setState((state) => {
     const servers = state.servers.filter((server) => server.id !== id);
     return {

@@ -28,7 +28,7 @@ export function NewConversation() {
   const savedFolders = saved.data ?? [];
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const llm = useLlmSettings();
+  const llm = useLlmSettings(settings?.id);
   const saveLlm = useSaveLlmSettings();
   const folder = useWorkspaceFolder();
   const saveFolder = useSaveWorkspaceFolder();
@@ -64,7 +64,7 @@ export function NewConversation() {
         const text = String(form.get('message') ?? '').trim();
         const fields = readLlmFields(form);
         const model = { ...fields, model: fields.model || llm.model };
-        saveLlm(model);
+        if (settings) saveLlm(settings.id, model);
         const workingDir = String(form.get('workingDir') ?? '').trim();
         saveFolder(workingDir);
         const approval = (String(form.get('approval') ?? 'never') as Approval) || 'never';
@@ -97,9 +97,11 @@ export function NewConversation() {
         <summary>
           Model: <span className="llm-model">{llm.model}</span>
         </summary>
-        <LlmFields initial={llm} />
+        {/* Each server has its own: the fields start afresh when the server changes. */}
+        <LlmFields key={settings?.id} initial={llm} />
         <p className="hint">
-          Used for new conversations. Kept in this browser; the key goes to the agent-server only.
+          Used for new conversations on this server. Kept in this browser; the key goes to this agent-server
+          only.
         </p>
       </details>
       <details className="llm-settings">

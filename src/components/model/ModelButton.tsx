@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState } from 'react';
-import type { ConnectionSettings } from '../../agent-server/servers';
+import type { AgentServer } from '../../agent-server/servers';
 import { useCommand } from '../commands/commands';
 import { lazyPart } from '../boundaries/lazyPart';
 
@@ -13,7 +13,7 @@ export function ModelButton({
   model,
   baseUrl,
 }: {
-  settings: ConnectionSettings;
+  settings: AgentServer;
   conversationId: string;
   model: string;
   baseUrl: string | undefined;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
 import { useLlmSettings } from '../../agent-server/llmSettings';
-import type { ConnectionSettings } from '../../agent-server/servers';
+import type { AgentServer } from '../../agent-server/servers';
 import { switchModel } from '../../conversation/resources/conversationLlm';
 import { useModalDialog } from '../useModalDialog';
 import { LlmFields, readLlmFields } from '../LlmFields';
@@ -19,14 +19,14 @@ export default function ModelDialog({
   current,
   onClose,
 }: {
-  settings: ConnectionSettings;
+  settings: AgentServer;
   conversationId: string;
   current: { model: string; baseUrl: string | undefined };
   onClose: () => void;
 }) {
   const dialog = useModalDialog(onClose);
   const queryClient = useQueryClient();
-  const saved = useLlmSettings();
+  const saved = useLlmSettings(settings.id);
   const [phase, setPhase] = useState<{ kind: 'editing' | 'switching' } | { kind: 'failed'; message: string }>(
     {
       kind: 'editing',
