@@ -22,6 +22,7 @@ import { eventsKey } from './events';
 import { serverKey } from './server';
 import { analyserFor, POLICY_OF, type Approval } from '../approvalPolicy';
 import { FailureStreaks, nextReadMs } from '../inbox/serverBackoff';
+import { listReadMs } from '../inbox/listReadRule';
 
 // Conversations: the list, one conversation's info, and the writes to them. Each write updates
 // exactly the cached data it changed; history pages are never touched from here.
@@ -65,22 +66,15 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
 
 /**
  * How often a server's list is read again so every conversation's status stays current without
- * a reload: often while another of its conversations is busy (the open one is followed live by
- * its session), now and then otherwise, and later and later while the server fails.
+ * a reload (listReadRule.ts), and later and later while the server fails.
  */
 export function listRefreshMs(
   settings: ConnectionSettings,
   data: ListData | undefined,
   openId: string | undefined,
 ): number {
-  const otherBusy = data?.pages.some((page) =>
-    page.items.some(
-      (info) =>
-        info.id !== openId &&
-        (info.execution_status === 'running' || info.execution_status === 'waiting_for_confirmation'),
-    ),
-  );
-  return nextReadMs(listFailures.of(serverName(settings)), otherBusy ? 5_000 : 60_000);
+  const listed = data?.pages.flatMap((page) => page.items) ?? [];
+  return nextReadMs(listFailures.of(serverName(settings)), listReadMs(listed, openId, Date.now()));
 }
 
 /** The conversation as the list last read it: stands in for the info until that is read. */
