@@ -106,6 +106,11 @@ export class Tether {
     return this.list.locator(`li[data-conversation-id="${conversationId}"]`);
   }
 
+  /** A conversation's status as its row in the inbox shows it (`data-status`: running, finished, …). */
+  listStatus(conversationId: string): Locator {
+    return this.listItem(conversationId).locator('[data-status]');
+  }
+
   /** Chooses when the agent asks before acting, from the conversation's header; waits for the save. */
   async setApproval(choice: 'Never ask' | 'Ask for risky actions' | 'Ask for every action') {
     const select = this.page.getByRole('combobox', { name: 'Ask before actions' });

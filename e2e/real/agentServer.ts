@@ -55,6 +55,8 @@ export class AgentServer {
   constructor(
     readonly python: string,
     readonly version: string,
+    /** The session API key it wants (two servers in one journey each want their own). */
+    readonly key = SESSION_KEY,
   ) {
     mkdirSync(join(this.root, 'home'), { recursive: true });
     mkdirSync(join(this.root, 'conversations'), { recursive: true });
@@ -82,7 +84,7 @@ export class AgentServer {
           PATH: process.env.PATH ?? '/usr/bin:/bin',
           HOME: join(this.root, 'home'),
           TZ: 'UTC',
-          OH_SESSION_API_KEYS_0: SESSION_KEY,
+          OH_SESSION_API_KEYS_0: this.key,
           OH_CONVERSATIONS_PATH: join(this.root, 'conversations'),
           OH_SECRET_KEY: 'tether-e2e-secret',
           OH_PRELOAD_TOOLS: 'false',
@@ -143,7 +145,7 @@ export class AgentServer {
     const response = await fetch(`${this.url}${path}`, {
       ...init,
       headers: {
-        'X-Session-API-Key': SESSION_KEY,
+        'X-Session-API-Key': this.key,
         'Content-Type': 'application/json',
         ...(init.headers ?? {}),
       },

@@ -12,7 +12,7 @@ import { Tether } from '../app';
 // half a minute to start), one scripted LLM per test.
 
 /** The python of a pinned version's venv: from scripts/test.sh, or made now (cached). */
-function agentServerPython(version: string): string {
+export function agentServerPython(version: string): string {
   const fromTestScript = process.env[`TETHER_AGENT_SERVER_PYTHON_${version.replaceAll('.', '_')}`];
   if (fromTestScript) return fromTestScript;
   return execFileSync('bash', ['scripts/agent-server-venv.sh', version], {

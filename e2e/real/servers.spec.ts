@@ -1,14 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { serverIdFor } from '../../src/agent-server/servers';
 import { SEEDED, Tether } from '../app';
+import { AgentServer } from './agentServer';
 import {
+  agentServerPython,
   connect,
   expect,
   expectRowsMatch,
+  Gate,
   REAL_SERVER_NAME,
   SESSION_KEY,
   startConversation,
   test,
 } from './fixtures';
+import { ScriptedLlm } from './scriptedLlm';
 
 // Several servers in one inbox, one of them real: the built-in mock stays beside it.
 
@@ -46,4 +51,80 @@ test('the real server and the built-in mock in one inbox, each conversation live
   await page.reload();
   await expect(app.log.getByText('Hello from the real server.')).toBeVisible();
   await expectRowsMatch(page, server, id);
+});
+
+test('two real servers of different versions at once: both live, one dies and comes back', async ({
+  page,
+  server,
+  llm,
+}) => {
+  test.setTimeout(180_000);
+  // The other pinned version, on its own port, with its own key and its own scripted LLM.
+  const versions: string[] = JSON.parse(readFileSync('package.json', 'utf8')).config.agentServerVersions;
+  const otherVersion = versions.find((version) => version !== server.version)!;
+  const other = new AgentServer(agentServerPython(otherVersion), otherVersion, 'tether-e2e-other-key');
+  const otherLlm = new ScriptedLlm();
+  const OTHER = `Agent-server ${otherVersion}`;
+  try {
+    await Promise.all([other.start(), otherLlm.start()]);
+    const [here, there] = [new Gate(), new Gate()];
+    const gatedRun = (gate: Gate, words: string) => [
+      {
+        text: 'Starting.',
+        toolCalls: [
+          { name: 'terminal', arguments: { command: gate.command(`echo ${words}`), summary: words } },
+        ],
+      },
+      { text: `Done: ${words}.` },
+    ];
+    otherLlm.setScript(gatedRun(there, 'built on the older server'));
+    llm.setScript([
+      ...gatedRun(here, 'built on the newer server'),
+      { text: 'Still here after the other fell.' },
+    ]);
+    const app = new Tether(page);
+    await connect(page, server);
+    await app.addServer({ name: OTHER, url: other.url, key: other.key });
+    await expect(app.serverEntry(OTHER)).toContainText(`Connected (server ${otherVersion})`);
+    await app.closeServers();
+
+    // A run on each server, live at the same time.
+    await page.getByLabel('Server', { exact: true }).selectOption({ label: OTHER });
+    const otherId = await startConversation(page, otherLlm, 'Build on the older server');
+    await expect(page).toHaveURL(`/s/${serverIdFor(other.url, [])}/conversations/${otherId}`);
+    await page.getByRole('link', { name: 'New conversation' }).click();
+    await page.getByLabel('Server', { exact: true }).selectOption({ label: REAL_SERVER_NAME });
+    const id = await startConversation(page, llm, 'Build on the newer server');
+    await expect(app.listStatus(id)).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+    await expect(app.listStatus(otherId)).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
+    await expect(app.listItem(otherId)).toContainText(OTHER);
+    await expect(app.listItem(id)).toContainText(REAL_SERVER_NAME);
+
+    // The older one dies mid-run: its row stays, greyed, with the reason and a retry.
+    await other.kill();
+    const alert = app.list.getByRole('alert');
+    await expect(alert).toContainText(`${OTHER}: Cannot reach the agent-server`, { timeout: 30_000 });
+    await expect(app.listItem(otherId)).toHaveClass(/unavailable/);
+    await expect(app.listItem(otherId)).toContainText(`${OTHER} cannot be reached`);
+    await expect(app.listItem(id)).not.toHaveClass(/unavailable/);
+
+    // The newer one works on: its run ends, and it answers a new message.
+    here.open();
+    await expect(app.log.getByText('Done: built on the newer server.')).toBeVisible({ timeout: 30_000 });
+    await app.send('Are you still there?');
+    await expect(app.log.getByText('Still here after the other fell.')).toBeVisible({ timeout: 30_000 });
+    await expectRowsMatch(page, server, id);
+
+    // Back again: a retry restores its rows, and its conversation opens with every event it kept.
+    there.open();
+    await other.start();
+    await alert.getByRole('button', { name: `Try ${OTHER} again` }).click();
+    await expect(alert).toBeHidden({ timeout: 30_000 });
+    await expect(app.listItem(otherId)).not.toHaveClass(/unavailable/);
+    await app.listItem(otherId).getByRole('link').click();
+    await expect(app.heading).toBeVisible();
+    await expectRowsMatch(page, other, otherId);
+  } finally {
+    await Promise.all([other.stop(), otherLlm.stop()]);
+  }
 });
