@@ -104,6 +104,10 @@ test('a server that stops answering costs only its own rows, greyed with the rea
   await expect(app.listItem(SECOND_SEEDED.review)).toContainText('Workstation cannot be reached');
   await expect(app.listItem(SEEDED.parser)).not.toHaveClass(/unavailable/);
   await expectAccessible(page, 'inbox with a server down');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectAccessible(page, 'inbox with a server down (dark)', 'colours');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // The other server works on.
   await app.listItem(SEEDED.parser).getByRole('link').click();
