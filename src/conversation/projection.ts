@@ -13,7 +13,7 @@ import {
 import { statusFromStateUpdate } from './executionStatus';
 import { malformation } from './malformedEvents';
 import type { Outcome, ToolCall } from './toolCalls';
-import { readObservation } from '../agent-server/toolActions';
+import { readObservation, type ToolObservation } from '../agent-server/toolActions';
 
 // The projection turns the conversation's event log into rows the screen shows. It is pure
 // data (no React) and order-independent: the rows depend only on the *set* of events, never on
@@ -181,12 +181,21 @@ interface CallRecord {
   view: ToolCall | undefined;
 }
 
-function mayChangeWorkspace(event: ObservationEvent): boolean {
-  const observation = readObservation(event.observation);
+function mayChangeWorkspace(observation: ToolObservation): boolean {
   return (
     observation.tool === 'terminal' || (observation.tool === 'file-edit' && observation.command !== 'view')
   );
 }
+
+/** The agent's task list as its newest task-tracker result gave it (`plan` and `view` both carry it). */
+export interface TaskPlan {
+  tasks: readonly TaskItem[];
+  /** The call that gave it: its row in the transcript. */
+  toolCallId: string;
+  timestamp: string;
+}
+
+export type TaskItem = { title: string; status: string; notes?: string };
 
 export class ConversationProjection {
   /** The id of every event applied. */
@@ -204,6 +213,7 @@ export class ConversationProjection {
   private reshuffle = false;
   private newestStatus: { event: Sortable; status: ExecutionStatus } | undefined;
   private newestStats: { event: Sortable; stats: unknown } | undefined;
+  private newestPlan: { event: Sortable; plan: TaskPlan } | undefined;
   /** The rows of `agent` state updates, in sort order: each names the model before it. */
   private readonly modelSlots: Slot[] = [];
   private newestConversationError: Sortable | undefined;
@@ -263,6 +273,11 @@ export class ConversationProjection {
   /** The execution status the newest persisted state update reports, if any. */
   get statusFromEvents(): ExecutionStatus | undefined {
     return this.newestStatus?.status;
+  }
+
+  /** The agent's task list, from the newest task-tracker result held (the same object until a newer one). */
+  get taskPlan(): TaskPlan | undefined {
+    return this.newestPlan?.plan;
   }
 
   /** The ConversationStats of the newest `stats` state update, if any (see usage.ts). */
@@ -349,8 +364,7 @@ export class ConversationProjection {
       case 'UserRejectObservation':
       case 'AgentErrorEvent': {
         const outcome = event as Outcome;
-        if (kind === 'ObservationEvent' && mayChangeWorkspace(outcome as ObservationEvent))
-          this.workspaceObservations++;
+        if (kind === 'ObservationEvent') this.noteObservation(outcome as ObservationEvent);
         const call = this.call(outcome.tool_call_id);
         if (call.action && call.outcomes.length === 0) this.openCalls--;
         const index = insertSorted(call.outcomes, outcome);
@@ -388,6 +402,22 @@ export class ConversationProjection {
     slot.timestamp = timestamp;
     slot.id = id;
     this.reshuffle ||= slot.placed;
+  }
+
+  /** What a tool's result tells beyond its row: the workspace may have changed; a newer task list. */
+  private noteObservation(event: ObservationEvent): void {
+    const observation = readObservation(event.observation);
+    if (mayChangeWorkspace(observation)) this.workspaceObservations++;
+    if (
+      observation.tool === 'task-tracker' &&
+      !observation.isError &&
+      observation.tasks &&
+      isAfter(event.timestamp, event.id, this.newestPlan?.event)
+    )
+      this.newestPlan = {
+        event,
+        plan: { tasks: observation.tasks, toolCallId: event.tool_call_id, timestamp: event.timestamp },
+      };
   }
 
   private touch(slot: Slot): void {
