@@ -18,8 +18,25 @@ export class WorkspacePanel {
     await expect(this.panel).toBeVisible();
   }
 
-  tab(name: 'Changes' | 'Commits'): Locator {
+  tab(name: 'Changes' | 'Commits' | 'Tasks'): Locator {
     return this.panel.getByRole('tab', { name });
+  }
+
+  /** The agent's task list in the Tasks tab, in its order. */
+  get plan(): Locator {
+    return this.panel.getByRole('list', { name: 'The agent’s task list' });
+  }
+
+  /** Each task as "<status> <title>" (notes left out), in the plan's order. */
+  async tasks(): Promise<string[]> {
+    return this.plan
+      .getByRole('listitem')
+      .evaluateAll((items) =>
+        items.map(
+          (item) =>
+            `${item.querySelector('.plan-status')?.textContent ?? ''} ${item.querySelector('.plan-title')?.textContent ?? ''}`,
+        ),
+      );
   }
 
   /** A changed file's row in the list (by its path as shown). */

@@ -12,10 +12,13 @@ import {
   pauseEvent,
   statsUpdate,
   statusUpdate,
+  taskTrackerAction,
+  taskTrackerObservation,
   terminalAction,
   terminalObservation,
   userMessage,
   userReject,
+  type Task,
 } from './events';
 import type { MockStore, StoredConversation } from './store';
 import { countRequest, requestTokens } from './usage';
@@ -29,6 +32,7 @@ import { countRequest, requestTokens } from './usage';
 export type Step =
   | { type: 'terminal'; reasoning: string; say: string; command: string; output: string }
   | { type: 'edit'; reasoning: string; say: string; path: string; before: string; after: string }
+  | { type: 'plan'; reasoning: string; say: string; tasks: Task[] }
   | { type: 'answer'; say: string };
 
 export interface RunState {
@@ -85,6 +89,11 @@ class Cancelled extends Error {}
 
 export function scriptFor(request: string): Step[] {
   const topic = request.trim().split('\n')[0]!.slice(0, 80);
+  // Asked for a plan, the agent keeps a task list and moves it on after each step.
+  return /\bplan\b/i.test(topic) ? plannedScript(topic) : plainScript(topic);
+}
+
+function plainScript(topic: string): Step[] {
   return [
     {
       type: 'terminal',
@@ -103,6 +112,28 @@ export function scriptFor(request: string): Step[] {
       after: `# Project\n\n- ${topic}\n`,
     },
     { type: 'answer', say: `Done. I looked at the workspace and noted “${topic}” in **README.md**.` },
+  ];
+}
+
+function plannedScript(topic: string): Step[] {
+  const [look, note] = ['Look at the workspace', 'Note the request in the README'];
+  const [plain, edit, answer] = plainScript(topic);
+  const plan = (say: string, statuses: [Task['status'], Task['status']]): Step => ({
+    type: 'plan',
+    reasoning: 'The task list shows where the work stands.',
+    say,
+    tasks: [
+      { title: look, status: statuses[0] },
+      { title: note, status: statuses[1], notes: `“${topic}”` },
+    ],
+  });
+  return [
+    plan('First, a plan.', ['in_progress', 'todo']),
+    plain!,
+    plan('The workspace is read.', ['done', 'in_progress']),
+    edit!,
+    plan('Both done.', ['done', 'done']),
+    answer!,
   ];
 }
 
@@ -397,7 +428,9 @@ export class MockAgent {
           action =
             step.type === 'terminal'
               ? terminalAction(clock, step.command, options)
-              : fileEditAction(clock, step.path, step.before, step.after, options);
+              : step.type === 'plan'
+                ? taskTrackerAction(clock, step.tasks, options)
+                : fileEditAction(clock, step.path, step.before, step.after, options);
           this.countRequest(conversation, step.reasoning + step.say);
           this.publish(conversation, action);
           run.actionId = action.id;
@@ -415,7 +448,9 @@ export class MockAgent {
           conversation,
           step.type === 'terminal'
             ? terminalObservation(clock, action, step.output, 0)
-            : fileEditObservation(clock, action, step.before, step.after),
+            : step.type === 'plan'
+              ? taskTrackerObservation(clock, action, step.tasks)
+              : fileEditObservation(clock, action, step.before, step.after),
         );
       }
       run.step += 1;

@@ -133,7 +133,14 @@ export function ConversationView({ conversationId }: { conversationId: string })
       </section>
       {workspaceRoute && model.workspace && (
         <Suspense fallback={<aside className="workspace-panel" aria-label="Workspace" aria-busy="true" />}>
-          <WorkspacePanel workspace={model.workspace} route={workspaceRoute} log={log} status={status} />
+          <WorkspacePanel
+            workspace={model.workspace}
+            route={workspaceRoute}
+            log={log}
+            status={status}
+            hasOlder={model.hasOlder}
+            loadAllOlder={model.loadAllOlder}
+          />
         </Suspense>
       )}
     </div>

@@ -13,6 +13,8 @@ import {
   type OutcomeView,
 } from '../conversation/toolCallView';
 import { readObservation } from '../agent-server/toolActions';
+import { taskStatusWords } from '../conversation/tasks/taskPlan';
+import { useOpenWorkspace } from './workspaceRoute';
 import { CopyButton } from './copy/CopyButton';
 import { useFindFocus } from './find/findFocus';
 import type { Activity } from '../conversation/composerRules';
@@ -127,14 +129,17 @@ function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number |
         {view.path && <span className="outcome-path"> {view.path}</span>}
       </div>
       {view.kind === 'file-edit' ? null : view.kind === 'tasks' ? (
-        <ul className="task-list">
-          {view.tasks?.map((task, i) => (
-            <li key={i} className={`task task-${task.status}`}>
-              <span className="task-status">{TASK_WORDS[task.status] ?? task.status}</span> {task.title}
-              {task.notes && <span className="task-notes"> — {task.notes}</span>}
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="task-list">
+            {view.tasks?.map((task, i) => (
+              <li key={i} className={`task task-${task.status}`}>
+                <span className="task-status">{taskStatusWords(task.status)}</span> {task.title}
+                {task.notes && <span className="task-notes"> — {task.notes}</span>}
+              </li>
+            ))}
+          </ul>
+          <OpenTaskList />
+        </>
       ) : (
         view.text && <LongText text={view.text} coloured={view.coloured} />
       )}
@@ -142,7 +147,15 @@ function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number |
   );
 }
 
-const TASK_WORDS: Record<string, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
+/** From a change to the plan to the plan as it stands now, in the side panel's Tasks tab. */
+function OpenTaskList() {
+  const openWorkspace = useOpenWorkspace();
+  return (
+    <button type="button" className="link-button" onClick={() => openWorkspace({ view: 'tasks' })}>
+      Open the task list
+    </button>
+  );
+}
 
 const AnsiText = lazyPart(() => import('./ansi/AnsiText'));
 

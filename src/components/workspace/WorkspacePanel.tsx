@@ -10,29 +10,42 @@ import { CommitsView } from './CommitsView';
 import { moveFocusWithArrows } from '../keyboard';
 import { FileViewer } from './FileViewer';
 import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
+import { TasksView } from '../tasks/TasksView';
+import { planCounts } from '../../conversation/tasks/taskPlan';
 import './workspace.css';
 
 // Beside the conversation: what the agent changed in its workspace (the working tree against
-// the server's base, with a diff per file), the commits and what each changed, and any file's
-// content. Loaded the first time it is opened.
+// the server's base, with a diff per file), the commits and what each changed, any file's
+// content, and the agent's task list. Loaded the first time it is opened.
+
+const TABS = ['changes', 'commits', 'tasks'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_NAMES: Record<Tab, string> = { changes: 'Changes', commits: 'Commits', tasks: 'Tasks' };
 
 export default function WorkspacePanel({
   workspace,
   route,
   log,
   status,
+  hasOlder,
+  loadAllOlder,
 }: {
   workspace: WorkspaceTarget;
   route: WorkspaceRoute;
   log: ConversationEventLog;
   status: ExecutionStatus | undefined;
+  /** Older history not loaded yet (the task list may be there), and how to load it. */
+  hasOlder: boolean;
+  loadAllOlder: () => Promise<void>;
 }) {
   const open = useOpenWorkspace();
   useRefreshWhileWorking(workspace, log, status);
   const queryClient = useQueryClient();
   const panelRef = useRef<HTMLElement>(null);
   useEffect(() => panelRef.current?.focus(), []);
-  const tab = route.view === 'commits' ? 'commits' : 'changes';
+  const tab: Tab = route.view === 'commits' || route.view === 'tasks' ? route.view : 'changes';
+  const plan = useSyncExternalStore(log.subscribe, () => log.projection.taskPlan);
+  const counts = plan && planCounts(plan.tasks);
   return (
     <aside className="workspace-panel" aria-label="Workspace" ref={panelRef} tabIndex={-1}>
       <header className="workspace-header">
@@ -47,7 +60,7 @@ export default function WorkspacePanel({
           // ← → move between the views and show the one reached (one Tab stop for the row).
           onKeyDown={(event) => moveFocusWithArrows(event, '[role="tab"]', 'horizontal')?.click()}
         >
-          {(['changes', 'commits'] as const).map((view) => (
+          {TABS.map((view) => (
             <button
               key={view}
               type="button"
@@ -55,14 +68,25 @@ export default function WorkspacePanel({
               aria-selected={tab === view && route.view !== 'file'}
               tabIndex={tab === view ? 0 : -1}
               onClick={() => open({ view })}
+              // The counter reads "2/5"; said in words it is "2 of 5 done".
+              aria-label={
+                view === 'tasks' && counts ? `Tasks, ${counts.done} of ${counts.total} done` : undefined
+              }
             >
-              {view === 'changes' ? 'Changes' : 'Commits'}
+              {TAB_NAMES[view]}
+              {view === 'tasks' && counts && (
+                <span className="tab-count">
+                  {counts.done}/{counts.total}
+                </span>
+              )}
             </button>
           ))}
         </div>
-        <button type="button" onClick={() => void refreshWorkingTree(queryClient, workspace)}>
-          Refresh
-        </button>
+        {tab !== 'tasks' && (
+          <button type="button" onClick={() => void refreshWorkingTree(queryClient, workspace)}>
+            Refresh
+          </button>
+        )}
         <button type="button" aria-label="Close the workspace" onClick={() => open(undefined)}>
           Close
         </button>
@@ -72,6 +96,8 @@ export default function WorkspacePanel({
           <FileViewer workspace={workspace} path={route.path} />
         ) : tab === 'commits' ? (
           <CommitsView workspace={workspace} route={route} />
+        ) : tab === 'tasks' ? (
+          <TasksView log={log} hasOlder={hasOlder} loadAllOlder={loadAllOlder} />
         ) : (
           <ChangesView workspace={workspace} route={route} />
         )}
