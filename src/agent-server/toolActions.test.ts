@@ -80,4 +80,31 @@ describe('the server’s tool vocabulary', () => {
       exitCode: 2,
     });
   });
+
+  it('reads a browser result’s screenshot and the page it was on', () => {
+    const content = (text: string) => [{ type: 'text', text }];
+    expect(
+      readObservation({
+        kind: 'BrowserObservation',
+        content: content('<url>\nhttp://localhost:3000/docs\n</url>\n<content>…</content>'),
+        is_error: false,
+      }),
+    ).toEqual({ tool: 'browser', screenshot: undefined, url: 'http://localhost:3000/docs', isError: false });
+    expect(
+      readObservation({
+        kind: 'BrowserObservation',
+        content: content(JSON.stringify({ url: 'http://localhost:3000/', title: 'Home', tabs: [] })),
+        screenshot_data: 'iVBORw0KGgo=',
+        is_error: false,
+      }),
+    ).toMatchObject({ screenshot: 'iVBORw0KGgo=', url: 'http://localhost:3000/' });
+    expect(
+      readObservation({ kind: 'BrowserObservation', content: content('Clicked.'), is_error: true }),
+    ).toEqual({
+      tool: 'browser',
+      screenshot: undefined,
+      url: undefined,
+      isError: true,
+    });
+  });
 });

@@ -77,6 +77,14 @@ export type ToolObservation =
       isError: boolean;
     }
   | {
+      tool: 'browser';
+      /** The page's screenshot, base64 as the server sends it (no data: prefix), when one was taken. */
+      screenshot: string | undefined;
+      /** The page the browser was on, when the result says. */
+      url: string | undefined;
+      isError: boolean;
+    }
+  | {
       tool: 'terminal' | 'other';
       kind: string | undefined;
       command: string | undefined;
@@ -111,6 +119,13 @@ export function readObservation(observation: unknown): ToolObservation {
           }))
         : undefined,
     };
+  if (kind === 'BrowserObservation')
+    return {
+      tool: 'browser',
+      screenshot: text(record.screenshot_data) || undefined,
+      url: browserUrl(record.content),
+      isError,
+    };
   return {
     tool: kind === 'TerminalObservation' ? 'terminal' : 'other',
     kind,
@@ -118,4 +133,25 @@ export function readObservation(observation: unknown): ToolObservation {
     exitCode: typeof record.exit_code === 'number' ? record.exit_code : undefined,
     isError,
   };
+}
+
+/**
+ * The page a browser result was on: navigation and content results open with `<url>…</url>`, a
+ * state result is JSON with a `url` (browser_use's MCP server, which the tool wraps).
+ */
+function browserUrl(content: unknown): string | undefined {
+  if (!Array.isArray(content)) return undefined;
+  for (const part of content) {
+    const value = isRecord(part) ? text(part.text) : undefined;
+    if (!value) continue;
+    const tagged = /<url>\s*(\S+)\s*<\/url>/.exec(value);
+    if (tagged) return tagged[1];
+    try {
+      const state: unknown = JSON.parse(value);
+      if (isRecord(state) && typeof state.url === 'string' && state.url) return state.url;
+    } catch {
+      // not a state result
+    }
+  }
+  return undefined;
 }

@@ -17,18 +17,16 @@ import {
   statsUpdate,
   statusUpdate,
   systemPrompt,
-  taskTrackerAction,
-  taskTrackerObservation,
   terminalAction,
   terminalObservation,
   thinkAction,
   userMessage,
   userReject,
-  type Task,
 } from '../../mocks/events';
 import type { ServerEvent } from '../agent-server/protocol';
 import { asServerEvent } from '../agent-server/protocol';
-import { ConversationProjection, projectEvents, sortKeyOf, type Row } from './projection';
+import { ConversationProjection, projectEvents, type Row } from './projection';
+import { sortKeyOf } from './eventOrder';
 import { callState } from './toolCalls';
 import { isActive } from './executionStatus';
 
@@ -223,42 +221,6 @@ describe('g. other kinds', () => {
     const projection = projectEvents(events);
     expect(projection.rows.map((r) => r.type)).toEqual(['message', 'conversation-error', 'marker', 'marker']);
     expect(projection.errorExplained).toBe(true);
-  });
-
-  it('keeps the newest task list, whatever order the results arrive in; a failed update keeps it', () => {
-    const c = clock();
-    const first: Task[] = [{ title: 'Read', status: 'in_progress' }];
-    const second: Task[] = [
-      { title: 'Read', status: 'done' },
-      { title: 'Write', status: 'todo', notes: 'after reading' },
-    ];
-    const planOne = taskTrackerAction(c, first);
-    const resultOne = taskTrackerObservation(c, planOne, first);
-    const planTwo = taskTrackerAction(c, second);
-    const resultTwo = taskTrackerObservation(c, planTwo, second);
-    const planThree = taskTrackerAction(c, []);
-    const failed = {
-      ...taskTrackerObservation(c, planThree, []),
-      observation: {
-        kind: 'TaskTrackerObservation',
-        is_error: true,
-        command: 'plan',
-        task_list: [],
-        content: [],
-      },
-    } as ServerEvent;
-    const projection = new ConversationProjection();
-    expect(projection.taskPlan).toBeUndefined();
-    // The newer page first (as history arrives), the older after it, then a failed update.
-    projection.apply([planTwo, resultTwo]);
-    const newest = projection.taskPlan;
-    expect(newest).toEqual({
-      tasks: second,
-      toolCallId: planTwo.tool_call_id,
-      timestamp: resultTwo.timestamp,
-    });
-    projection.apply([planOne, resultOne, planThree, failed]);
-    expect(projection.taskPlan).toBe(newest);
   });
 
   it('marks a compaction and every model switch with the model before it, in any arrival order', () => {

@@ -13,7 +13,8 @@ import {
 import { statusFromStateUpdate } from './executionStatus';
 import { malformation } from './malformedEvents';
 import type { Outcome, ToolCall } from './toolCalls';
-import { readObservation, type ToolObservation } from '../agent-server/toolActions';
+import { insertSorted, isAfter, sortKeyOf, type Sortable } from './eventOrder';
+import { ToolReports } from './toolReports';
 
 // The projection turns the conversation's event log into rows the screen shows. It is pure
 // data (no React) and order-independent: the rows depend only on the *set* of events, never on
@@ -73,30 +74,6 @@ function modelOf(event: ServerEvent & { key: string; value: unknown }): string |
   if (event.key !== 'agent' || !isRecord(event.value) || !isRecord(event.value.llm)) return undefined;
   const model = event.value.llm.model;
   return typeof model === 'string' && model ? model : undefined;
-}
-
-export function sortKeyOf(event: { timestamp: string; id: string }): string {
-  return `${event.timestamp}\u0000${event.id}`;
-}
-
-type Sortable = { readonly timestamp: string; readonly id: string };
-
-function compareEvents(a: Sortable, b: Sortable): number {
-  if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** Whether (timestamp, id) sorts after `than`; true when there is nothing to compare with. */
-function isAfter(timestamp: string, id: string, than: Sortable | undefined): boolean {
-  return !than || timestamp > than.timestamp || (timestamp === than.timestamp && id > than.id);
-}
-
-/** Puts the item in sort order in place; returns its index. Events mostly come in order. */
-function insertSorted<T extends Sortable>(list: T[], item: T): number {
-  let index = list.length;
-  while (index > 0 && compareEvents(list[index - 1]!, item) > 0) index--;
-  list.splice(index, 0, item);
-  return index;
 }
 
 function thoughtText(action: ActionEvent): string {
@@ -181,22 +158,6 @@ interface CallRecord {
   view: ToolCall | undefined;
 }
 
-function mayChangeWorkspace(observation: ToolObservation): boolean {
-  return (
-    observation.tool === 'terminal' || (observation.tool === 'file-edit' && observation.command !== 'view')
-  );
-}
-
-/** The agent's task list as its newest task-tracker result gave it (`plan` and `view` both carry it). */
-export interface TaskPlan {
-  tasks: readonly TaskItem[];
-  /** The call that gave it: its row in the transcript. */
-  toolCallId: string;
-  timestamp: string;
-}
-
-export type TaskItem = { title: string; status: string; notes?: string };
-
 export class ConversationProjection {
   /** The id of every event applied. */
   private readonly seen = new Set<string>();
@@ -213,7 +174,6 @@ export class ConversationProjection {
   private reshuffle = false;
   private newestStatus: { event: Sortable; status: ExecutionStatus } | undefined;
   private newestStats: { event: Sortable; stats: unknown } | undefined;
-  private newestPlan: { event: Sortable; plan: TaskPlan } | undefined;
   /** The rows of `agent` state updates, in sort order: each names the model before it. */
   private readonly modelSlots: Slot[] = [];
   private newestConversationError: Sortable | undefined;
@@ -227,8 +187,8 @@ export class ConversationProjection {
   rowsBuilt = 0;
   /** Tool calls whose action is held and that have no outcome yet: while > 0 a tool runs. */
   openCalls = 0;
-  /** Results of tools that may have changed the workspace (edits, commands): a cue to re-read it. */
-  workspaceObservations = 0;
+  /** What tools reported beyond their rows: the workspace touched, the task list, the browser. */
+  readonly reports = new ToolReports();
 
   get rowOrder(): readonly string[] {
     return this.keys;
@@ -273,11 +233,6 @@ export class ConversationProjection {
   /** The execution status the newest persisted state update reports, if any. */
   get statusFromEvents(): ExecutionStatus | undefined {
     return this.newestStatus?.status;
-  }
-
-  /** The agent's task list, from the newest task-tracker result held (the same object until a newer one). */
-  get taskPlan(): TaskPlan | undefined {
-    return this.newestPlan?.plan;
   }
 
   /** The ConversationStats of the newest `stats` state update, if any (see usage.ts). */
@@ -364,7 +319,7 @@ export class ConversationProjection {
       case 'UserRejectObservation':
       case 'AgentErrorEvent': {
         const outcome = event as Outcome;
-        if (kind === 'ObservationEvent') this.noteObservation(outcome as ObservationEvent);
+        if (kind === 'ObservationEvent') this.reports.note(outcome as ObservationEvent);
         const call = this.call(outcome.tool_call_id);
         if (call.action && call.outcomes.length === 0) this.openCalls--;
         const index = insertSorted(call.outcomes, outcome);
@@ -402,22 +357,6 @@ export class ConversationProjection {
     slot.timestamp = timestamp;
     slot.id = id;
     this.reshuffle ||= slot.placed;
-  }
-
-  /** What a tool's result tells beyond its row: the workspace may have changed; a newer task list. */
-  private noteObservation(event: ObservationEvent): void {
-    const observation = readObservation(event.observation);
-    if (mayChangeWorkspace(observation)) this.workspaceObservations++;
-    if (
-      observation.tool === 'task-tracker' &&
-      !observation.isError &&
-      observation.tasks &&
-      isAfter(event.timestamp, event.id, this.newestPlan?.event)
-    )
-      this.newestPlan = {
-        event,
-        plan: { tasks: observation.tasks, toolCallId: event.tool_call_id, timestamp: event.timestamp },
-      };
   }
 
   private touch(slot: Slot): void {

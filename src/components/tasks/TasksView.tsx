@@ -16,7 +16,7 @@ export function TasksView({
   hasOlder: boolean;
   loadAllOlder: () => Promise<void>;
 }) {
-  const plan = useSyncExternalStore(log.subscribe, () => log.projection.taskPlan);
+  const plan = useSyncExternalStore(log.subscribe, () => log.projection.reports.taskPlan);
   const [looking, setLooking] = useState(false);
   if (!plan)
     return hasOlder ? (

@@ -44,7 +44,7 @@ export default function WorkspacePanel({
   const panelRef = useRef<HTMLElement>(null);
   useEffect(() => panelRef.current?.focus(), []);
   const tab: Tab = route.view === 'commits' || route.view === 'tasks' ? route.view : 'changes';
-  const plan = useSyncExternalStore(log.subscribe, () => log.projection.taskPlan);
+  const plan = useSyncExternalStore(log.subscribe, () => log.projection.reports.taskPlan);
   const counts = plan && planCounts(plan.tasks);
   return (
     <aside className="workspace-panel" aria-label="Workspace" ref={panelRef} tabIndex={-1}>
@@ -113,7 +113,7 @@ function useRefreshWhileWorking(
   status: ExecutionStatus | undefined,
 ) {
   const queryClient = useQueryClient();
-  const touches = useSyncExternalStore(log.subscribe, () => log.projection.workspaceObservations);
+  const touches = useSyncExternalStore(log.subscribe, () => log.projection.reports.workspaceObservations);
   const settled = status !== undefined && !isActive(status);
   const last = useRef(Date.now());
   const first = useRef(true);

@@ -1,5 +1,5 @@
 import type { ServerEvent } from '../../agent-server/protocol';
-import { sortKeyOf } from '../projection';
+import { sortKeyOf } from '../eventOrder';
 
 // The server keeps a conversation as a tree of events: each names its parent, and HEAD (the
 // info's `leaf_event_id`) is the leaf of the branch the agent works on. `events/search` returns

@@ -1,4 +1,4 @@
-import type { TaskItem } from '../projection';
+import type { TaskItem } from '../toolReports';
 
 // The agent's task list (the task_tracker tool: statuses todo, in_progress, done), in words and
 // counts, for its card in the transcript and the Tasks tab.
