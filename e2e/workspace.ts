@@ -18,7 +18,7 @@ export class WorkspacePanel {
     await expect(this.panel).toBeVisible();
   }
 
-  tab(name: 'Changes' | 'Commits' | 'Tasks'): Locator {
+  tab(name: 'Changes' | 'Commits' | 'Browser' | 'Tasks'): Locator {
     return this.panel.getByRole('tab', { name });
   }
 

@@ -15,6 +15,10 @@ import {
   taskTrackerAction,
   taskTrackerObservation,
   terminalAction,
+  action as toolAction,
+  browserObservation,
+  DOCS_SCREENSHOT,
+  INSTALL_SCREENSHOT,
   terminalObservation,
   userMessage,
   userReject,
@@ -33,6 +37,17 @@ export type Step =
   | { type: 'terminal'; reasoning: string; say: string; command: string; output: string }
   | { type: 'edit'; reasoning: string; say: string; path: string; before: string; after: string }
   | { type: 'plan'; reasoning: string; say: string; tasks: Task[] }
+  | {
+      type: 'browse';
+      reasoning: string;
+      say: string;
+      /** The browser tool called (browser_navigate, browser_get_state, …) and its action. */
+      tool: string;
+      action: Record<string, unknown> & { kind: string };
+      /** What the result says, and the screenshot it carries. */
+      result: string;
+      screenshot?: string;
+    }
   | { type: 'answer'; say: string };
 
 export interface RunState {
@@ -90,7 +105,40 @@ class Cancelled extends Error {}
 export function scriptFor(request: string): Step[] {
   const topic = request.trim().split('\n')[0]!.slice(0, 80);
   // Asked for a plan, the agent keeps a task list and moves it on after each step.
-  return /\bplan\b/i.test(topic) ? plannedScript(topic) : plainScript(topic);
+  if (/\bplan\b/i.test(topic)) return plannedScript(topic);
+  // Asked to use the browser, it visits a documentation site and takes its state twice.
+  if (/\bbrowser\b/i.test(topic)) return browsingScript(topic);
+  return plainScript(topic);
+}
+
+const DOCS_URL = 'http://localhost:3000/docs';
+const INSTALL_URL = 'http://localhost:3000/docs/install';
+
+function browsingScript(topic: string): Step[] {
+  const state = (url: string, title: string, screenshot: string, say: string): Step => ({
+    type: 'browse',
+    reasoning: 'A screenshot shows what the page looks like.',
+    say,
+    tool: 'browser_get_state',
+    action: { kind: 'BrowserGetStateAction', include_screenshot: true },
+    result: JSON.stringify({ url, title, tabs: [{ url, title }], interactive_elements: [] }, null, 2),
+    screenshot,
+  });
+  const navigate = (url: string, say: string): Step => ({
+    type: 'browse',
+    reasoning: `“${topic}” is about the documentation site.`,
+    say,
+    tool: 'browser_navigate',
+    action: { kind: 'BrowserNavigateAction', url, new_tab: false },
+    result: `<url>\n${url}\n</url>\n<content>\n<webpage_content>\nDocumentation\n</webpage_content>\n</content>`,
+  });
+  return [
+    navigate(DOCS_URL, 'Opening the documentation.'),
+    state(DOCS_URL, 'Documentation', DOCS_SCREENSHOT, 'Looking at the page.'),
+    navigate(INSTALL_URL, 'Now the install page.'),
+    state(INSTALL_URL, 'Install', INSTALL_SCREENSHOT, 'Looking at the install page.'),
+    { type: 'answer', say: 'The install page is at **/docs/install**; the screenshots are in the Browser tab.' },
+  ];
 }
 
 function plainScript(topic: string): Step[] {
@@ -430,7 +478,9 @@ export class MockAgent {
               ? terminalAction(clock, step.command, options)
               : step.type === 'plan'
                 ? taskTrackerAction(clock, step.tasks, options)
-                : fileEditAction(clock, step.path, step.before, step.after, options);
+                : step.type === 'browse'
+                  ? toolAction(clock, step.tool, step.action, options)
+                  : fileEditAction(clock, step.path, step.before, step.after, options);
           this.countRequest(conversation, step.reasoning + step.say);
           this.publish(conversation, action);
           run.actionId = action.id;
@@ -450,7 +500,9 @@ export class MockAgent {
             ? terminalObservation(clock, action, step.output, 0)
             : step.type === 'plan'
               ? taskTrackerObservation(clock, action, step.tasks)
-              : fileEditObservation(clock, action, step.before, step.after),
+              : step.type === 'browse'
+                ? browserObservation(clock, action, step.result, step.screenshot)
+                : fileEditObservation(clock, action, step.before, step.after),
         );
       }
       run.step += 1;

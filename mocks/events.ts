@@ -226,6 +226,38 @@ export function taskTrackerObservation(clock: Clock, of: ActionEvent, tasks: Tas
   };
 }
 
+/**
+ * Two screenshots of a small documentation site (160 × 100 PNG, drawn for the mock): what the
+ * browser tool's state results carry as `screenshot_data`, bare base64.
+ */
+export const DOCS_SCREENSHOT =
+  'iVBORw0KGgoAAAANSUhEUgAAAKAAAABkCAIAAACO1KzYAAAA6UlEQVR42u3asQ2AIBBAUTZxEWpHYEhqR3AqYsEGkmBBOF/yJ/AV3JlLR7kVuOQTABZgARZgARZgAQYswAIswAIswAL8W+DWHgUOMGABFmABFmABFmDAAizA2gU451MfAwwYMGDAgA1ZhiwBFmABFmABFmDA79V6aRhgwIABe4MFWIABC7AAC7DswZrfvwEDBhweWIYsARZgARZgAQZsD3ayI8CAvcECLMACDFiABVj2YDnZEWC5yRJgwAIswAIswPIny0UHYMCA3WTJkCXAAizAAgxY/mTJyY4Ay02WDFkCLMCABViAtbIO/9hB1khhyoIAAAAASUVORK5CYII=';
+export const INSTALL_SCREENSHOT =
+  'iVBORw0KGgoAAAANSUhEUgAAAKAAAABkCAIAAACO1KzYAAAA6ElEQVR42u3asQ2AIBBAUbZwF0PNPMxF7XSEgg00wYJ4vuRP4Cu4M5eOeipwyScALMACLMACLMACDFiABViABViABfi3wL0PBQ4wYAEWYAEWYAEWYMACLMD6CnDORS8DDBgwYMCADVmGLAEWYAEWYAEWYMD3tXbpMcCAAQP2BguwAAMWYAEWYNmDtb5/AwYMODywDFkCLMACLMACDNge7GRHgAF7gwVYgAUYsAALsOzBcrIjwHKTJcCABViABViA5U+Wiw7AgAG7yZIhS4AFWIAFGLD8yZKTHQGWmywZsgRYgAELsABrZxNXOZGLULyQHQAAAABJRU5ErkJggg==';
+
+/** The browser tool's result as browser_use_tool reports it: text, and a screenshot when taken. */
+export function browserObservation(
+  clock: Clock,
+  of: ActionEvent,
+  text: string,
+  screenshot?: string,
+): ObservationEvent {
+  return {
+    ...clock.next(),
+    kind: 'ObservationEvent',
+    source: 'environment',
+    tool_name: of.tool_name,
+    tool_call_id: of.tool_call_id,
+    action_id: of.id,
+    observation: {
+      kind: 'BrowserObservation',
+      content: [{ type: 'text', text }],
+      is_error: false,
+      ...(screenshot ? { screenshot_data: screenshot } : {}),
+    },
+  };
+}
+
 export function finishAction(clock: Clock, message: string, options: ActionOptions = {}): ActionEvent {
   return action(clock, 'finish', { kind: 'FinishAction', message }, options);
 }

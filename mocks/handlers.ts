@@ -43,6 +43,11 @@ export class MockAgentServer {
   refuseSockets = false;
   /** Test control: uploads are answered after this long. */
   uploadDelayMs = 0;
+  /**
+   * Test control: the tools /server_info reports usable (list_usable_tools()). By default those
+   * of a server without a browser; a journey adds `browser_tool_set` for one with it.
+   */
+  usableTools = ['terminal', 'file_editor', 'task_tracker'];
   /** Test control: how long interrupt and pause take to answer. */
   stopDelayMs = 0;
   /** Test control: the next requests whose path and query contain a text fail with a status. */
@@ -457,8 +462,7 @@ export class MockAgentServer {
           uptime: 1,
           idle_time: 0,
           title: 'Tether mock agent-server',
-          // As a server without a browser reports them (list_usable_tools()).
-          usable_tools: ['terminal', 'file_editor', 'task_tracker'],
+          usable_tools: this.usableTools,
           conversation_runtime: 'local',
           available_conversation_runtimes: [],
         }),

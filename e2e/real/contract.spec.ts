@@ -89,6 +89,14 @@ test('the mock’s REST answers and frames validate against the real server’s 
     await expect
       .poll(() => store.get(created.id)!.info.execution_status, { timeout: 10_000 })
       .toBe('finished');
+    // Runs that use the browser and keep a task list: their events join the frames checked below.
+    for (const text of ['Look at the docs in the browser', 'Make a plan for the docs']) {
+      const run = await client.createConversation<{ id: string }>({
+        agent: { kind: 'Agent', llm: { model: 'x' } },
+        initial_message: { role: 'user', content: [{ type: 'text', text }], run: true },
+      });
+      await expect.poll(() => store.get(run.id)!.info.execution_status, { timeout: 10_000 }).toBe('finished');
+    }
     problems.push(...validate('Success', await client.updateConversation(created.id, { title: 'Renamed' })));
     problems.push(...validate('Success', await client.interruptConversation(created.id)));
     problems.push(...validate('Success', await client.pauseConversation(created.id)));
@@ -219,6 +227,13 @@ test('the mock’s REST answers and frames validate against the real server’s 
     // The frames the mock's agent sent during the run, deltas included: legacy events against
     // the OpenAPI schema, session envelopes against the server's frame models.
     expect(frames.some((f) => f.kind === 'StreamingDeltaEvent')).toBe(true);
+    const observed = new Set(
+      frames.map((f) =>
+        f.kind === 'ObservationEvent' ? (f as { observation: { kind: string } }).observation.kind : '',
+      ),
+    );
+    for (const kind of ['BrowserObservation', 'TaskTrackerObservation'])
+      expect(observed, kind).toContain(kind);
     for (const frame of frames) problems.push(...validate(frame.kind, frame));
     const types = new Set(sessionFrames.map((f) => (f as { type: string }).type));
     for (const type of ['durable', 'item_started', 'delta']) expect(types, type).toContain(type);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExecutionStatus } from '../../agent-server/protocol';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import { isActive } from '../../conversation/executionStatus';
@@ -11,6 +11,8 @@ import { moveFocusWithArrows } from '../keyboard';
 import { FileViewer } from './FileViewer';
 import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import { TasksView } from '../tasks/TasksView';
+import { BrowserView } from '../browser/BrowserView';
+import { healthQuery } from '../../conversation/resources/server';
 import { planCounts } from '../../conversation/tasks/taskPlan';
 import './workspace.css';
 
@@ -18,9 +20,16 @@ import './workspace.css';
 // the server's base, with a diff per file), the commits and what each changed, any file's
 // content, and the agent's task list. Loaded the first time it is opened.
 
-const TABS = ['changes', 'commits', 'tasks'] as const;
+const TABS = ['changes', 'commits', 'browser', 'tasks'] as const;
 type Tab = (typeof TABS)[number];
-const TAB_NAMES: Record<Tab, string> = { changes: 'Changes', commits: 'Commits', tasks: 'Tasks' };
+const TAB_NAMES: Record<Tab, string> = {
+  changes: 'Changes',
+  commits: 'Commits',
+  browser: 'Browser',
+  tasks: 'Tasks',
+};
+/** The browser tool's name in /server_info's usable_tools (BROWSER_TOOL_NAME in the SDK). */
+const BROWSER_TOOL = 'browser_tool_set';
 
 export default function WorkspacePanel({
   workspace,
@@ -43,9 +52,16 @@ export default function WorkspacePanel({
   const queryClient = useQueryClient();
   const panelRef = useRef<HTMLElement>(null);
   useEffect(() => panelRef.current?.focus(), []);
-  const tab: Tab = route.view === 'commits' || route.view === 'tasks' ? route.view : 'changes';
   const plan = useSyncExternalStore(log.subscribe, () => log.projection.reports.taskPlan);
   const counts = plan && planCounts(plan.tasks);
+  // The Browser tab is there when the server has the browser tool, or the agent already used it.
+  const health = useQuery(healthQuery(workspace.settings)).data;
+  const browsed = useSyncExternalStore(log.subscribe, () => log.projection.reports.browserPage !== undefined);
+  const hasBrowser =
+    browsed || (health?.kind === 'reachable' && (health.usableTools ?? []).includes(BROWSER_TOOL));
+  const tabs = TABS.filter((view) => view !== 'browser' || hasBrowser);
+  const asked = route.view === 'file' ? 'changes' : route.view;
+  const tab: Tab = tabs.includes(asked) ? asked : 'changes';
   return (
     <aside className="workspace-panel" aria-label="Workspace" ref={panelRef} tabIndex={-1}>
       <header className="workspace-header">
@@ -60,7 +76,7 @@ export default function WorkspacePanel({
           // ← → move between the views and show the one reached (one Tab stop for the row).
           onKeyDown={(event) => moveFocusWithArrows(event, '[role="tab"]', 'horizontal')?.click()}
         >
-          {TABS.map((view) => (
+          {tabs.map((view) => (
             <button
               key={view}
               type="button"
@@ -82,7 +98,7 @@ export default function WorkspacePanel({
             </button>
           ))}
         </div>
-        {tab !== 'tasks' && (
+        {(tab === 'changes' || tab === 'commits') && (
           <button type="button" onClick={() => void refreshWorkingTree(queryClient, workspace)}>
             Refresh
           </button>
@@ -98,6 +114,8 @@ export default function WorkspacePanel({
           <CommitsView workspace={workspace} route={route} />
         ) : tab === 'tasks' ? (
           <TasksView log={log} hasOlder={hasOlder} loadAllOlder={loadAllOlder} />
+        ) : tab === 'browser' ? (
+          <BrowserView log={log} />
         ) : (
           <ChangesView workspace={workspace} route={route} />
         )}

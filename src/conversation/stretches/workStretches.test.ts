@@ -11,6 +11,7 @@ import {
   thinkAction,
   userMessage,
   userReject,
+  action,
 } from '../../../mocks/events';
 import { longConversation } from '../../../mocks/fixtures';
 import type { ServerEvent } from '../../agent-server/protocol';
@@ -130,11 +131,17 @@ describe('stretches of finished agent work', () => {
     (created.action as unknown as { command: string }).command = 'create';
     const viewed = fileEditAction(c, '/w/old.py', '', '');
     (viewed.action as unknown as { command: string }).command = 'view';
-    const calls = [created, viewed, terminalAction(c, 'ls'), think].map((action) => ({
-      toolCallId: action.tool_call_id,
-      action,
-      outcomes: [],
-    }));
-    expect(stretchSummary(calls)).toBe('Ran 1 command · created 1 file · read 1 file · thought once');
+    const browse = (url: string) => action(c, 'browser_navigate', { kind: 'BrowserNavigateAction', url });
+    const calls = [
+      created,
+      viewed,
+      terminalAction(c, 'ls'),
+      think,
+      browse('http://a'),
+      browse('http://b'),
+    ].map((action) => ({ toolCallId: action.tool_call_id, action, outcomes: [] }));
+    expect(stretchSummary(calls)).toBe(
+      'Ran 1 command · created 1 file · read 1 file · used the browser 2 times · thought once',
+    );
   });
 });

@@ -58,7 +58,10 @@ function nonZeroExit(observation: unknown): boolean {
   return (told.tool === 'terminal' || told.tool === 'other') && (told.exitCode ?? 0) !== 0;
 }
 
-type Tally = Record<'ran' | 'edited' | 'created' | 'viewed' | 'tasks' | 'thought' | 'other', number>;
+type Tally = Record<
+  'ran' | 'edited' | 'created' | 'viewed' | 'tasks' | 'browsed' | 'thought' | 'other',
+  number
+>;
 
 function tally(call: ToolCall, counts: Tally, edited: Set<string>): void {
   const action = actionOf(call);
@@ -72,6 +75,7 @@ function tally(call: ToolCall, counts: Tally, edited: Set<string>): void {
       counts.edited++;
     }
   } else if (action?.tool === 'task-tracker') counts.tasks++;
+  else if (action?.tool === 'browser') counts.browsed++;
   else if (action?.tool === 'think') counts.thought++;
   else counts.other++;
 }
@@ -80,7 +84,16 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** The stretch in a line: what the agent did, most telling first. */
 export function stretchSummary(calls: readonly ToolCall[]): string {
-  const counts: Tally = { ran: 0, edited: 0, created: 0, viewed: 0, tasks: 0, thought: 0, other: 0 };
+  const counts: Tally = {
+    ran: 0,
+    edited: 0,
+    created: 0,
+    viewed: 0,
+    tasks: 0,
+    browsed: 0,
+    thought: 0,
+    other: 0,
+  };
   const edited = new Set<string>();
   for (const call of calls) tally(call, counts, edited);
   const parts = [
@@ -89,6 +102,7 @@ export function stretchSummary(calls: readonly ToolCall[]): string {
     counts.created && `created ${plural(counts.created, 'file', 'files')}`,
     counts.viewed && `read ${plural(counts.viewed, 'file', 'files')}`,
     counts.tasks && `updated the task list${counts.tasks > 1 ? ` ${counts.tasks} times` : ''}`,
+    counts.browsed && `used the browser${counts.browsed > 1 ? ` ${counts.browsed} times` : ''}`,
     counts.thought && `thought ${counts.thought === 1 ? 'once' : `${counts.thought} times`}`,
     counts.other && plural(counts.other, 'other step', 'other steps'),
   ].filter((part): part is string => Boolean(part));
