@@ -58,6 +58,8 @@ test('a conversation without a task list says so, after looking in what is not l
   await app.open(`/conversations/${SEEDED.parser}?workspace=commits`);
   await side.tab('Commits').focus();
   await page.keyboard.press('ArrowRight');
+  await expect(side.tab('Terminal')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
   await expect(side.tab('Tasks')).toBeFocused();
   await expect(side.summary).toHaveText('1 of 3 done · 1 in progress');
 });

@@ -18,8 +18,29 @@ export class WorkspacePanel {
     await expect(this.panel).toBeVisible();
   }
 
-  tab(name: 'Changes' | 'Commits' | 'Browser' | 'Tasks'): Locator {
+  tab(name: 'Changes' | 'Commits' | 'Terminal' | 'Browser' | 'Tasks'): Locator {
     return this.panel.getByRole('tab', { name });
+  }
+
+  /** The Terminal tab's screen: the agent's commands and what they printed. */
+  get terminal(): Locator {
+    return this.panel.getByRole('log', { name: 'The agent’s commands' });
+  }
+
+  /** Each command on the Terminal tab with what is said under it ("exit code 1", "running…"). */
+  async terminalCommands(): Promise<string[]> {
+    return this.terminal
+      .locator('.terminal-entry')
+      .evaluateAll((entries) =>
+        entries.map((entry) =>
+          [
+            entry.querySelector('.terminal-command')?.textContent,
+            entry.querySelector('.terminal-status')?.textContent,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        ),
+      );
   }
 
   /** The agent's task list in the Tasks tab, in its order. */

@@ -4,7 +4,7 @@ import { useLocation, useSearch } from 'wouter';
 // Which part of the workspace panel is open lives in the address (?workspace=changes&path=…),
 // so a reload, the Back button and a shared link all find it again.
 
-export type WorkspaceView = 'changes' | 'commits' | 'file' | 'browser' | 'tasks';
+export type WorkspaceView = 'changes' | 'commits' | 'file' | 'terminal' | 'browser' | 'tasks';
 
 export interface WorkspaceRoute {
   view: WorkspaceView;
@@ -13,7 +13,7 @@ export interface WorkspaceRoute {
   commit?: string;
 }
 
-const VIEWS: readonly string[] = ['changes', 'commits', 'file', 'browser', 'tasks'];
+const VIEWS: readonly string[] = ['changes', 'commits', 'file', 'terminal', 'browser', 'tasks'];
 
 export function parseWorkspaceRoute(search: string): WorkspaceRoute | undefined {
   const params = new URLSearchParams(search);

@@ -6,7 +6,6 @@ import {
   type ExecutionStatus,
   type InterruptEvent,
   type MessageEvent,
-  type ObservationEvent,
   type PauseEvent,
   type ServerEvent,
 } from '../agent-server/protocol';
@@ -302,6 +301,7 @@ export class ConversationProjection {
         }
         if (!call.action && call.outcomes.length === 0) this.openCalls++;
         call.action = action;
+        this.reports.noteAction(action);
         call.turn = turn;
         call.view = undefined;
         this.touch(turn);
@@ -319,7 +319,7 @@ export class ConversationProjection {
       case 'UserRejectObservation':
       case 'AgentErrorEvent': {
         const outcome = event as Outcome;
-        if (kind === 'ObservationEvent') this.reports.note(outcome as ObservationEvent);
+        this.reports.note(outcome);
         const call = this.call(outcome.tool_call_id);
         if (call.action && call.outcomes.length === 0) this.openCalls--;
         const index = insertSorted(call.outcomes, outcome);

@@ -1,4 +1,6 @@
-import type { ObservationEvent } from '../agent-server/protocol';
+import type { ActionEvent, ObservationEvent } from '../agent-server/protocol';
+import { TerminalLog } from './terminal/terminalLog';
+import type { Outcome } from './toolCalls';
 import { readObservation, type ToolObservation } from '../agent-server/toolActions';
 import { screenshotUrl } from './browser/screenshot';
 import { isAfter, type Sortable } from './eventOrder';
@@ -36,6 +38,8 @@ export interface BrowserShot {
 export class ToolReports {
   /** Results of tools that may have changed the workspace (edits, commands): a cue to re-read it. */
   workspaceObservations = 0;
+  /** The agent's commands and their output, in order. */
+  readonly terminal = new TerminalLog();
   private newestPlan: { event: Sortable; plan: TaskPlan } | undefined;
   private shots: BrowserShot[] = [];
   private newestPage: { event: Sortable; url: string } | undefined;
@@ -55,8 +59,14 @@ export class ToolReports {
     return this.newestPage?.url;
   }
 
+  noteAction(event: ActionEvent): void {
+    this.terminal.noteAction(event);
+  }
+
   /** What a tool's result tells beyond its row. */
-  note(event: ObservationEvent): void {
+  note(event: Outcome): void {
+    this.terminal.noteOutcome(event);
+    if (event.kind !== 'ObservationEvent') return;
     const observation = readObservation(event.observation);
     if (mayChangeWorkspace(observation)) this.workspaceObservations++;
     if (

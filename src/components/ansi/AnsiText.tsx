@@ -82,23 +82,28 @@ function pieces(entries: AnserJsonEntry[], limit: number | undefined): Piece[] {
   return out;
 }
 
-export default function AnsiText({ text, limit }: { text: string; limit?: number }) {
+/** The output's colours and styles as spans, with nothing around them. */
+export function AnsiSpans({ text, limit }: { text: string; limit?: number }) {
   const entries = useMemo(
     () => Anser.ansiToJson(text, { json: true, use_classes: true, remove_empty: true }),
     [text],
   );
   const shown = useMemo(() => pieces(entries, limit), [entries, limit]);
+  return shown.map((piece, i) =>
+    piece.className || piece.style ? (
+      <span key={i} className={piece.className || undefined} style={piece.style}>
+        {piece.text}
+      </span>
+    ) : (
+      piece.text
+    ),
+  );
+}
+
+export default function AnsiText({ text, limit }: { text: string; limit?: number }) {
   return (
     <ScrollablePre className="tool-output ansi" label="Output">
-      {shown.map((piece, i) =>
-        piece.className || piece.style ? (
-          <span key={i} className={piece.className || undefined} style={piece.style}>
-            {piece.text}
-          </span>
-        ) : (
-          piece.text
-        ),
-      )}
+      <AnsiSpans text={text} limit={limit} />
     </ScrollablePre>
   );
 }

@@ -12,6 +12,7 @@ import { FileViewer } from './FileViewer';
 import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import { TasksView } from '../tasks/TasksView';
 import { BrowserView } from '../browser/BrowserView';
+import { TerminalView } from '../terminal/TerminalView';
 import { healthQuery } from '../../conversation/resources/server';
 import { planCounts } from '../../conversation/tasks/taskPlan';
 import './workspace.css';
@@ -20,11 +21,12 @@ import './workspace.css';
 // the server's base, with a diff per file), the commits and what each changed, any file's
 // content, and the agent's task list. Loaded the first time it is opened.
 
-const TABS = ['changes', 'commits', 'browser', 'tasks'] as const;
+const TABS = ['changes', 'commits', 'terminal', 'browser', 'tasks'] as const;
 type Tab = (typeof TABS)[number];
 const TAB_NAMES: Record<Tab, string> = {
   changes: 'Changes',
   commits: 'Commits',
+  terminal: 'Terminal',
   browser: 'Browser',
   tasks: 'Tasks',
 };
@@ -69,6 +71,14 @@ export default function WorkspacePanel({
         <span className="workspace-folder" title="The conversation’s working folder">
           {workspace.repository}
         </span>
+        {(tab === 'changes' || tab === 'commits') && (
+          <button type="button" onClick={() => void refreshWorkingTree(queryClient, workspace)}>
+            Refresh
+          </button>
+        )}
+        <button type="button" aria-label="Close the workspace" onClick={() => open(undefined)}>
+          Close
+        </button>
         <div
           role="tablist"
           aria-label="Workspace views"
@@ -98,14 +108,6 @@ export default function WorkspacePanel({
             </button>
           ))}
         </div>
-        {(tab === 'changes' || tab === 'commits') && (
-          <button type="button" onClick={() => void refreshWorkingTree(queryClient, workspace)}>
-            Refresh
-          </button>
-        )}
-        <button type="button" aria-label="Close the workspace" onClick={() => open(undefined)}>
-          Close
-        </button>
       </header>
       <div className="workspace-body">
         {route.view === 'file' && route.path ? (
@@ -116,6 +118,8 @@ export default function WorkspacePanel({
           <TasksView log={log} hasOlder={hasOlder} loadAllOlder={loadAllOlder} />
         ) : tab === 'browser' ? (
           <BrowserView log={log} />
+        ) : tab === 'terminal' ? (
+          <TerminalView log={log} working={isActive(status)} />
         ) : (
           <ChangesView workspace={workspace} route={route} />
         )}

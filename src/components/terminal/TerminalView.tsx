@@ -1,0 +1,90 @@
+import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { ConversationEventLog } from '../../conversation/eventLog';
+import type { TerminalEntry } from '../../conversation/terminal/terminalLog';
+import { AnsiSpans } from '../ansi/AnsiText';
+import './terminal.css';
+
+// The Terminal tab: every command the agent ran and what it printed, in order, with the
+// output's colours, following the end while the reader is there. Loaded with the side panel.
+
+/** The newest commands shown at first: a long conversation has thousands. */
+const SHOWN_AT_FIRST = 100;
+/** Output beyond this is left to the command's card in the transcript. */
+const OUTPUT_LIMIT = 20_000;
+const AT_END_PX = 24;
+
+export function TerminalView({ log, working }: { log: ConversationEventLog; working: boolean }) {
+  const entries = useSyncExternalStore(log.subscribe, () => log.projection.reports.terminal.entries);
+  const [shown, setShown] = useState(SHOWN_AT_FIRST);
+  const screen = useRef<HTMLDivElement>(null);
+  const atEnd = useRef(true);
+  useLayoutEffect(() => {
+    const element = screen.current;
+    if (element && atEnd.current) element.scrollTop = element.scrollHeight;
+  }, [entries]);
+  if (entries.length === 0)
+    return <p className="workspace-note">The agent has not run a command in this conversation.</p>;
+  const hidden = Math.max(0, entries.length - shown);
+  return (
+    <div className="terminal-view">
+      <p className="workspace-note">
+        {entries.length === 1 ? 'The command' : `The ${entries.length} commands`} the agent ran here, and what
+        they printed.
+      </p>
+      {hidden > 0 && (
+        <button type="button" onClick={() => setShown((count) => count + SHOWN_AT_FIRST * 5)}>
+          Show {Math.min(hidden, SHOWN_AT_FIRST * 5)} earlier commands
+        </button>
+      )}
+      <div
+        ref={screen}
+        className="terminal-screen"
+        role="log"
+        aria-label="The agent’s commands"
+        // Focusable, so the keyboard scrolls it.
+        tabIndex={0}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < AT_END_PX;
+        }}
+      >
+        {entries.slice(hidden).map((entry) => (
+          <TerminalCommand key={entry.toolCallId} entry={entry} working={working} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function TerminalCommand({ entry, working }: { entry: TerminalEntry; working: boolean }) {
+  const cut = entry.output !== undefined && entry.output.length > OUTPUT_LIMIT;
+  return (
+    <div className="terminal-entry" data-tool-call-id={entry.toolCallId}>
+      <div className="terminal-command">
+        <span className="terminal-prompt" aria-hidden="true">
+          {entry.isInput ? '> ' : '$ '}
+        </span>
+        {entry.isInput && <span className="visually-hidden">Input to the running command: </span>}
+        {entry.command}
+      </div>
+      {entry.output ? (
+        <pre className="terminal-output ansi">
+          <AnsiSpans text={entry.output} limit={OUTPUT_LIMIT} />
+        </pre>
+      ) : null}
+      <div className={`terminal-status${entry.refusal || (entry.exitCode ?? 0) !== 0 ? ' failed' : ''}`}>
+        {entry.refusal ??
+          (entry.output !== undefined
+            ? [
+                entry.exitCode !== undefined && entry.exitCode !== 0 ? `exit code ${entry.exitCode}` : '',
+                cut ? `the rest of its output is in its card in the conversation` : '',
+              ]
+                .filter(Boolean)
+                .join(' · ')
+            : working
+              ? 'running…'
+              : 'no result')}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { EventClock, terminalAction, terminalObservation, userReject } from '../../../mocks/events';
+import type { ServerEvent } from '../../agent-server/protocol';
+import { ConversationProjection } from '../projection';
+
+// The Terminal tab's content, fed through the projection as the app feeds it.
+
+const clock = () => new EventClock(Date.UTC(2026, 10, 1, 9), 't');
+
+describe('the agent’s commands in order', () => {
+  it('keeps them in the order they ran, whatever order they arrive in, each with its output', () => {
+    const c = clock();
+    const ls = terminalAction(c, 'ls');
+    const lsOut = terminalObservation(c, ls, 'README.md\nsrc', 0);
+    const test = terminalAction(c, 'npm test');
+    const testOut = terminalObservation(c, test, '\u001b[31m1 failed\u001b[0m', 1);
+    const rm = terminalAction(c, 'rm -rf build');
+    const rejected = userReject(c, rm, 'Keep the build folder.');
+    const running = terminalAction(c, 'sleep 600');
+    const projection = new ConversationProjection();
+    // The newer page first, a result before its command, then the older page.
+    projection.apply([testOut, rm, rejected, running] as ServerEvent[]);
+    projection.apply([test, ls, lsOut] as ServerEvent[]);
+    expect(
+      projection.reports.terminal.entries.map(({ command, output, exitCode, refusal }) => ({
+        command,
+        output,
+        exitCode,
+        refusal,
+      })),
+    ).toEqual([
+      { command: 'ls', output: 'README.md\nsrc', exitCode: 0, refusal: undefined },
+      { command: 'npm test', output: '\u001b[31m1 failed\u001b[0m', exitCode: 1, refusal: undefined },
+      {
+        command: 'rm -rf build',
+        output: undefined,
+        exitCode: undefined,
+        refusal: 'Rejected: Keep the build folder.',
+      },
+      { command: 'sleep 600', output: undefined, exitCode: undefined, refusal: undefined },
+    ]);
+  });
+
+  it('hands out the same list until something changes', () => {
+    const c = clock();
+    const projection = new ConversationProjection();
+    const ls = terminalAction(c, 'ls');
+    projection.apply([ls]);
+    const before = projection.reports.terminal.entries;
+    expect(projection.reports.terminal.entries).toBe(before);
+    projection.apply([terminalObservation(c, ls, 'x', 0)]);
+    expect(projection.reports.terminal.entries).not.toBe(before);
+    expect(projection.reports.terminal.entries[0]!.output).toBe('x');
+  });
+});
