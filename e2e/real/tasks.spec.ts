@@ -5,7 +5,7 @@ import { connect, expect, expectRowsMatch, Gate, startConversation, test } from 
 // The Tasks tab against the real agent-server: the task_tracker tool's plan as the server
 // reports it, moving on live while the agent works.
 
-test('the agent’s task list on the Tasks tab, live, as the server’s task tracker reports it', async ({
+test('the agent’s task list on the Tasks tab, live, as the server’s task tracker reports it @smoke', async ({
   page,
   server,
   llm,
