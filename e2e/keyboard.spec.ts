@@ -60,6 +60,13 @@ test('Esc closes what is open — field, popover, dialogs — and stops the agen
   await expect(page.getByRole('dialog')).toBeHidden();
   await stillRunning();
 
+  // "?" typed in the message box is a question mark, not the shortcuts sheet.
+  await app.composer.fill('Why');
+  await app.composer.press('?');
+  await expect(app.composer).toHaveValue('Why?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+  await app.composer.fill('');
+
   // The shortcuts sheet, opened with "?".
   await app.scroller.focus();
   await page.keyboard.press('?');

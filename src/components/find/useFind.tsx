@@ -40,16 +40,13 @@ export function useFind(
   useEffect(() => {
     const element = section.current;
     if (!element) return;
-    return tinykeys(
-      element,
-      {
-        '$mod+KeyF': (event) => {
-          event.preventDefault();
-          openBar();
-        },
+    // (tinykeys 3 listens in fields too: Ctrl+F works from the message box.)
+    return tinykeys(element, {
+      '$mod+KeyF': (event) => {
+        event.preventDefault();
+        openBar();
       },
-      { ignore: () => false },
-    );
+    });
   }, [section, openBar]);
 
   const onFocusMatch = useCallback((match: FindMatch | null) => {

@@ -20,16 +20,24 @@ export function useAppShortcuts(handlers: AppShortcutHandlers) {
         event.preventDefault();
         run();
       };
-    const plain = tinykeys(window, { '[Shift]+?': unlessDialog(showShortcuts) });
-    // The palette opens from anywhere, the message box included.
-    const withModifier = tinykeys(
-      window,
-      { '$mod+KeyK': unlessDialog(showPalette) },
-      { ignore: () => false },
-    );
-    return () => {
-      plain();
-      withModifier();
+    // "?" is a character while typing: the sheet opens only from outside a field. The palette
+    // opens from anywhere, the message box included.
+    const sheet = (event: KeyboardEvent) => {
+      if (!typing(event)) unlessDialog(showShortcuts)(event);
     };
+    // "?" comes with Shift on most layouts and without it on some.
+    return tinykeys(window, { 'Shift+?': sheet, '?': sheet, '$mod+KeyK': unlessDialog(showPalette) });
   }, [showShortcuts, showPalette]);
+}
+
+/** The key went to a field the person types in. */
+function typing(event: KeyboardEvent): boolean {
+  const target = event.target;
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLSelectElement)
+  );
 }
