@@ -88,3 +88,19 @@ for (const theme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('a conversation’s status in the list is told by a shape, not by colour alone', async ({ page }) => {
+  const app = new Tether(page);
+  await app.open();
+  const shape = (id: string) =>
+    app.list.locator(`li[data-conversation-id="${id}"] .status-dot`).evaluate((dot) => {
+      const style = getComputedStyle(dot);
+      const filled = style.backgroundColor !== 'rgba(0, 0, 0, 0)';
+      return `${style.borderRadius} ${style.transform} ${style.borderTopWidth}/${style.borderLeftWidth} ${filled}`;
+    });
+  const shapes = await Promise.all([SEEDED.parser, SEEDED.interrupted, SEEDED.llmError].map(shape));
+  // Finished, paused and failed: three shapes.
+  expect(new Set(shapes).size).toBe(3);
+  // And the words are in the link's name.
+  await expect(app.listItem(SEEDED.llmError).getByRole('link')).toHaveAccessibleName(/, Error,/i);
+});
