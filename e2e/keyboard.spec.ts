@@ -83,6 +83,15 @@ test('Esc closes what is open — field, popover, dialogs — and stops the agen
 
 test('a skip link reaches the message box; the transcript scrolls from the keyboard', async ({ page }) => {
   const app = new Tether(page);
+  // On the home screen there is no message box: the skip link goes to the new conversation's task.
+  await app.open();
+  // (The form loads lazily: until it is there, the link goes to the main content.)
+  await expect(page.getByLabel('What should the agent do?')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to the new conversation' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('What should the agent do?')).toBeFocused();
+
   await app.openConversation(SEEDED.long);
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to the message box' });

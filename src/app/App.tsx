@@ -97,16 +97,20 @@ function Layout() {
   }, [drawerOpen]);
   return (
     <div className={`app${drawerOpen ? ' drawer-open' : ''}`}>
+      {/* To the message box when a conversation is open, else to the new conversation's task
+          (the main content when neither is there: an unknown server, say). */}
       <a
         className="skip-link"
-        href="#composer-input"
+        href={selected ? '#composer-input' : '#new-task'}
         onClick={(event) => {
-          // To the message box when a conversation is open, else to the main content.
           event.preventDefault();
-          (document.getElementById('composer-input') ?? document.getElementById('main'))?.focus();
+          (
+            document.getElementById(selected ? 'composer-input' : 'new-task') ??
+            document.getElementById('main')
+          )?.focus();
         }}
       >
-        Skip to the message box
+        {selected ? 'Skip to the message box' : 'Skip to the new conversation'}
       </a>
       {paletteShown && (
         <Suspense fallback={null}>

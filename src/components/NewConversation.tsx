@@ -74,7 +74,7 @@ export function NewConversation() {
       <h1>New conversation</h1>
       <label>
         What should the agent do?
-        <textarea name="message" rows={3} required placeholder="Describe the task…" />
+        <textarea id="new-task" name="message" rows={3} required placeholder="Describe the task…" />
       </label>
       {servers.length > 1 && settings && (
         <label className="approval-choice">
