@@ -19,7 +19,8 @@ import './workspace.css';
 
 // Beside the conversation: what the agent changed in its workspace (the working tree against
 // the server's base, with a diff per file), the commits and what each changed, any file's
-// content, and the agent's task list. Loaded the first time it is opened.
+// content, the agent's commands (Terminal), its browser and its task list. Loaded the first
+// time it is opened.
 
 const TABS = ['changes', 'commits', 'terminal', 'browser', 'tasks'] as const;
 type Tab = (typeof TABS)[number];
