@@ -137,7 +137,10 @@ function browsingScript(topic: string): Step[] {
     state(DOCS_URL, 'Documentation', DOCS_SCREENSHOT, 'Looking at the page.'),
     navigate(INSTALL_URL, 'Now the install page.'),
     state(INSTALL_URL, 'Install', INSTALL_SCREENSHOT, 'Looking at the install page.'),
-    { type: 'answer', say: 'The install page is at **/docs/install**; the screenshots are in the Browser tab.' },
+    {
+      type: 'answer',
+      say: 'The install page is at **/docs/install**; the screenshots are in the Browser tab.',
+    },
   ];
 }
 
