@@ -88,7 +88,7 @@ test('a skip link reaches the message box; the transcript scrolls from the keybo
   // (The form loads lazily: until it is there, the link goes to the main content.)
   await expect(page.getByLabel('What should the agent do?')).toBeVisible();
   await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Skip to the new conversation' })).toBeFocused();
+  await expect(page.getByRole('link', { name: 'Skip to the task field' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByLabel('What should the agent do?')).toBeFocused();
 

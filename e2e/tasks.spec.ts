@@ -12,7 +12,8 @@ test('the task list follows the run live, from the card that changed it to the T
   const app = new Tether(page);
   const side = new WorkspacePanel(page);
   await app.open();
-  await app.setAgentTiming(20, 700);
+  // Each step takes long enough that each state of the plan can be seen.
+  await app.setAgentTiming(20, 2500);
   await app.startConversation('Make a plan for the changelog');
   // Finished steps fold into a line; every step shown, the card that changed the plan links to it.
   await page.getByRole('button', { name: 'Show every step' }).click();
@@ -25,7 +26,6 @@ test('the task list follows the run live, from the card that changed it to the T
     'To do Note the request in the README',
   ]);
   await expect(side.plan).toContainText('“Make a plan for the changelog”');
-  await expectAccessible(page, 'the Tasks tab while the agent works');
 
   // It moves on as the agent does, and the tab counts what is done.
   await expect(side.summary).toHaveText('1 of 2 done · 1 in progress');
@@ -33,6 +33,7 @@ test('the task list follows the run live, from the card that changed it to the T
   await expect(side.summary).toHaveText('2 of 2 done');
   await expect(side.tab('Tasks')).toContainText('2/2');
   await app.expectStatus('finished');
+  await expectAccessible(page, 'the Tasks tab');
 
   // The tab is in the address: a reload opens it again, with the plan as it ended.
   await page.reload();

@@ -110,7 +110,7 @@ function Layout() {
           )?.focus();
         }}
       >
-        {selected ? 'Skip to the message box' : 'Skip to the new conversation'}
+        {selected ? 'Skip to the message box' : 'Skip to the task field'}
       </a>
       {paletteShown && (
         <Suspense fallback={null}>
