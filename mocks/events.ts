@@ -125,11 +125,11 @@ export function terminalAction(clock: Clock, command: string, options: ActionOpt
   return action(clock, 'terminal', { kind: 'TerminalAction', command, is_input: false }, options);
 }
 
-export function terminalObservation(
+/** A tool's result for the action `of`, as ObservationEvent wraps every tool's observation. */
+function observationOf(
   clock: Clock,
   of: ActionEvent,
-  output: string,
-  exitCode = 0,
+  observation: Record<string, unknown> & { kind: string },
 ): ObservationEvent {
   return {
     ...clock.next(),
@@ -138,17 +138,26 @@ export function terminalObservation(
     tool_name: of.tool_name,
     tool_call_id: of.tool_call_id,
     action_id: of.id,
-    observation: {
-      kind: 'TerminalObservation',
-      content: [{ type: 'text', text: output }],
-      // A command that exits non-zero still ran: the server keeps is_error for tool failures.
-      is_error: false,
-      command: (of.action?.command as string) ?? '',
-      exit_code: exitCode,
-      timeout: false,
-      metadata: { exit_code: exitCode, working_dir: '/workspace', prefix: '', suffix: '' },
-    },
+    observation,
   };
+}
+
+export function terminalObservation(
+  clock: Clock,
+  of: ActionEvent,
+  output: string,
+  exitCode = 0,
+): ObservationEvent {
+  return observationOf(clock, of, {
+    kind: 'TerminalObservation',
+    content: [{ type: 'text', text: output }],
+    // A command that exits non-zero still ran: the server keeps is_error for tool failures.
+    is_error: false,
+    command: (of.action?.command as string) ?? '',
+    exit_code: exitCode,
+    timeout: false,
+    metadata: { exit_code: exitCode, working_dir: '/workspace', prefix: '', suffix: '' },
+  });
 }
 
 export function fileEditAction(
@@ -173,24 +182,16 @@ export function fileEditObservation(
   newContent: string,
 ): ObservationEvent {
   const path = (of.action?.path as string) ?? '';
-  return {
-    ...clock.next(),
-    kind: 'ObservationEvent',
-    source: 'environment',
-    tool_name: of.tool_name,
-    tool_call_id: of.tool_call_id,
-    action_id: of.id,
-    observation: {
-      kind: 'FileEditorObservation',
-      content: [{ type: 'text', text: `The file ${path} has been edited.` }],
-      is_error: false,
-      command: 'str_replace',
-      path,
-      prev_exist: true,
-      old_content: oldContent,
-      new_content: newContent,
-    },
-  };
+  return observationOf(clock, of, {
+    kind: 'FileEditorObservation',
+    content: [{ type: 'text', text: `The file ${path} has been edited.` }],
+    is_error: false,
+    command: 'str_replace',
+    path,
+    prev_exist: true,
+    old_content: oldContent,
+    new_content: newContent,
+  });
 }
 
 export interface Task {
@@ -209,21 +210,13 @@ export function taskTrackerAction(clock: Clock, tasks: Task[], options: ActionOp
 }
 
 export function taskTrackerObservation(clock: Clock, of: ActionEvent, tasks: Task[]): ObservationEvent {
-  return {
-    ...clock.next(),
-    kind: 'ObservationEvent',
-    source: 'environment',
-    tool_name: of.tool_name,
-    tool_call_id: of.tool_call_id,
-    action_id: of.id,
-    observation: {
-      kind: 'TaskTrackerObservation',
-      content: [{ type: 'text', text: `Task list updated with ${tasks.length} tasks.` }],
-      is_error: false,
-      command: 'plan',
-      task_list: tasks,
-    },
-  };
+  return observationOf(clock, of, {
+    kind: 'TaskTrackerObservation',
+    content: [{ type: 'text', text: `Task list updated with ${tasks.length} tasks.` }],
+    is_error: false,
+    command: 'plan',
+    task_list: tasks,
+  });
 }
 
 /**
@@ -242,20 +235,12 @@ export function browserObservation(
   text: string,
   screenshot?: string,
 ): ObservationEvent {
-  return {
-    ...clock.next(),
-    kind: 'ObservationEvent',
-    source: 'environment',
-    tool_name: of.tool_name,
-    tool_call_id: of.tool_call_id,
-    action_id: of.id,
-    observation: {
-      kind: 'BrowserObservation',
-      content: [{ type: 'text', text }],
-      is_error: false,
-      ...(screenshot ? { screenshot_data: screenshot } : {}),
-    },
-  };
+  return observationOf(clock, of, {
+    kind: 'BrowserObservation',
+    content: [{ type: 'text', text }],
+    is_error: false,
+    ...(screenshot ? { screenshot_data: screenshot } : {}),
+  });
 }
 
 export function finishAction(clock: Clock, message: string, options: ActionOptions = {}): ActionEvent {
