@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, Redirect, Route, Switch, useLocation, useRoute, useSearch } from 'wouter';
 import { ServersPanel } from '../components/servers/ServersPanel';
@@ -17,6 +17,7 @@ import {
 } from '../components/servers/conversationPath';
 import { openAddServer, serverToAdd } from '../components/servers/serversDialog';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
+import { useDialogOpenings } from './useDialogOpenings';
 import { lazyPart } from '../components/boundaries/lazyPart';
 import { useIdleReached } from '../components/useIdleReached';
 import { useStore } from 'zustand';
@@ -75,13 +76,10 @@ function Layout() {
   useEffect(() => setDrawerOpen(false), [location]);
   const drawerToggle = useRef<HTMLButtonElement>(null);
   const idle = useIdleReached();
-  const [shortcutsShown, setShortcutsShown] = useState(false);
-  const showShortcuts = useCallback(() => setShortcutsShown(true), []);
-  const hideShortcuts = useCallback(() => setShortcutsShown(false), []);
-  const [paletteShown, setPaletteShown] = useState(false);
-  const showPalette = useCallback(() => setPaletteShown(true), []);
-  const hidePalette = useCallback(() => setPaletteShown(false), []);
-  useAppShortcuts({ showShortcuts, showPalette });
+  const shortcuts = useDialogOpenings();
+  const palette = useDialogOpenings();
+  const showShortcuts = shortcuts.show;
+  useAppShortcuts({ showShortcuts, showPalette: palette.show });
   useCommand('new-conversation', 'New conversation', () => {
     navigate('/');
     // The form is lazy: its field takes focus once it is there.
@@ -112,14 +110,14 @@ function Layout() {
       >
         {selected ? 'Skip to the message box' : 'Skip to the task field'}
       </a>
-      {paletteShown && (
+      {palette.opening !== null && (
         <Suspense fallback={null}>
-          <CommandPalette onClose={hidePalette} />
+          <CommandPalette key={palette.opening} onClose={() => palette.closed(palette.opening!)} />
         </Suspense>
       )}
-      {shortcutsShown && (
+      {shortcuts.opening !== null && (
         <Suspense fallback={null}>
-          <ShortcutsSheet onClose={hideShortcuts} />
+          <ShortcutsSheet key={shortcuts.opening} onClose={() => shortcuts.closed(shortcuts.opening!)} />
         </Suspense>
       )}
       <header className="app-header">
