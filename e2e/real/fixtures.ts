@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type TestInfo } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,15 +37,35 @@ export const test = base.extend<{ llm: ScriptedLlm }, { server: AgentServer } & 
     },
     { scope: 'worker', timeout: 600_000 },
   ],
-  llm: async ({}, use) => {
+  llm: async ({ server }, use, testInfo) => {
     const llm = new ScriptedLlm();
     await llm.start();
     await use(llm);
     await llm.stop();
+    if (testInfo.status !== testInfo.expectedStatus) await attachEvidence(testInfo, server, llm);
   },
 });
 
 export { expect, SESSION_KEY };
+
+/**
+ * What a failed journey leaves to read: the server's log and what its model was asked, when. A
+ * run that waited on the model is told apart from one the model answered and the UI missed.
+ */
+export async function attachEvidence(testInfo: TestInfo, server: AgentServer, llm: ScriptedLlm) {
+  const name = `agent-server ${server.version} on ${server.port}`;
+  await testInfo.attach(`${name}: log`, { path: join(server.root, 'server.log'), contentType: 'text/plain' });
+  const asked = llm.requests.map((request) => ({
+    at: new Date(request.at).toISOString(),
+    path: request.path,
+    tools: Array.isArray(request.body.tools) ? request.body.tools.length : 0,
+    messages: Array.isArray(request.body.messages) ? request.body.messages.length : 0,
+  }));
+  await testInfo.attach(`${name}: model requests`, {
+    body: JSON.stringify(asked, null, 2),
+    contentType: 'application/json',
+  });
+}
 
 /**
  * Points the app at the real server alone, as a person would: adds it under Servers and forgets
@@ -103,7 +123,13 @@ export async function startConversation(
   return page.url().split('/').at(-1)!;
 }
 
-/** The UI shows every persisted event of the conversation once (state updates are not rows). */
+/**
+ * The UI shows every persisted event of the conversation once (state updates are not rows), once
+ * it has caught up: a conversation just opened has its heading before all its rows (seen on a
+ * server restarted after a crash: two of three rows when the heading showed, three 0.5 s later).
+ */
 export async function expectRowsMatch(page: Page, server: AgentServer, conversationId: string) {
-  await expectRowsShow(page, await server.eventIds(conversationId));
+  await expect(async () => expectRowsShow(page, await server.eventIds(conversationId))).toPass({
+    timeout: 15_000,
+  });
 }

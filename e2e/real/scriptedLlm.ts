@@ -19,6 +19,8 @@ export type Turn =
   | { hang: true; text?: string; tokenMs?: number };
 
 export interface LoggedRequest {
+  /** When it arrived (ms since the epoch), to read beside the server's log after a failure. */
+  at: number;
   path: string;
   body: Record<string, unknown>;
   authorization: string | undefined;
@@ -78,7 +80,7 @@ export class ScriptedLlm {
       body = {};
     }
     const path = (request.url ?? '').split('?')[0]!;
-    this.requests.push({ path, body, authorization: request.headers.authorization });
+    this.requests.push({ at: Date.now(), path, body, authorization: request.headers.authorization });
     if (!path.endsWith('/chat/completions')) {
       response
         .writeHead(404, { 'content-type': 'application/json' })

@@ -4,6 +4,7 @@ import { SEEDED, Tether } from '../app';
 import { AgentServer } from './agentServer';
 import {
   agentServerPython,
+  attachEvidence,
   connect,
   expect,
   expectRowsMatch,
@@ -57,7 +58,7 @@ test('two real servers of different versions at once: both live, one dies and co
   page,
   server,
   llm,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   // The other pinned version, on its own port, with its own key and its own scripted LLM.
   const versions: string[] = JSON.parse(readFileSync('package.json', 'utf8')).config.agentServerVersions;
@@ -124,6 +125,9 @@ test('two real servers of different versions at once: both live, one dies and co
     await app.listItem(otherId).getByRole('link').click();
     await expect(app.heading).toBeVisible();
     await expectRowsMatch(page, other, otherId);
+  } catch (error) {
+    await attachEvidence(testInfo, other, otherLlm);
+    throw error;
   } finally {
     await Promise.all([other.stop(), otherLlm.stop()]);
   }
