@@ -30,7 +30,14 @@ export default defineConfig<RealServerOptions>({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002, animations: 'disabled' } },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  reporter: [
+    ['list'],
+    ['html', { open: 'never', outputFolder: 'playwright-report' }],
+    // scripts/test.sh reads each failure's first words from it, for the short tail CI keeps.
+    ...(process.env.TETHER_JSON_REPORT
+      ? [['json', { outputFile: process.env.TETHER_JSON_REPORT }] as ['json', { outputFile: string }]]
+      : []),
+  ],
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

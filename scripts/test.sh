@@ -77,8 +77,7 @@ done
 step "Browser journeys (Playwright, Debian Chromium): the mock agent-server, then each real one"
 # One suite at a time, so they never compete for the CPU; each runs and reports whatever the
 # others did, and the run fails at the end if any failed.
-# CI keeps only the end of what a run prints, so the names of the failed journeys are printed
-# again there.
+# CI keeps only the end of what a run prints, so each failed journey is summed up again there.
 failed=()
 failures="$background/failures"
 run_suite() {
@@ -90,9 +89,15 @@ run_suite() {
   # Each suite keeps its screenshots and traces in a folder of its own: one run would empty the
   # folder of the one before it, and with it the evidence of a failure.
   local output="test-results/${name// /-}"
-  if ! npx playwright test --output="$output" "$@" 2>&1 | tee "$log"; then
+  local report="$background/${name// /-}.json"
+  if ! TETHER_JSON_REPORT="$report" npx playwright test --output="$output" "$@" 2>&1 | tee "$log"; then
     failed+=("$name")
-    { printf '\n%s:\n' "$name"; sed -n '/^ *[0-9]* failed$/,/^ *[0-9]* \(passed\|skipped\|did not run\)/p' "$log"; } >>"$failures"
+    {
+      printf '\n%s:\n' "$name"
+      # Where each failure stopped and its first words; the names alone if there is no report.
+      node scripts/failure-summary.mjs "$report" 2>/dev/null ||
+        sed -n '/^ *[0-9]* failed$/,/^ *[0-9]* \(passed\|skipped\|did not run\)/p' "$log"
+    } >>"$failures"
   fi
   rm -f "$log"
 }
