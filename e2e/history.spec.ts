@@ -376,8 +376,15 @@ test.describe('reading a conversation', () => {
             .filter((e) => e.name.includes('/events/search') && e.name.includes('TIMESTAMP_DESC')).length,
       );
     const before = await pages();
-    await page.getByRole('button', { name: 'Load earlier messages' }).click();
+    // By keyboard: Tab from the transcript to the button brings it into view, which loads a page by
+    // itself; the button says so, and keeps the focus through the load.
+    const loadEarlier = page.getByRole('button', { name: /^Load(ing)? earlier messages/ });
+    await app.scroller.focus();
+    await page.keyboard.press('Tab');
+    await expect(loadEarlier).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect.poll(pages).toBeGreaterThan(before);
+    await expect(loadEarlier).toBeFocused();
     await page.getByRole('button', { name: 'Jump to start' }).click();
     await expect(app.log.getByText('Step 1: check module 1.')).toBeInViewport({ timeout: 30_000 });
     await expect(page.getByText('Beginning of the conversation')).toBeVisible();

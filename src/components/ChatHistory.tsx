@@ -5,6 +5,7 @@ import { RowBoundary } from './boundaries/RowBoundary';
 import { StretchLine } from './stretches/StretchLine';
 import { useStretches } from './stretches/useStretches';
 import { EDGE_PX, useTranscriptScroll } from './transcript/useTranscriptScroll';
+import { HistoryEdge } from './transcript/HistoryEdge';
 import type { Row } from '../conversation/projection';
 import type { Activity } from '../conversation/composerRules';
 
@@ -78,24 +79,19 @@ export function ChatHistory({
       onKeyDown={keyDown}
       onPointerDown={press}
     >
-      <div className="history-edge">
-        {loadingOlder || jumpingToStart ? (
-          <span>Loading earlier messages…</span>
-        ) : hasOlder ? (
-          <button type="button" className="link-button" onClick={loadOlder}>
-            Load earlier messages
-          </button>
-        ) : order.length > 0 ? (
-          'Beginning of the conversation'
-        ) : (
-          ''
-        )}
+      <HistoryEdge
+        hasOlder={hasOlder}
+        loading={loadingOlder || jumpingToStart}
+        hasRows={order.length > 0}
+        loadOlder={loadOlder}
+        transcript={scrollRef}
+      >
         {order.length > 0 && (
           <button type="button" className="link-button fold-steps" onClick={() => setFold(!fold)}>
             {fold ? 'Show every step' : 'Fold finished steps'}
           </button>
         )}
-      </div>
+      </HistoryEdge>
       <div
         role="log"
         aria-label="Conversation"
