@@ -16,6 +16,12 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zustand|wouter|marked|tinykeys|@openhands|use-sync-external-store)[\\/]/,
             },
+            // Modules of the first load that lazy parts share too: one chunk rather than four
+            // small ones, each with its own request and gzip overhead.
+            {
+              name: 'core',
+              test: /src[\\/](agent-server[\\/](client|protocol)|conversation[\\/](eventOrder|resources[\\/](server|events)))\.ts$/,
+            },
           ],
         },
       },

@@ -1,5 +1,4 @@
 import type { ActionEvent, ObservationEvent } from '../agent-server/protocol';
-import { TerminalLog } from './terminal/terminalLog';
 import type { Outcome } from './toolCalls';
 import { readObservation, type ToolObservation } from '../agent-server/toolActions';
 import { screenshotUrl } from './browser/screenshot';
@@ -38,8 +37,12 @@ export interface BrowserShot {
 export class ToolReports {
   /** Results of tools that may have changed the workspace (edits, commands): a cue to re-read it. */
   workspaceObservations = 0;
-  /** The agent's commands and their output, in order. */
-  readonly terminal = new TerminalLog();
+  /**
+   * Every action and tool result as received, for reports built only when wanted: the Terminal
+   * tab's lives in its lazy chunk, not on the first load.
+   */
+  private readonly received: (ActionEvent | Outcome)[] = [];
+  private readonly watchers = new Set<(event: ActionEvent | Outcome) => void>();
   private newestPlan: { event: Sortable; plan: TaskPlan } | undefined;
   private shots: BrowserShot[] = [];
   private newestPage: { event: Sortable; url: string } | undefined;
@@ -59,13 +62,25 @@ export class ToolReports {
     return this.newestPage?.url;
   }
 
+  /** Hands `watcher` every action and result received so far, then each one as it comes. */
+  watch(watcher: (event: ActionEvent | Outcome) => void): () => void {
+    this.received.forEach(watcher);
+    this.watchers.add(watcher);
+    return () => this.watchers.delete(watcher);
+  }
+
+  private pass(event: ActionEvent | Outcome): void {
+    this.received.push(event);
+    this.watchers.forEach((watcher) => watcher(event));
+  }
+
   noteAction(event: ActionEvent): void {
-    this.terminal.noteAction(event);
+    this.pass(event);
   }
 
   /** What a tool's result tells beyond its row. */
   note(event: Outcome): void {
-    this.terminal.noteOutcome(event);
+    this.pass(event);
     if (event.kind !== 'ObservationEvent') return;
     const observation = readObservation(event.observation);
     if (mayChangeWorkspace(observation)) this.workspaceObservations++;

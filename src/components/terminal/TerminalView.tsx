@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ConversationEventLog } from '../../conversation/eventLog';
-import type { TerminalEntry } from '../../conversation/terminal/terminalLog';
+import { watchTerminal, type TerminalEntry } from '../../conversation/terminal/terminalLog';
 import { AnsiSpans } from '../ansi/AnsiText';
 import './terminal.css';
 
@@ -14,7 +14,10 @@ const OUTPUT_LIMIT = 20_000;
 const AT_END_PX = 24;
 
 export function TerminalView({ log, working }: { log: ConversationEventLog; working: boolean }) {
-  const entries = useSyncExternalStore(log.subscribe, () => log.projection.reports.terminal.entries);
+  const reports = log.projection.reports;
+  const terminal = useMemo(() => watchTerminal(reports), [reports]);
+  useEffect(() => terminal.stop, [terminal]);
+  const entries = useSyncExternalStore(log.subscribe, () => terminal.log.entries);
   const [shown, setShown] = useState(SHOWN_AT_FIRST);
   const screen = useRef<HTMLDivElement>(null);
   const atEnd = useRef(true);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EventClock, terminalAction, terminalObservation, userReject } from '../../../mocks/events';
 import type { ServerEvent } from '../../agent-server/protocol';
 import { ConversationProjection } from '../projection';
+import { watchTerminal } from './terminalLog';
 
 // The Terminal tab's content, fed through the projection as the app feeds it.
 
@@ -18,11 +19,13 @@ describe('the agent’s commands in order', () => {
     const rejected = userReject(c, rm, 'Keep the build folder.');
     const running = terminalAction(c, 'sleep 600');
     const projection = new ConversationProjection();
-    // The newer page first, a result before its command, then the older page.
+    // The newer page first, a result before its command, then the older page; the tab opens
+    // between the two.
     projection.apply([testOut, rm, rejected, running] as ServerEvent[]);
+    const { log } = watchTerminal(projection.reports);
     projection.apply([test, ls, lsOut] as ServerEvent[]);
     expect(
-      projection.reports.terminal.entries.map(({ command, output, exitCode, refusal }) => ({
+      log.entries.map(({ command, output, exitCode, refusal }) => ({
         command,
         output,
         exitCode,
@@ -44,12 +47,17 @@ describe('the agent’s commands in order', () => {
   it('hands out the same list until something changes', () => {
     const c = clock();
     const projection = new ConversationProjection();
+    const { log, stop } = watchTerminal(projection.reports);
     const ls = terminalAction(c, 'ls');
     projection.apply([ls]);
-    const before = projection.reports.terminal.entries;
-    expect(projection.reports.terminal.entries).toBe(before);
+    const before = log.entries;
+    expect(log.entries).toBe(before);
     projection.apply([terminalObservation(c, ls, 'x', 0)]);
-    expect(projection.reports.terminal.entries).not.toBe(before);
-    expect(projection.reports.terminal.entries[0]!.output).toBe('x');
+    expect(log.entries).not.toBe(before);
+    expect(log.entries[0]!.output).toBe('x');
+    // Once stopped (the tab closed), it is no longer fed.
+    stop();
+    projection.apply([terminalAction(c, 'pwd')]);
+    expect(log.entries).toHaveLength(1);
   });
 });

@@ -93,3 +93,17 @@ function resultOf(event: Outcome): Result | undefined {
     ...(observation.exitCode !== undefined ? { exitCode: observation.exitCode } : {}),
   };
 }
+
+/** Where a terminal log is fed from: a projection's tool reports (ToolReports.watch). */
+interface ToolEventSource {
+  watch(watcher: (event: ActionEvent | Outcome) => void): () => void;
+}
+
+/** A log of every command the source has received, kept up to date until `stop` is called. */
+export function watchTerminal(source: ToolEventSource): { log: TerminalLog; stop: () => void } {
+  const log = new TerminalLog();
+  const stop = source.watch((event) =>
+    event.kind === 'ActionEvent' ? log.noteAction(event) : log.noteOutcome(event),
+  );
+  return { log, stop };
+}
