@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { WorkspaceClient } from './workspace';
+import { RuntimeRoutes } from './runtimeRoutes';
 
 // Which routes the workspace is read on: a conversation's own where the server has them, the
 // global ones on a server without them (learnt once, from FastAPI's bare 404) or for a folder
@@ -35,7 +36,8 @@ function serve(base: string, scoped: boolean) {
   );
 }
 
-const client = (base: string) => new WorkspaceClient({ serverUrl: base, sessionApiKey: '' });
+const client = (base: string) =>
+  new WorkspaceClient({ serverUrl: base, sessionApiKey: '' }, new RuntimeRoutes());
 
 describe('the workspace routes', () => {
   it('are the conversation’s own where the server has them', async () => {

@@ -1,16 +1,13 @@
 import { HttpClient, HttpError } from '@openhands/typescript-client/client/http-client';
+import { runtimeRoutes, type RuntimeRoutes, type WorkspaceOf } from './runtimeRoutes';
 import type { ConnectionSettings } from './servers';
 
 // The agent-server's workspace routes (git_router.py, file_router.py), as the wire carries them.
 // The typed client has no git calls, so they go through its HttpClient (same key header, same
 // errors); uploads use XHR because fetch reports no upload progress.
 //
-// Servers from 1.57 also serve them per conversation (runtime_router.py:
-// /api/conversations/{id}/git/..., /file/...), resolved in that conversation's runtime and refusing
-// (422) a path that is relative or outside its working_dir. Those are used where the server has
-// them; on a server without them the first answer is FastAPI's bare 404 "Not Found", and from then
-// on that server is asked on the global routes. A relative working_dir (resolved by the server
-// against its own folder) can only be asked on the global routes.
+// Servers from 1.57 also serve them per conversation (runtime_router.py), refusing (422) a path
+// that is relative or outside its working_dir; see runtimeRoutes.ts for which is asked.
 
 /** The server splits a rename into DELETED (old path) + ADDED (new path); untracked files are ADDED. */
 export type GitChangeStatus = 'MOVED' | 'ADDED' | 'DELETED' | 'UPDATED';
@@ -60,29 +57,15 @@ export interface FileUpload {
   signal?: AbortSignal;
 }
 
-/** Whose workspace a call is about: the conversation, and its working_dir. */
-export interface WorkspaceOf {
-  conversationId: string;
-  repository: string;
-}
-
-/** FastAPI's answer for a path no route matches (a missing conversation says which). */
-function isMissingRoute(error: unknown): boolean {
-  return (
-    error instanceof HttpError &&
-    error.status === 404 &&
-    typeof error.response === 'object' &&
-    error.response !== null &&
-    (error.response as { detail?: unknown }).detail === 'Not Found'
-  );
-}
+export type { WorkspaceOf } from './runtimeRoutes';
 
 export class WorkspaceClient {
   private readonly http: HttpClient;
-  /** Whether this server has the per-conversation routes: unknown until it first answers. */
-  private conversationRoutes: boolean | undefined;
 
-  constructor(private readonly settings: ConnectionSettings) {
+  constructor(
+    private readonly settings: ConnectionSettings,
+    private readonly routes: RuntimeRoutes = runtimeRoutes(settings),
+  ) {
     this.http = new HttpClient({
       baseUrl: settings.serverUrl,
       apiKey: settings.sessionApiKey || undefined,
@@ -90,26 +73,8 @@ export class WorkspaceClient {
     });
   }
 
-  /** The route's address: per conversation where the server has those and the folder allows. */
-  private route(of: WorkspaceOf, path: string): string {
-    return this.conversationRoutes !== false && of.repository.startsWith('/')
-      ? `/api/conversations/${encodeURIComponent(of.conversationId)}${path}`
-      : `/api${path}`;
-  }
-
-  /** Calls the route, learning from the first answer whether the server has per-conversation ones. */
-  private async at<T>(of: WorkspaceOf, path: string, call: (route: string) => Promise<T>): Promise<T> {
-    const route = this.route(of, path);
-    const global = `/api${path}`;
-    try {
-      const answer = await call(route);
-      if (route !== global) this.conversationRoutes = true;
-      return answer;
-    } catch (error) {
-      if (route === global || this.conversationRoutes !== undefined || !isMissingRoute(error)) throw error;
-      this.conversationRoutes = false;
-      return call(global);
-    }
+  private at<T>(of: WorkspaceOf, path: string, call: (route: string) => Promise<T>): Promise<T> {
+    return this.routes.at(of, path, call);
   }
 
   private get<T>(of: WorkspaceOf, path: string, options: Parameters<HttpClient['get']>[1]) {
