@@ -11,6 +11,7 @@ import { MockAgent, type MockTab, type StreamProgress } from './agent';
 import { statusUpdate } from './events';
 import { treeHandlers } from './treeHandlers';
 import { workspaceHandlers } from './workspaceHandlers';
+import { shellHandlers } from './shellHandlers';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
 // The built-in mock agent-server: REST and WebSocket handlers over the store and the scripted
@@ -411,6 +412,11 @@ export class MockAgentServer {
     const api = (path: string) => `${this.baseUrl}${path}`;
     const store = this.store;
     const agent = this.agent;
+    const authorisedRequest = (request: Request) => this.authorised(request.headers.get('X-Session-API-Key'));
+    const workingDirOf = (id: string) => {
+      const workspace = store.get(id)?.info.workspace as { working_dir?: unknown } | undefined;
+      return typeof workspace?.working_dir === 'string' ? workspace.working_dir : undefined;
+    };
     const unauthorized = () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
     const notFound = () => HttpResponse.json({ detail: 'Not Found' }, { status: 404 });
     const success = () => HttpResponse.json({ success: true });
@@ -673,16 +679,8 @@ export class MockAgentServer {
 
       ...treeHandlers(api, store, withConversation, record),
 
-      ...workspaceHandlers(
-        api,
-        store.workspace,
-        (request) => this.authorised(request.headers.get('X-Session-API-Key')),
-        (id) => {
-          const workspace = store.get(id)?.info.workspace as { working_dir?: unknown } | undefined;
-          return typeof workspace?.working_dir === 'string' ? workspace.working_dir : undefined;
-        },
-        () => this.uploadDelayMs,
-      ),
+      ...workspaceHandlers(api, store.workspace, authorisedRequest, workingDirOf, () => this.uploadDelayMs),
+      ...shellHandlers(api, store.workspace, authorisedRequest, workingDirOf),
 
       http.post(
         api('/api/conversations/:id/confirmation_policy'),

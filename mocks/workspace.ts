@@ -218,6 +218,20 @@ export class MockWorkspace {
     return body === undefined ? undefined : typeof body === 'string' ? new TextEncoder().encode(body) : body;
   }
 
+  /** The names in a folder of the working tree (a folder ends in "/"); undefined for none there. */
+  list(path: string): string[] | undefined {
+    const relative = this.relative(path);
+    if (relative === undefined) return undefined;
+    const prefix = relative ? `${relative}/` : '';
+    const names = new Set<string>();
+    for (const file of this.working.keys()) {
+      if (!file.startsWith(prefix)) continue;
+      const [name, ...below] = file.slice(prefix.length).split('/');
+      names.add(below.length ? `${name}/` : name!);
+    }
+    return names.size || relative === '' ? [...names].sort() : undefined;
+  }
+
   /** The file editor, an upload: a file under the repository is written (elsewhere: ignored). */
   write(path: string, body: string | Uint8Array): boolean {
     const relative = this.relative(path);

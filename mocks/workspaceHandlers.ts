@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import type { MockWorkspace } from './workspace';
+import { insideWorkspace } from './paths';
 
 // The git and file routes of the mock agent-server, answering as git_router.py and
 // file_router.py do: 400 with a `detail` for git failures and bad paths, 404 for a missing file,
@@ -19,24 +20,6 @@ const missingQuery = (name: string) =>
   );
 
 type Resolve = (url: URL, request: Request, params: Record<string, string>) => Response | Promise<Response>;
-
-/** A path as the server's `Path(...).resolve()` reads it: `.` and `..` taken out. */
-function resolvedPath(path: string): string {
-  const parts: string[] = [];
-  for (const part of path.split('/')) {
-    if (part === '..') parts.pop();
-    else if (part && part !== '.') parts.push(part);
-  }
-  return `/${parts.join('/')}`;
-}
-
-/** runtime_router.py's check: `path` must be absolute and inside the conversation's working_dir. */
-function insideWorkspace(path: string, workingDir: string): boolean {
-  if (!path.startsWith('/')) return false;
-  const root = resolvedPath(workingDir.startsWith('/') ? workingDir : `/${workingDir}`);
-  const resolved = resolvedPath(path);
-  return root === '/' || resolved === root || resolved.startsWith(`${root}/`);
-}
 
 export function workspaceHandlers(
   api: (path: string) => string,

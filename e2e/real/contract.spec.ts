@@ -10,7 +10,7 @@ import { DELIBERATELY_MALFORMED, SEEDED, seedStore } from '../../mocks/fixtures'
 import { MockAgentServer, syncFrame, transientFrame } from '../../mocks/handlers';
 import { MockStore } from '../../mocks/store';
 import { WORKSPACE_ROOT } from '../../mocks/workspace';
-import { sessionFrameSchema } from './agentServer';
+import { sessionFrameSchema, type AgentServer } from './agentServer';
 import { SESSION_KEY, connect, expect, startConversation, test } from './fixtures';
 
 // Holds the mock agent-server to the real one: every REST answer and every frame the mock sends
@@ -39,6 +39,49 @@ async function realSchema(serverUrl: string) {
         );
   };
   return { validate, has: (component: string) => component in document.components.schemas };
+}
+
+/** The same request to the real server and to the mock (in this process), with their answers. */
+function askBoth(server: AgentServer) {
+  const ask = async (base: string, path: string, init?: RequestInit) => {
+    const response = await fetch(`${base}${path}`, {
+      ...init,
+      headers: {
+        ...(init?.body ? { 'Content-Type': 'application/json' } : {}),
+        'X-Session-API-Key': base === server.url ? SESSION_KEY : '',
+      },
+    });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // a file's bytes
+    }
+    return { status: response.status, body };
+  };
+  const both = async (real: string, mock: string, init?: () => RequestInit) => ({
+    real: await ask(server.url, real, init?.()),
+    mock: await ask(MOCK_SERVER_URL, mock, init?.()),
+  });
+  return { ask, both };
+}
+
+/** A conversation in a working_dir on either server, as the path its runtime routes start with. */
+async function conversationIn(server: AgentServer, base: string, workingDir: string): Promise<string> {
+  const response = await fetch(`${base}/api/conversations`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Session-API-Key': base === server.url ? SESSION_KEY : '',
+    },
+    body: JSON.stringify({
+      agent: { kind: 'Agent', llm: { model: 'openai/x', usage_id: 'agent' } },
+      workspace: { working_dir: workingDir },
+    }),
+  });
+  expect(response.status, base).toBeLessThan(300);
+  return `/api/conversations/${((await response.json()) as { id: string }).id}`;
 }
 
 /** Validates session socket frames against the installed server's own models of them. */
@@ -357,25 +400,8 @@ test('the mock’s workspace routes answer as the real server’s do, in shape a
   const mockSha = store.workspace.commitList(mockRepo, 1).commits[0]!.sha;
   const outside = join(server.root, 'not-a-repository');
   mkdirSync(outside, { recursive: true });
-  const ask = async (base: string, path: string, init?: RequestInit) => {
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      headers: { 'X-Session-API-Key': base === server.url ? SESSION_KEY : '' },
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // a file's bytes
-    }
-    return { status: response.status, body };
-  };
+  const { both } = askBoth(server);
   const q = encodeURIComponent;
-  const both = async (real: string, mock: string, init?: () => RequestInit) => ({
-    real: await ask(server.url, real, init?.()),
-    mock: await ask(MOCK_SERVER_URL, mock, init?.()),
-  });
   const problems: string[] = [];
   try {
     // Shapes: every answer validates against the real server's schema.
@@ -512,24 +538,9 @@ test('the mock’s workspace routes answer as the real server’s do, in shape a
     // The same routes per conversation (runtime_router.py), which Tether uses: the same answers
     // inside the conversation's working_dir, 422 outside it or for a relative path, 404 for a
     // conversation the server does not hold.
-    const conversationIn = async (base: string, workingDir: string) => {
-      const response = await fetch(`${base}/api/conversations`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'X-Session-API-Key': base === server.url ? SESSION_KEY : '',
-        },
-        body: JSON.stringify({
-          agent: { kind: 'Agent', llm: { model: 'openai/x', usage_id: 'agent' } },
-          workspace: { working_dir: workingDir },
-        }),
-      });
-      expect(response.status, base).toBeLessThan(300);
-      return `/api/conversations/${((await response.json()) as { id: string }).id}`;
-    };
     const [realAt, mockAt] = [
-      await conversationIn(server.url, repo),
-      await conversationIn(MOCK_SERVER_URL, mockRepo),
+      await conversationIn(server, server.url, repo),
+      await conversationIn(server, MOCK_SERVER_URL, mockRepo),
     ];
     const scopedChanges = await both(
       `${realAt}/git/changes?path=${q(repo)}`,
@@ -617,6 +628,159 @@ test('the mock’s workspace routes answer as the real server’s do, in shape a
       expect((side.body as { detail: string }).detail).toMatch(
         /^Unexpected git diff output format: M\tdocs\/with space\.md/,
       );
+  } finally {
+    msw.close();
+  }
+  expect([...new Set(problems)]).toEqual([]);
+});
+
+test('the mock’s bash routes answer as the real server’s do: a person’s command, its output, a stop @smoke', async ({
+  server,
+}) => {
+  const { validate } = await realSchema(server.url);
+  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
+  const msw = setupServer(...new MockAgentServer(store).handlers());
+  msw.listen({ onUnhandledRequest: 'bypass' });
+  const { ask, both } = askBoth(server);
+  const folder = join(server.root, 'shell-contract');
+  mkdirSync(folder, { recursive: true });
+  const [realAt, mockAt] = [
+    await conversationIn(server, server.url, folder),
+    await conversationIn(server, MOCK_SERVER_URL, WORKSPACE_ROOT),
+  ];
+  const post = (body: unknown) => () => ({ method: 'POST', body: JSON.stringify(body) });
+  const outputOf = async (base: string, at: string, commandId: string) => {
+    for (let tries = 0; tries < 100; tries++) {
+      const page = await ask(
+        base,
+        `${at}/bash/bash_events/search?kind__eq=BashOutput&command_id__eq=${commandId}`,
+      );
+      const items = (page.body as { items: { exit_code: number | null }[] }).items;
+      if (items.some((item) => item.exit_code !== null))
+        return page.body as { items: Record<string, unknown>[] };
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no output for ${commandId} on ${base}`);
+  };
+  const problems: string[] = [];
+  try {
+    // A command runs in the conversation's working_dir; its output comes in one piece at its end.
+    const started = await both(
+      `${realAt}/bash/start_bash_command`,
+      `${mockAt}/bash/start_bash_command`,
+      post({
+        command: 'pwd; echo made by hand; echo warned >&2 || true; exit 3',
+      }),
+    );
+    const ids: string[] = [];
+    for (const [side, cwd] of [
+      [started.real, folder],
+      [started.mock, WORKSPACE_ROOT],
+    ] as const) {
+      expect(side.status, JSON.stringify(side.body)).toBe(200);
+      problems.push(...validate('BashCommand', side.body));
+      const body = side.body as { id: string; cwd: string; kind: string; timeout: number };
+      expect(body).toMatchObject({ cwd, kind: 'BashCommand', timeout: 300 });
+      expect(body.id).toMatch(/^[0-9a-f]{32}$/);
+      ids.push(body.id);
+    }
+    const outputs = [
+      await outputOf(server.url, realAt, ids[0]!),
+      await outputOf(MOCK_SERVER_URL, mockAt, ids[1]!),
+    ];
+    for (const [page, cwd] of [
+      [outputs[0]!, folder],
+      [outputs[1]!, WORKSPACE_ROOT],
+    ] as const) {
+      problems.push(...validate('BashEventPage', page));
+      expect(page.items).toHaveLength(1);
+      expect(page.items[0]).toMatchObject({
+        kind: 'BashOutput',
+        order: 0,
+        exit_code: 3,
+        stdout: `${cwd}\nmade by hand\n`,
+      });
+    }
+    // The whole history, oldest first: the command, then its output.
+    const history = await both(
+      `${realAt}/bash/bash_events/search?sort_order=TIMESTAMP`,
+      `${mockAt}/bash/bash_events/search?sort_order=TIMESTAMP`,
+    );
+    for (const side of [history.real, history.mock])
+      expect((side.body as { items: { kind: string }[] }).items.map((item) => item.kind)).toEqual([
+        'BashCommand',
+        'BashOutput',
+      ]);
+
+    // A stop: SIGTERM's -15, with what it had printed; stopping it again succeeds; an unknown id is a bare 404.
+    const slow = await both(
+      `${realAt}/bash/start_bash_command`,
+      `${mockAt}/bash/start_bash_command`,
+      post({ command: 'echo before; sleep 30; echo after' }),
+    );
+    const slowIds = [slow.real, slow.mock].map((side) => (side.body as { id: string }).id);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stops = await both(
+      `${realAt}/bash/bash_commands/${slowIds[0]}/stop`,
+      `${mockAt}/bash/bash_commands/${slowIds[1]}/stop`,
+      post({}),
+    );
+    expect([stops.real, stops.mock]).toEqual([
+      { status: 200, body: { success: true } },
+      { status: 200, body: { success: true } },
+    ]);
+    const stopped = [
+      await outputOf(server.url, realAt, slowIds[0]!),
+      await outputOf(MOCK_SERVER_URL, mockAt, slowIds[1]!),
+    ];
+    for (const page of stopped)
+      expect(page.items.at(-1)).toMatchObject({ exit_code: -15, stdout: 'before\n' });
+    const again = await both(
+      `${realAt}/bash/bash_commands/${slowIds[0]}/stop`,
+      `${mockAt}/bash/bash_commands/${slowIds[1]}/stop`,
+      post({}),
+    );
+    expect([again.real.status, again.mock.status]).toEqual([200, 200]);
+    const nobody = '0123456789abcdef0123456789abcdef';
+    const unknownStop = await both(
+      `${realAt}/bash/bash_commands/${nobody}/stop`,
+      `${mockAt}/bash/bash_commands/${nobody}/stop`,
+      post({}),
+    );
+    expect([unknownStop.real, unknownStop.mock]).toEqual([
+      { status: 404, body: { detail: 'Not Found' } },
+      { status: 404, body: { detail: 'Not Found' } },
+    ]);
+
+    // Refusals: a cwd outside the working_dir, no command, a conversation the server does not hold.
+    const outside = await both(
+      `${realAt}/bash/start_bash_command`,
+      `${mockAt}/bash/start_bash_command`,
+      post({ command: 'pwd', cwd: '/etc' }),
+    );
+    expect([outside.real, outside.mock]).toEqual([
+      { status: 422, body: { detail: 'cwd must be inside the conversation workspace' } },
+      { status: 422, body: { detail: 'cwd must be inside the conversation workspace' } },
+    ]);
+    const empty = await both(
+      `${realAt}/bash/start_bash_command`,
+      `${mockAt}/bash/start_bash_command`,
+      post({}),
+    );
+    for (const side of [empty.real, empty.mock]) {
+      expect(side.status).toBe(422);
+      expect((side.body as { detail: { loc: string[] }[] }).detail[0]!.loc).toEqual(['body', 'command']);
+    }
+    const stranger = '/api/conversations/3f1c2a4e-0000-4000-8000-0000000000ff';
+    const unknown = await both(
+      `${stranger}/bash/start_bash_command`,
+      `${stranger}/bash/start_bash_command`,
+      post({ command: 'pwd' }),
+    );
+    for (const side of [unknown.real, unknown.mock]) {
+      expect(side.status).toBe(404);
+      expect((side.body as { detail: string }).detail).toMatch(/^Conversation not found/);
+    }
   } finally {
     msw.close();
   }
