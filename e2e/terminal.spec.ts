@@ -44,3 +44,41 @@ test('the Terminal tab follows a run live', async ({ page }) => {
   await expect(side.terminal).toContainText('README.md');
   await app.expectStatus('finished');
 });
+
+test('your own shell runs commands in the workspace, apart from the agent’s, and stops them', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const side = new WorkspacePanel(page);
+  await app.open(`/conversations/${SEEDED.gallery}?workspace=terminal`);
+  await expect(side.panel.getByText(/The agent does not see them or what they print/)).toBeVisible();
+  const agentCommands = await side.terminalCommands();
+
+  await side.runInShell('pwd && ls');
+  await expect.poll(() => side.shellCommands()).toEqual(['$ pwd && ls']);
+  await expect(side.shell).toContainText('/workspace');
+  await expect(side.shell).toContainText('README.md');
+  // A failure reads as one, with what the shell said on stderr.
+  await side.runInShell('cat nope.txt');
+  await expect.poll(() => side.shellCommands()).toContain('$ cat nope.txt · exit code 1');
+  await expect(side.shell).toContainText('cat: nope.txt: No such file or directory');
+  // A long one runs until it is stopped; what it printed comes with its end.
+  await side.runInShell('echo started; sleep 600');
+  await expect.poll(() => side.shellCommands()).toContain('$ echo started; sleep 600 · running…');
+  await side.shell.getByRole('button', { name: 'Stop “echo started; sleep 600”' }).click();
+  await expect.poll(() => side.shellCommands()).toContain('$ echo started; sleep 600 · stopped');
+  await expect(side.shell).toContainText('started');
+  // The agent's commands are not mixed with them.
+  expect(await side.terminalCommands()).toEqual(agentCommands);
+  // ↑ brings back the last command, to run again or mend.
+  await side.shellField.press('ArrowUp');
+  await expect(side.shellField).toHaveValue('echo started; sleep 600');
+  await side.shellField.fill('');
+  await expectAccessible(page, 'the Terminal tab with the person’s shell');
+
+  // A file the person makes shows among the workspace's changes once the command ends.
+  await side.runInShell('echo by hand > by-hand.txt');
+  await expect.poll(() => side.shellCommands()).toContain('$ echo by hand > by-hand.txt');
+  await side.tab('Changes').click();
+  await expect(side.panel.getByRole('button', { name: /^Added by-hand\.txt/ })).toBeVisible();
+});

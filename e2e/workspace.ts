@@ -43,6 +43,38 @@ export class WorkspacePanel {
       );
   }
 
+  /** The Terminal tab's other screen: the commands the person ran themselves. */
+  get shell(): Locator {
+    return this.panel.getByRole('log', { name: 'Your commands' });
+  }
+
+  get shellField(): Locator {
+    return this.panel.getByRole('textbox', { name: 'Command', exact: true });
+  }
+
+  /** Types a command into the person's shell and runs it; the field empties once the server took it. */
+  async runInShell(command: string) {
+    await this.shellField.fill(command);
+    await this.shellField.press('Enter');
+    await expect(this.shellField).toHaveValue('');
+  }
+
+  /** Each of the person's commands with how it ended ("running…", "exit code 1", "stopped"). */
+  async shellCommands(): Promise<string[]> {
+    return this.shell
+      .locator('.terminal-entry')
+      .evaluateAll((entries) =>
+        entries.map((entry) =>
+          [
+            entry.querySelector('.terminal-command')?.textContent,
+            entry.querySelector('.terminal-outcome')?.textContent,
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        ),
+      );
+  }
+
   /** The agent's task list in the Tasks tab, in its order. */
   get plan(): Locator {
     return this.panel.getByRole('list', { name: 'The agent’s task list' });

@@ -2,10 +2,13 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalS
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import { watchTerminal, type TerminalEntry } from '../../conversation/terminal/terminalLog';
 import { AnsiSpans } from '../ansi/AnsiText';
+import type { WorkspaceTarget } from '../../conversation/resources/workspace';
+import { PersonShell } from './PersonShell';
 import './terminal.css';
 
 // The Terminal tab: every command the agent ran and what it printed, in order, with the
-// output's colours, following the end while the reader is there. Loaded with the side panel.
+// output's colours, following the end while the reader is there; below it, the person's own
+// shell. Loaded with the side panel.
 
 /** The newest commands shown at first: a long conversation has thousands. */
 const SHOWN_AT_FIRST = 100;
@@ -13,7 +16,24 @@ const SHOWN_AT_FIRST = 100;
 const OUTPUT_LIMIT = 20_000;
 const AT_END_PX = 24;
 
-export function TerminalView({ log, working }: { log: ConversationEventLog; working: boolean }) {
+export function TerminalView({
+  log,
+  working,
+  workspace,
+}: {
+  log: ConversationEventLog;
+  working: boolean;
+  workspace: WorkspaceTarget;
+}) {
+  return (
+    <div className="terminal-view">
+      <AgentCommands log={log} working={working} />
+      <PersonShell workspace={workspace} />
+    </div>
+  );
+}
+
+function AgentCommands({ log, working }: { log: ConversationEventLog; working: boolean }) {
   const reports = log.projection.reports;
   const terminal = useMemo(() => watchTerminal(reports), [reports]);
   useEffect(() => terminal.stop, [terminal]);
@@ -26,10 +46,14 @@ export function TerminalView({ log, working }: { log: ConversationEventLog; work
     if (element && atEnd.current) element.scrollTop = element.scrollHeight;
   }, [entries]);
   if (entries.length === 0)
-    return <p className="workspace-note">The agent has not run a command in this conversation.</p>;
+    return (
+      <section aria-label="The agent’s commands">
+        <p className="workspace-note">The agent has not run a command in this conversation.</p>
+      </section>
+    );
   const hidden = Math.max(0, entries.length - shown);
   return (
-    <div className="terminal-view">
+    <section aria-label="The agent’s commands">
       <p className="workspace-note">
         {entries.length === 1 ? 'The command' : `The ${entries.length} commands`} the agent ran here, and what
         they printed.
@@ -55,7 +79,7 @@ export function TerminalView({ log, working }: { log: ConversationEventLog; work
           <TerminalCommand key={entry.toolCallId} entry={entry} working={working} />
         ))}
       </div>
-    </div>
+    </section>
   );
 }
 

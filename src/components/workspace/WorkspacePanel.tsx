@@ -120,7 +120,7 @@ export default function WorkspacePanel({
         ) : tab === 'browser' ? (
           <BrowserView log={log} />
         ) : tab === 'terminal' ? (
-          <TerminalView log={log} working={isActive(status)} />
+          <TerminalView log={log} working={isActive(status)} workspace={workspace} />
         ) : (
           <ChangesView workspace={workspace} route={route} />
         )}
