@@ -28,19 +28,8 @@ export class WorkspacePanel {
   }
 
   /** Each command on the Terminal tab with what is said under it ("exit code 1", "running…"). */
-  async terminalCommands(): Promise<string[]> {
-    return this.terminal
-      .locator('.terminal-entry')
-      .evaluateAll((entries) =>
-        entries.map((entry) =>
-          [
-            entry.querySelector('.terminal-command')?.textContent,
-            entry.querySelector('.terminal-status')?.textContent,
-          ]
-            .filter(Boolean)
-            .join(' · '),
-        ),
-      );
+  terminalCommands(): Promise<string[]> {
+    return commandLines(this.terminal, '.terminal-status');
   }
 
   /** The Terminal tab's other screen: the commands the person ran themselves. */
@@ -60,19 +49,8 @@ export class WorkspacePanel {
   }
 
   /** Each of the person's commands with how it ended ("running…", "exit code 1", "stopped"). */
-  async shellCommands(): Promise<string[]> {
-    return this.shell
-      .locator('.terminal-entry')
-      .evaluateAll((entries) =>
-        entries.map((entry) =>
-          [
-            entry.querySelector('.terminal-command')?.textContent,
-            entry.querySelector('.terminal-outcome')?.textContent,
-          ]
-            .filter(Boolean)
-            .join(' · '),
-        ),
-      );
+  shellCommands(): Promise<string[]> {
+    return commandLines(this.shell, '.terminal-outcome');
   }
 
   /** The agent's task list in the Tasks tab, in its order. */
@@ -118,4 +96,19 @@ export class WorkspacePanel {
       }),
     );
   }
+}
+
+/** A terminal screen's commands, each with the words under it: "$ make test · exit code 2". */
+function commandLines(screen: Locator, outcome: string): Promise<string[]> {
+  return screen
+    .locator('.terminal-entry')
+    .evaluateAll(
+      (entries, outcome) =>
+        entries.map((entry) =>
+          [entry.querySelector('.terminal-command')?.textContent, entry.querySelector(outcome)?.textContent]
+            .filter(Boolean)
+            .join(' · '),
+        ),
+      outcome,
+    );
 }

@@ -1,3 +1,4 @@
+import type { ShellCommandEvent, ShellEvent, ShellOutputEvent } from '../src/agent-server/shell';
 import { resolvedPath } from './paths';
 import type { MockWorkspace } from './workspace';
 
@@ -8,27 +9,9 @@ import type { MockWorkspace } from './workspace';
 // echo, printf, pwd, ls, cat, sleep, true, false, exit, `>` and `>>` into a file, and `;`, `&&`
 // and `||`; anything else is "not found", as /bin/sh says it.
 
-export interface BashCommandEvent {
-  kind: 'BashCommand';
-  id: string;
-  timestamp: string;
-  command: string;
-  cwd: string | null;
-  timeout: number;
-}
-
-export interface BashOutputEvent {
-  kind: 'BashOutput';
-  id: string;
-  timestamp: string;
-  command_id: string;
-  order: number;
-  exit_code: number | null;
-  stdout: string | null;
-  stderr: string | null;
-}
-
-export type BashEvent = BashCommandEvent | BashOutputEvent;
+export type BashCommandEvent = ShellCommandEvent;
+export type BashOutputEvent = ShellOutputEvent;
+export type BashEvent = ShellEvent;
 
 const newId = () => crypto.randomUUID().replaceAll('-', '');
 /** The server's timestamps: microseconds, UTC, with a Z. */

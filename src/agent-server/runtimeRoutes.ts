@@ -66,3 +66,16 @@ export function runtimeRoutes(settings: ConnectionSettings): RuntimeRoutes {
   if (!routes) learned.set(settings.serverUrl, (routes = new RuntimeRoutes()));
   return routes;
 }
+
+/** One client per server and key, made when first asked for. */
+export function clientPerServer<T>(
+  make: (settings: ConnectionSettings) => T,
+): (settings: ConnectionSettings) => T {
+  const clients = new Map<string, T>();
+  return (settings) => {
+    const key = `${settings.serverUrl}\u0000${settings.sessionApiKey}`;
+    let client = clients.get(key);
+    if (!client) clients.set(key, (client = make(settings)));
+    return client;
+  };
+}

@@ -1,5 +1,5 @@
 import { HttpClient } from '@openhands/typescript-client/client/http-client';
-import { runtimeRoutes, type RuntimeRoutes, type WorkspaceOf } from './runtimeRoutes';
+import { clientPerServer, runtimeRoutes, type RuntimeRoutes, type WorkspaceOf } from './runtimeRoutes';
 import type { ConnectionSettings } from './servers';
 
 // The agent-server's bash routes (bash_router.py), for the commands a person runs in a
@@ -101,11 +101,4 @@ export class ShellClient {
   }
 }
 
-const clients = new Map<string, ShellClient>();
-
-export function shellClient(settings: ConnectionSettings): ShellClient {
-  const key = `${settings.serverUrl}\u0000${settings.sessionApiKey}`;
-  let client = clients.get(key);
-  if (!client) clients.set(key, (client = new ShellClient(settings)));
-  return client;
-}
+export const shellClient = clientPerServer((settings) => new ShellClient(settings));

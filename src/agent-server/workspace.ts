@@ -1,5 +1,5 @@
 import { HttpClient, HttpError } from '@openhands/typescript-client/client/http-client';
-import { runtimeRoutes, type RuntimeRoutes, type WorkspaceOf } from './runtimeRoutes';
+import { clientPerServer, runtimeRoutes, type RuntimeRoutes, type WorkspaceOf } from './runtimeRoutes';
 import type { ConnectionSettings } from './servers';
 
 // The agent-server's workspace routes (git_router.py, file_router.py), as the wire carries them.
@@ -152,11 +152,4 @@ export class WorkspaceClient {
   }
 }
 
-const clients = new Map<string, WorkspaceClient>();
-
-export function workspaceClient(settings: ConnectionSettings): WorkspaceClient {
-  const key = `${settings.serverUrl}\u0000${settings.sessionApiKey}`;
-  let client = clients.get(key);
-  if (!client) clients.set(key, (client = new WorkspaceClient(settings)));
-  return client;
-}
+export const workspaceClient = clientPerServer((settings) => new WorkspaceClient(settings));
