@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
+import { expectAccessible } from './axe';
 import { WorkspacePanel } from './workspace';
 
 // The workspace beside the conversation, on the mock agent-server's seeded repository.
@@ -241,4 +242,35 @@ test('terminal output keeps its colours and loses its other escape sequences', a
   await expect(card.locator('.tool-output')).toHaveText(
     'FAILED tests/test_a.py::test_one - assert 1 == 2\n3 passed, 1 failed',
   );
+});
+
+test('on a phone the side panel is a sheet over the whole screen; Esc gives the chat back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = new Tether(page);
+  const workspace = new WorkspacePanel(page);
+  await app.openConversation(SEEDED.parser);
+  await workspace.open();
+  await expect(workspace.summary).toHaveText('7 changed files');
+  expect(await workspace.panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+  // A modal sheet: the keyboard goes through it (and on to the browser's own controls, as from a
+  // modal dialog), never to the chat behind it.
+  for (let press = 0; press < 30; press++) {
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => {
+        const at = document.activeElement;
+        return !at || at === document.body || !!at.closest('aside[aria-label="Workspace"]');
+      }),
+      `Tab ${press + 1} stays out of the chat`,
+    ).toBe(true);
+  }
+  await workspace.tab('Terminal').click();
+  await expect(workspace.shellField).toBeVisible();
+  await expectAccessible(page, 'the side panel as a phone sheet');
+  await page.keyboard.press('Escape');
+  await expect(workspace.panel).toBeHidden();
+  await app.composer.fill('Back in the chat');
+  await expect(app.composer).toHaveValue('Back in the chat');
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExecutionStatus } from '../../agent-server/protocol';
 import type { ConversationEventLog } from '../../conversation/eventLog';
@@ -13,6 +13,7 @@ import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import { TasksView } from '../tasks/TasksView';
 import { BrowserView } from '../browser/BrowserView';
 import { TerminalView } from '../terminal/TerminalView';
+import { usePhoneSheet } from './usePhoneSheet';
 import { healthQuery } from '../../conversation/resources/server';
 import { planCounts } from '../../conversation/tasks/taskPlan';
 import './workspace.css';
@@ -55,6 +56,8 @@ export default function WorkspacePanel({
   const queryClient = useQueryClient();
   const panelRef = useRef<HTMLElement>(null);
   useEffect(() => panelRef.current?.focus(), []);
+  const close = useCallback(() => open(undefined), [open]);
+  usePhoneSheet(panelRef, close);
   const plan = useSyncExternalStore(log.subscribe, () => log.projection.reports.taskPlan);
   const counts = plan && planCounts(plan.tasks);
   // The Browser tab is there when the server has the browser tool, or the agent already used it.
