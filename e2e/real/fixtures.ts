@@ -41,6 +41,7 @@ export const test = base.extend<{ llm: ScriptedLlm }, { server: AgentServer } & 
     const llm = new ScriptedLlm();
     await llm.start();
     await use(llm);
+    Gate.openAll();
     await llm.stop();
     if (testInfo.status !== testInfo.expectedStatus) await attachEvidence(testInfo, server, llm);
   },
@@ -92,7 +93,22 @@ export const REAL_SERVER_NAME = 'Real agent-server';
  * loaded machine; it gives up after a minute so nothing waits forever if the test never opens it.
  */
 export class Gate {
+  /** Every gate of the test now running: its end opens them all. */
+  private static readonly made = new Set<Gate>();
   readonly path = join(mkdtempSync(join(tmpdir(), 'tether-gate-')), 'open');
+
+  constructor() {
+    Gate.made.add(this);
+  }
+
+  /**
+   * Lets every command still waiting at a gate finish. A test that ends with one waiting would
+   * otherwise leave it running on the worker's server for up to a minute, into the next tests.
+   */
+  static openAll(): void {
+    for (const gate of Gate.made) gate.open();
+    Gate.made.clear();
+  }
 
   /** A shell command that waits for the gate, then runs `then`. */
   command(then: string): string {
