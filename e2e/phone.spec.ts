@@ -34,6 +34,30 @@ test.describe('on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
+  test('copy buttons, always shown without hover, stand on their own line, never over the words', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.gallery);
+    await expect(app.log.getByText('That was every card.')).toBeVisible();
+    await expect(app.log.getByRole('button', { name: /^Copy / }).first()).toBeVisible();
+    const covered = await page.evaluate(() => {
+      const over: string[] = [];
+      for (const button of document.querySelectorAll<HTMLElement>('.copy-button')) {
+        const b = button.getBoundingClientRect();
+        if (b.width === 0) continue;
+        for (const other of button.parentElement!.children) {
+          if (other === button) continue;
+          const o = other.getBoundingClientRect();
+          if (b.left < o.right && o.left < b.right && b.top < o.bottom && o.top < b.bottom)
+            over.push(`${button.getAttribute('aria-label')} over .${other.className}`);
+        }
+      }
+      return over;
+    });
+    expect(covered).toEqual([]);
+  });
+
   test('several servers: the drawer names each row’s server, the Servers dialog fits', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('tether.theme', 'dark'));
     const app = new Tether(page);
