@@ -1,16 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MockShell, type BashOutputEvent } from './shell';
 import { MockWorkspace, WORKSPACE_ROOT } from './workspace';
 
-const ended = async (shell: MockShell, id: string): Promise<BashOutputEvent> => {
-  for (;;) {
+/** The command's output once the shell has written it. */
+const ended = (shell: MockShell, id: string): Promise<BashOutputEvent> =>
+  vi.waitFor(() => {
     const output = shell.events.find(
       (event): event is BashOutputEvent => event.kind === 'BashOutput' && event.command_id === id,
     );
-    if (output) return output;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
+    if (!output) throw new Error(`${id} has not ended`);
+    return output;
+  });
 
 describe('the mock shell', () => {
   it('runs a line as /bin/sh would: lists, files, exit codes, and what it does not know', async () => {

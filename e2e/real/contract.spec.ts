@@ -1,6 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setupServer } from 'msw/node';
 import { ConversationClient } from '@openhands/typescript-client/clients';
@@ -649,19 +649,20 @@ test('the mock’s bash routes answer as the real server’s do: a person’s co
     await conversationIn(server, MOCK_SERVER_URL, WORKSPACE_ROOT),
   ];
   const post = (body: unknown) => () => ({ method: 'POST', body: JSON.stringify(body) });
+  /** The command's output once it has ended (its last piece carries the exit code). */
   const outputOf = async (base: string, at: string, commandId: string) => {
-    for (let tries = 0; tries < 100; tries++) {
-      const page = await ask(
-        base,
-        `${at}/bash/bash_events/search?kind__eq=BashOutput&command_id__eq=${commandId}`,
-      );
-      const items = (page.body as { items: { exit_code: number | null }[] }).items;
-      if (items.some((item) => item.exit_code !== null))
-        return page.body as { items: Record<string, unknown>[] };
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no output for ${commandId} on ${base}`);
+    const read = async () =>
+      (await ask(base, `${at}/bash/bash_events/search?kind__eq=BashOutput&command_id__eq=${commandId}`))
+        .body as { items: { exit_code: number | null }[] };
+    await expect
+      .poll(async () => (await read()).items.some((item) => item.exit_code !== null), {
+        message: `the output of ${commandId} on ${base}`,
+        timeout: 15_000,
+      })
+      .toBe(true);
+    return (await read()) as unknown as { items: Record<string, unknown>[] };
   };
+
   const problems: string[] = [];
   try {
     // A command runs in the conversation's working_dir; its output comes in one piece at its end.
@@ -716,10 +717,12 @@ test('the mock’s bash routes answer as the real server’s do: a person’s co
     const slow = await both(
       `${realAt}/bash/start_bash_command`,
       `${mockAt}/bash/start_bash_command`,
-      post({ command: 'echo before; sleep 30; echo after' }),
+      post({ command: 'echo before; echo > asleep; sleep 30; echo after' }),
     );
     const slowIds = [slow.real, slow.mock].map((side) => (side.body as { id: string }).id);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Stopped once it has printed and gone to sleep (the file says so; the mock's shell has got
+    // there before it answers).
+    await expect.poll(() => existsSync(join(folder, 'asleep')), { timeout: 15_000 }).toBe(true);
     const stops = await both(
       `${realAt}/bash/bash_commands/${slowIds[0]}/stop`,
       `${mockAt}/bash/bash_commands/${slowIds[1]}/stop`,
