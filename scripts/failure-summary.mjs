@@ -17,18 +17,28 @@ for (const suite of report.suites ?? []) {
     for (const test of spec.tests) {
       for (const result of test.results) {
         if (result.status === 'passed' || result.status === 'skipped') continue;
-        const error = result.errors?.[0] ?? result.error ?? {};
-        const where = error.location
-          ? `${error.location.file.replace(/^.*\/e2e\//, 'e2e/')}:${error.location.line}`
-          : `${spec.file}:${spec.line}`;
-        const words = stripVTControlCharacters(error.message ?? result.status)
-          .split('\n')
-          .map((line) => line.trim())
-          .filter(Boolean)
-          .slice(0, 4)
-          .map((line) => (line.length > 160 ? `${line.slice(0, 157)}...` : line));
-        console.log(`  ${spec.title.slice(0, 70)} (${result.status}, at ${where})`);
-        for (const line of words) console.log(`    ${line}`);
+        // A timeout is the first error; the step that was waiting when it struck comes after it.
+        const errors = result.errors?.length ? result.errors : [result.error ?? {}];
+        console.log(`  ${spec.title.slice(0, 70)} (${result.status}, ${spec.file}:${spec.line})`);
+        for (const error of errors.slice(0, 3)) {
+          const where = error.location
+            ? ` (at ${error.location.file.replace(/^.*\/e2e\//, 'e2e/')}:${error.location.line})`
+            : '';
+          const words = stripVTControlCharacters(error.message ?? result.status)
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean)
+            .slice(0, errors.length > 1 ? 2 : 4)
+            .map((line) => (line.length > 160 ? `${line.slice(0, 157)}...` : line));
+          console.log(`    ${words[0] ?? ''}${where}`);
+          for (const line of words.slice(1)) console.log(`      ${line}`);
+        }
+        // The journey's named steps and their times: where a slow run spent them.
+        const steps = (result.steps ?? []).map(
+          (step) => `${step.title} ${(step.duration / 1000).toFixed(1)} s`,
+        );
+        if (steps.length)
+          console.log(`    steps (${(result.duration / 1000).toFixed(0)} s in all): ${steps.join('; ')}`);
       }
     }
   }
