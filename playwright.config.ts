@@ -44,6 +44,10 @@ export default defineConfig<RealServerOptions>({
     locale: 'en-GB',
     timezoneId: 'UTC',
     viewport: { width: 1280, height: 800 },
+    // A click on something that never comes fails where it waits, not at the test's end with
+    // nothing but "Test timeout" to read.
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -110,7 +110,7 @@ export class AgentServer {
         );
       }
       try {
-        const response = await fetch(`${this.url}/ready`);
+        const response = await fetch(`${this.url}/ready`, { signal: AbortSignal.timeout(5_000) });
         if (response.ok) return;
       } catch {
         // not listening yet
@@ -143,6 +143,8 @@ export class AgentServer {
   /** REST helper for assertions (the app itself always goes through the UI). */
   async api<T>(path: string, init: RequestInit = {}): Promise<T> {
     const response = await fetch(`${this.url}${path}`, {
+      // A read the server never answers fails here with its path, not as a test timeout.
+      signal: AbortSignal.timeout(20_000),
       ...init,
       headers: {
         'X-Session-API-Key': this.key,
