@@ -49,6 +49,25 @@ test('chaos: 30+ socket cuts and two reloads during a 300-event streamed run los
     open.add(ws);
     ws.onClose(() => open.delete(ws));
   });
+  // Every page of events the app read, with its cursor and what came back: a loss is explained
+  // by them (which page ended early, which cursor was dropped).
+  const pageReads: string[] = [];
+  page.on('response', async (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.endsWith('/events/search')) return;
+    const at = new Date().toISOString().slice(11, 23);
+    const asked = [...url.searchParams].map(([key, value]) => `${key}=${value}`).join('&');
+    try {
+      const body = (await response.json()) as { items?: { id: string }[]; next_page_id?: string | null };
+      const items = body.items ?? [];
+      pageReads.push(
+        `${at} ${response.status()} ${asked} -> ${items.length} items ` +
+          `[${items[0]?.id ?? ''} … ${items.at(-1)?.id ?? ''}] next=${body.next_page_id ?? 'none'}`,
+      );
+    } catch {
+      pageReads.push(`${at} ${response.status()} ${asked} -> unreadable body`);
+    }
+  });
   await connect(page, server);
   const id = await startConversation(page, llm, 'Run many quick commands');
   const status = page.locator('.conversation-header [data-status]');
@@ -87,6 +106,14 @@ test('chaos: 30+ socket cuts and two reloads during a 300-event streamed run los
     `${cuts} cuts, ${lost.length} lost, ${duplicated.length} duplicated ` +
       `(agent-server ${version}, ${events.length} events, ${shown} shown in ${rows} rows, ${reloads} reloads, seed ${seed})`,
   );
+  if (lost.length || duplicated.length) {
+    await testInfo.attach('event pages read', { body: pageReads.join('\n'), contentType: 'text/plain' });
+    // The server's own order, to place each read page in it.
+    await testInfo.attach('server event order', {
+      body: events.map((event, index) => `${index} ${event.id} ${event.kind}`).join('\n'),
+      contentType: 'text/plain',
+    });
+  }
   expect(lost).toEqual([]);
   expect(duplicated).toEqual([]);
 });
