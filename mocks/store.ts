@@ -1,3 +1,4 @@
+import { MockSecrets } from './secrets';
 import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
 import { LiveClock } from './events';
 import { MockWorkspace } from './workspace';
@@ -43,12 +44,15 @@ export class MockStore {
   savedWorkspaces: { id: string; name: string; path: string }[] = [];
   /** The files the conversations work on (one repository, as on a server whose conversations share a folder). */
   readonly workspace: MockWorkspace;
+  /** The server's stored secrets (GET/PUT/DELETE /api/settings/secrets). */
+  readonly secrets: MockSecrets;
 
   constructor(
     private readonly now: () => Date = () => new Date(),
     private readonly storage?: Storage,
   ) {
     this.workspace = new MockWorkspace(storage);
+    this.secrets = new MockSecrets(storage);
   }
 
   add(conversation: StoredConversation): void {

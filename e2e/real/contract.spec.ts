@@ -789,3 +789,94 @@ test('the mock’s bash routes answer as the real server’s do: a person’s co
   }
   expect([...new Set(problems)]).toEqual([]);
 });
+
+test('the mock’s secrets routes answer as the real server’s do: add, replace, read, delete, refusals @smoke', async ({
+  server,
+}) => {
+  const { validate } = await realSchema(server.url);
+  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
+  const msw = setupServer(...new MockAgentServer(store).handlers());
+  msw.listen({ onUnhandledRequest: 'bypass' });
+  const { both } = askBoth(server);
+  const same = (path: string, init?: () => RequestInit) => both(path, path, init);
+  const put = (body: unknown) => () => ({ method: 'PUT', body: JSON.stringify(body) });
+  // The real server is the worker's: other journeys may have stored secrets of their own.
+  const NAME = 'CONTRACT_TOKEN';
+  const listed = (body: unknown) =>
+    (body as { secrets: { name: string; description: string | null }[] }).secrets.filter(
+      (secret) => secret.name === NAME,
+    );
+  const problems: string[] = [];
+  try {
+    const added = await same(
+      '/api/settings/secrets',
+      put({ name: NAME, value: 's3cret', description: 'For a test' }),
+    );
+    for (const side of [added.real, added.mock]) {
+      expect(side).toEqual({ status: 200, body: { name: NAME, description: 'For a test' } });
+      problems.push(...validate('SecretItemResponse', side.body));
+    }
+    const list = await same('/api/settings/secrets');
+    for (const side of [list.real, list.mock]) {
+      problems.push(...validate('SecretsListResponse', side.body));
+      expect(listed(side.body)).toEqual([{ name: NAME, description: 'For a test' }]);
+    }
+    // The raw value, as plain text (what a conversation's start request is given).
+    const value = await same(`/api/settings/secrets/${NAME}`);
+    expect([value.real, value.mock]).toEqual([
+      { status: 200, body: 's3cret' },
+      { status: 200, body: 's3cret' },
+    ]);
+
+    // An upsert without a description clears it.
+    const replaced = await same('/api/settings/secrets', put({ name: NAME, value: 'n3w' }));
+    expect([replaced.real, replaced.mock]).toEqual([
+      { status: 200, body: { name: NAME, description: null } },
+      { status: 200, body: { name: NAME, description: null } },
+    ]);
+    const again = await same('/api/settings/secrets');
+    for (const side of [again.real, again.mock])
+      expect(listed(side.body)).toEqual([{ name: NAME, description: null }]);
+    expect((await same(`/api/settings/secrets/${NAME}`)).mock.body).toBe('n3w');
+
+    // Refusals: an empty or redacted value, a bad name, no value at all.
+    for (const value of ['   ', '**********']) {
+      const refused = await same('/api/settings/secrets', put({ name: NAME, value }));
+      expect([refused.real, refused.mock]).toEqual([
+        { status: 422, body: { detail: 'Secret value must not be empty or redacted' } },
+        { status: 422, body: { detail: 'Secret value must not be empty or redacted' } },
+      ]);
+    }
+    const badName = await same('/api/settings/secrets', put({ name: '1st-token', value: 'x' }));
+    expect(badName.real).toEqual(badName.mock);
+    expect(badName.real.status).toBe(422);
+    expect((badName.real.body as { detail: string }).detail).toMatch(/^Invalid secret name format/);
+    const badRead = await same('/api/settings/secrets/1st-token');
+    expect(badRead.real).toEqual(badRead.mock);
+    const noValue = await same('/api/settings/secrets', put({ name: NAME }));
+    for (const side of [noValue.real, noValue.mock]) {
+      expect(side.status).toBe(422);
+      expect((side.body as { detail: { loc: string[] }[] }).detail.map((d) => d.loc)).toEqual([
+        ['body', 'value'],
+      ]);
+    }
+
+    // Deleted once; a second time, and a read of it, are "Secret not found".
+    const deleted = await both(`/api/settings/secrets/${NAME}`, `/api/settings/secrets/${NAME}`, () => ({
+      method: 'DELETE',
+    }));
+    expect([deleted.real, deleted.mock]).toEqual([
+      { status: 200, body: { deleted: true } },
+      { status: 200, body: { deleted: true } },
+    ]);
+    const gone = await both(`/api/settings/secrets/${NAME}`, `/api/settings/secrets/${NAME}`, () => ({
+      method: 'DELETE',
+    }));
+    const unread = await same(`/api/settings/secrets/${NAME}`);
+    for (const side of [gone.real, gone.mock, unread.real, unread.mock])
+      expect(side).toEqual({ status: 404, body: { detail: 'Secret not found' } });
+  } finally {
+    msw.close();
+  }
+  expect([...new Set(problems)]).toEqual([]);
+});
