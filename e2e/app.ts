@@ -60,6 +60,17 @@ export class Tether {
     return this.page.evaluate(`(${fn.toString()})(window.__tetherMock)`) as Promise<T>;
   }
 
+  /** Runs a command from the palette (Ctrl+K): the words typed, the option they select. */
+  async runFromPalette(words: string, expected: string) {
+    const palette = this.page.getByRole('dialog', { name: 'Command palette' });
+    await this.page.keyboard.press('ControlOrMeta+k');
+    await expect(palette.getByRole('combobox')).toBeFocused();
+    await this.page.keyboard.type(words);
+    await expect(palette.getByRole('option', { selected: true })).toContainText(expected);
+    await this.page.keyboard.press('Enter');
+    await expect(palette).toBeHidden();
+  }
+
   async startConversation(text: string): Promise<string> {
     await this.page.getByLabel('What should the agent do?').fill(text);
     await this.page.getByRole('button', { name: 'Start conversation' }).click();

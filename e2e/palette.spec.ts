@@ -6,15 +6,6 @@ import { expectAccessible } from './axe';
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 
-async function runFromPalette(page: Page, words: string, expected: string) {
-  await page.keyboard.press('ControlOrMeta+k');
-  await expect(palette(page).getByRole('combobox')).toBeFocused();
-  await page.keyboard.type(words);
-  await expect(palette(page).getByRole('option', { selected: true })).toContainText(expected);
-  await page.keyboard.press('Enter');
-  await expect(palette(page)).toBeHidden();
-}
-
 test('the list filters by title words and by status, and says when nothing matches', async ({ page }) => {
   const app = new Tether(page);
   await app.open();
@@ -58,16 +49,16 @@ test('Ctrl+K runs actions and opens conversations, from the message box too', as
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
 
-  await runFromPalette(page, 'theme dark', 'Theme: dark');
+  await new Tether(page).runFromPalette('theme dark', 'Theme: dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await runFromPalette(page, 'what changed', 'What changed recently?');
+  await new Tether(page).runFromPalette('what changed', 'What changed recently?');
   await page.keyboard.press('ControlOrMeta+k');
   await expect(palette(page).getByRole('combobox')).toBeFocused();
   await page.keyboard.type('zebra crossing');
   await expect(palette(page).getByText('Nothing matches “zebra crossing”.')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(new RegExp(SEEDED.parallel));
-  await runFromPalette(page, 'export', 'Export this conversation');
+  await new Tether(page).runFromPalette('export', 'Export this conversation');
   await expect(page.getByRole('dialog', { name: /^Export/ })).toBeVisible();
   await page.keyboard.press('Escape');
 
@@ -82,6 +73,6 @@ test('Ctrl+K runs actions and opens conversations, from the message box too', as
   await app.setAgentTiming(40, 60_000);
   await app.send('Tidy up');
   await app.expectStatus('running');
-  await runFromPalette(page, 'stop', 'Stop the agent');
+  await new Tether(page).runFromPalette('stop', 'Stop the agent');
   await expect(app.status).not.toHaveAttribute('data-status', 'running', { timeout: 15_000 });
 });

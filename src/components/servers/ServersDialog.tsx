@@ -14,6 +14,8 @@ import { useModalDialog } from '../useModalDialog';
 import { ServerTag } from './ServerTag';
 import { HealthLines } from './HealthLines';
 import { ServerForm } from './ServerForm';
+import { closeServers } from './serversDialog';
+import { openSecrets } from '../secrets/secretsDialog';
 
 type Editing = { kind: 'add'; serverUrl: string } | { kind: 'edit'; server: AgentServer } | undefined;
 
@@ -158,6 +160,17 @@ function ServerEntry({
           </button>
           <button type="button" aria-label={`Remove ${server.name}`} onClick={onRemove}>
             Remove
+          </button>
+          <button
+            type="button"
+            aria-label={`Secrets of ${server.name}`}
+            onClick={() => {
+              // One dialog at a time: Secrets takes the place of Servers.
+              closeServers();
+              openSecrets(server.id, true);
+            }}
+          >
+            Secrets
           </button>
           {!isDefault && (
             <button

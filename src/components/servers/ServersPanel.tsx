@@ -8,16 +8,20 @@ import { useCommand } from '../commands/commands';
 import { lazyPart } from '../boundaries/lazyPart';
 import { summaryWords } from './healthWords';
 import { closeServers, openServers, serversDialog } from './serversDialog';
+import { closeSecrets, openSecrets, secretsDialog } from '../secrets/secretsDialog';
 
-// The dialog is wanted rarely, after the first screen: it loads when first opened.
+// The dialogs are wanted rarely, after the first screen: each loads when first opened.
 const ServersDialog = lazyPart(() => import('./ServersDialog'));
+const SecretsDialog = lazyPart(() => import('../secrets/SecretsDialog'));
 
 /** The header's word on every server's health, and the button to the Servers dialog. */
 export function ServersPanel() {
   const servers = useServers();
   const { words, kind } = useHealthSummary(servers);
   const dialog = useStore(serversDialog);
+  const secrets = useStore(secretsDialog);
   useCommand('servers', 'Servers', openServers);
+  useCommand('secrets', 'Secrets', () => openSecrets());
 
   return (
     <div className="connection">
@@ -39,6 +43,11 @@ export function ServersPanel() {
       {dialog.open && (
         <Suspense fallback={null}>
           <ServersDialog adding={dialog.adding} onClose={closeServers} />
+        </Suspense>
+      )}
+      {secrets.open && (
+        <Suspense fallback={null}>
+          <SecretsDialog serverId={secrets.serverId} onClose={closeSecrets} />
         </Suspense>
       )}
     </div>

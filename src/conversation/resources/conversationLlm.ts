@@ -3,6 +3,7 @@ import { agentServerClients } from '../../agent-server/client';
 import { isRecord, type ConversationInfo } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import type { LlmSettings } from '../../agent-server/llmSettings';
+import { secretsClient } from '../../agent-server/secrets';
 import type { Approval } from '../approvalPolicy';
 import { llmConfig, newConversationPayload } from '../newConversation';
 import { conversationKey, conversationListKey } from './conversations';
@@ -19,9 +20,12 @@ export async function createConversation(
   workingDir?: string,
   approval: Approval = 'never',
 ): Promise<ConversationInfo> {
-  const created = await agentServerClients(settings).conversations.createConversation<ConversationInfo>(
-    newConversationPayload(text, llm, workingDir, approval),
-  );
+  // The server's stored secrets go with every new conversation: the server does not add them.
+  const secrets = await secretsClient(settings).forConversation();
+  const created = await agentServerClients(settings).conversations.createConversation<ConversationInfo>({
+    ...newConversationPayload(text, llm, workingDir, approval),
+    ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
+  });
   queryClient.setQueryData(conversationKey(settings, created.id), created);
   // A new conversation goes to the top of the list, wherever the server sorts it: one list read.
   await queryClient.invalidateQueries({ queryKey: conversationListKey(settings), exact: true });

@@ -1,0 +1,262 @@
+import './secrets.css';
+import { useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { describeError } from '../../agent-server/client';
+import { SECRET_NAME, type SecretItem } from '../../agent-server/secrets';
+import { useDefaultServerId, useServers, type AgentServer } from '../../agent-server/servers';
+import { deleteSecret, saveSecret, secretsQuery } from '../../conversation/resources/secrets';
+import { useModalDialog } from '../useModalDialog';
+
+// The secrets a server keeps for its conversations (a GitHub token, an API key): their names,
+// and Add, Replace and Delete. A value goes to the server and is never shown again: the inputs
+// are password fields, emptied once saved, and the list holds names only.
+
+const NAME_RULE = 'A letter first, then letters, digits or _ (up to 64).';
+
+export default function SecretsDialog({
+  serverId,
+  onClose,
+}: {
+  serverId: string | undefined;
+  onClose: () => void;
+}) {
+  const dialog = useModalDialog(onClose);
+  const servers = useServers();
+  const defaultServerId = useDefaultServerId();
+  const [chosenId, setChosenId] = useState(serverId ?? defaultServerId);
+  const server = servers.find((each) => each.id === chosenId) ?? servers[0];
+
+  return (
+    <dialog ref={dialog} className="secrets-dialog" aria-labelledby="secrets-title">
+      <h2 id="secrets-title">Secrets</h2>
+      {servers.length > 1 && (
+        <label className="secrets-server">
+          Server
+          <select value={server?.id} onChange={(event) => setChosenId(event.target.value)}>
+            {servers.map((each) => (
+              <option key={each.id} value={each.id}>
+                {each.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {server ? <ServerSecrets key={server.id} server={server} /> : <p className="empty">No server yet.</p>}
+      <div className="form-actions">
+        <button type="button" onClick={() => dialog.current?.close()}>
+          Close
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+function ServerSecrets({ server }: { server: AgentServer }) {
+  const secrets = useQuery(secretsQuery(server));
+  const listId = useId();
+  return (
+    <>
+      <p className="hint">
+        Kept by {server.name}. Every conversation started there from now on gets them as environment
+        variables: a command that names one (<code>$GITHUB_TOKEN</code>) can use it, and wherever its value
+        would show, the agent and you see <code>&lt;secret-hidden&gt;</code>. A value is never shown again.
+        Screenshots of the agent&apos;s browser are not masked.
+      </p>
+      <h3 id={listId}>Stored on {server.name}</h3>
+      {secrets.isPending && <p className="loading">Loading secrets…</p>}
+      {secrets.isError && (
+        <p className="banner error" role="alert">
+          {describeError(secrets.error)}{' '}
+          <button type="button" onClick={() => void secrets.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {secrets.isSuccess && secrets.data.length === 0 && <p className="empty">No secrets yet.</p>}
+      {secrets.isSuccess && secrets.data.length > 0 && (
+        <ul className="secret-entries" aria-labelledby={listId}>
+          {secrets.data.map((secret) => (
+            <li key={secret.name} aria-label={secret.name}>
+              <SecretEntry server={server} secret={secret} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddSecret
+        server={server}
+        taken={(name) => secrets.data?.some((secret) => secret.name === name) ?? false}
+      />
+    </>
+  );
+}
+
+function SecretEntry({ server, secret }: { server: AgentServer; secret: SecretItem }) {
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<'shown' | 'replacing' | 'deleting'>('shown');
+  const remove = useMutation({ mutationFn: () => deleteSecret(queryClient, server, secret.name) });
+
+  if (mode === 'replacing')
+    return (
+      <SecretForm
+        server={server}
+        name={secret.name}
+        description={secret.description}
+        onDone={() => setMode('shown')}
+      />
+    );
+  return (
+    <div className="secret-entry">
+      <div className="secret-heading">
+        <code className="secret-name">{secret.name}</code>
+        {secret.description && <span className="secret-description">{secret.description}</span>}
+      </div>
+      {mode === 'deleting' ? (
+        <div className="form-actions" role="group" aria-label={`Delete ${secret.name}?`}>
+          <span>Delete {secret.name}? Conversations started from now on will not have it.</span>
+          <button
+            type="button"
+            className="danger"
+            aria-disabled={remove.isPending}
+            onClick={() => {
+              if (!remove.isPending) remove.mutate();
+            }}
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete'}
+          </button>
+          <button type="button" onClick={() => setMode('shown')}>
+            Keep
+          </button>
+        </div>
+      ) : (
+        <div className="form-actions">
+          <button type="button" aria-label={`Replace ${secret.name}`} onClick={() => setMode('replacing')}>
+            Replace
+          </button>
+          <button type="button" aria-label={`Delete ${secret.name}`} onClick={() => setMode('deleting')}>
+            Delete
+          </button>
+        </div>
+      )}
+      {remove.isError && (
+        <p className="banner error" role="alert">
+          {describeError(remove.error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AddSecret({ server, taken }: { server: AgentServer; taken: (name: string) => boolean }) {
+  const [adding, setAdding] = useState(false);
+  if (!adding)
+    return (
+      <button type="button" onClick={() => setAdding(true)}>
+        Add secret
+      </button>
+    );
+  return <SecretForm server={server} taken={taken} onDone={() => setAdding(false)} />;
+}
+
+/** Add (a name, a value, a description) or Replace (a new value for a name kept as it is). */
+function SecretForm({
+  server,
+  name,
+  description,
+  taken,
+  onDone,
+}: {
+  server: AgentServer;
+  /** The secret being replaced; none when adding. */
+  name?: string;
+  description?: string | null;
+  taken?: (name: string) => boolean;
+  onDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const save = useMutation({
+    mutationFn: (secret: { name: string; value: string; description: string | null }) =>
+      saveSecret(queryClient, server, secret),
+    onSuccess: onDone,
+  });
+  return (
+    <form
+      className="secret-form"
+      aria-labelledby={titleId}
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        // Esc leaves the form, not the whole dialog.
+        event.preventDefault();
+        event.stopPropagation();
+        onDone();
+      }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const data = new FormData(form);
+        const chosen = name ?? String(data.get('name') ?? '').trim();
+        const field = form.elements.namedItem('name') as HTMLInputElement | null;
+        if (field) {
+          field.setCustomValidity(
+            !SECRET_NAME.test(chosen)
+              ? NAME_RULE
+              : taken?.(chosen)
+                ? `${chosen} is stored already: use its Replace button.`
+                : '',
+          );
+          if (!field.reportValidity()) return;
+        }
+        const value = String(data.get('value') ?? '');
+        if (save.isPending) return;
+        save.mutate({
+          name: chosen,
+          value,
+          description: String(data.get('description') ?? '').trim() || null,
+        });
+        // The value leaves the page's fields as soon as it is on its way.
+        (form.elements.namedItem('value') as HTMLInputElement).value = '';
+      }}
+    >
+      <h4 id={titleId}>{name ? `A new value for ${name}` : 'Add a secret'}</h4>
+      {!name && (
+        <label>
+          Name
+          <input
+            name="name"
+            required
+            autoFocus
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="GITHUB_TOKEN"
+            aria-describedby={`${titleId}-rule`}
+            onInput={(event) => event.currentTarget.setCustomValidity('')}
+          />
+          <span id={`${titleId}-rule`} className="hint">
+            {NAME_RULE}
+          </span>
+        </label>
+      )}
+      <label>
+        Value
+        <input name="value" type="password" required autoFocus={Boolean(name)} autoComplete="new-password" />
+      </label>
+      <label>
+        Description (optional)
+        <input name="description" autoComplete="off" defaultValue={description ?? ''} />
+      </label>
+      {save.isError && (
+        <p className="banner error" role="alert">
+          {describeError(save.error)}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" aria-disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : name ? `Replace ${name}` : 'Add secret'}
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
