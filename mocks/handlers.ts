@@ -13,6 +13,7 @@ import { treeHandlers } from './treeHandlers';
 import { workspaceHandlers } from './workspaceHandlers';
 import { shellHandlers } from './shellHandlers';
 import { secretsHandlers } from './secretsHandlers';
+import { mcpHandlers } from './mcpHandlers';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
 // The built-in mock agent-server: REST and WebSocket handlers over the store and the scripted
@@ -683,6 +684,7 @@ export class MockAgentServer {
       ...workspaceHandlers(api, store.workspace, authorisedRequest, workingDirOf, () => this.uploadDelayMs),
       ...shellHandlers(api, store.workspace, authorisedRequest, workingDirOf),
       ...secretsHandlers(api, store.secrets, authorisedRequest),
+      ...mcpHandlers(api, store.mcp, authorisedRequest),
 
       http.post(
         api('/api/conversations/:id/confirmation_policy'),

@@ -1,4 +1,5 @@
 import { MockSecrets } from './secrets';
+import { MockMcpSettings } from './mcp';
 import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
 import { LiveClock } from './events';
 import { MockWorkspace } from './workspace';
@@ -46,6 +47,8 @@ export class MockStore {
   readonly workspace: MockWorkspace;
   /** The server's stored secrets (GET/PUT/DELETE /api/settings/secrets). */
   readonly secrets: MockSecrets;
+  /** The MCP servers of its settings (/api/settings/mcp/{name}). */
+  readonly mcp: MockMcpSettings;
 
   constructor(
     private readonly now: () => Date = () => new Date(),
@@ -53,6 +56,7 @@ export class MockStore {
   ) {
     this.workspace = new MockWorkspace(storage);
     this.secrets = new MockSecrets(storage);
+    this.mcp = new MockMcpSettings(storage);
   }
 
   add(conversation: StoredConversation): void {

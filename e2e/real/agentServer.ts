@@ -3,6 +3,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, openSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 
 // The real OpenHands agent-server, run from the project's venv with a hermetic environment
@@ -10,6 +11,9 @@ import { createServer } from 'node:net';
 // no tool preloading, no VS Code, no lease after a crash, no price-map download.
 
 export const SESSION_KEY = 'tether-e2e-session-key';
+
+/** An MCP server over stdio for the journeys (tools tether_echo and add_numbers), run by the venv's python. */
+export const MCP_TEST_TOOLS = fileURLToPath(new URL('./mcp/test_tools.py', import.meta.url));
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

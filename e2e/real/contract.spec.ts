@@ -10,7 +10,8 @@ import { DELIBERATELY_MALFORMED, SEEDED, seedStore } from '../../mocks/fixtures'
 import { MockAgentServer, syncFrame, transientFrame } from '../../mocks/handlers';
 import { MockStore } from '../../mocks/store';
 import { WORKSPACE_ROOT } from '../../mocks/workspace';
-import { sessionFrameSchema, type AgentServer } from './agentServer';
+import { MOCK_MCP_COMMAND, MOCK_MCP_TOOLS } from '../../mocks/mcp';
+import { MCP_TEST_TOOLS, sessionFrameSchema, type AgentServer } from './agentServer';
 import { SESSION_KEY, connect, expect, startConversation, test } from './fixtures';
 
 // Holds the mock agent-server to the real one: every REST answer and every frame the mock sends
@@ -879,4 +880,126 @@ test('the mock’s secrets routes answer as the real server’s do: add, replace
     msw.close();
   }
   expect([...new Set(problems)]).toEqual([]);
+});
+
+test('the mock’s MCP routes answer as the real server’s do: stored servers, sparse changes, tests @smoke', async ({
+  server,
+}) => {
+  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
+  const msw = setupServer(...new MockAgentServer(store).handlers());
+  msw.listen({ onUnhandledRequest: 'bypass' });
+  const { ask, both } = askBoth(server);
+  const same = (path: string, init?: () => RequestInit) => both(path, path, init);
+  const send = (method: string, body: unknown) => () => ({ method, body: JSON.stringify(body) });
+  // The real server is the worker's: other journeys may have stored servers of their own.
+  const NAME = 'tether_contract';
+  const entry = (body: unknown) =>
+    (body as { agent_settings: { mcp_config: Record<string, unknown> } }).agent_settings.mcp_config[NAME];
+  const bothEntries = async (plaintext: boolean) => {
+    const read = async (base: string) => {
+      const headers: Record<string, string> = { 'X-Session-API-Key': base === server.url ? SESSION_KEY : '' };
+      if (plaintext) headers['X-Expose-Secrets'] = 'plaintext';
+      return entry(await (await fetch(`${base}/api/settings`, { headers })).json());
+    };
+    return [await read(server.url), await read(MOCK_SERVER_URL)];
+  };
+  try {
+    const created = await same(
+      `/api/settings/mcp/${NAME}`,
+      send('POST', { transport: 'stdio', command: '/nonexistent/mcp', args: ['a'], env: { TOKEN: 'abc' } }),
+    );
+    expect([created.real.status, created.mock.status]).toEqual([201, 201]);
+    const stored = { transport: 'stdio', command: '/nonexistent/mcp', args: ['a'], enabled: true };
+    for (const side of [created.real, created.mock])
+      expect(entry(side.body)).toEqual({ ...stored, env: { TOKEN: '**********' } });
+    expect(await bothEntries(true)).toEqual([
+      { ...stored, env: { TOKEN: 'abc' } },
+      { ...stored, env: { TOKEN: 'abc' } },
+    ]);
+    const twice = await same(`/api/settings/mcp/${NAME}`, send('POST', { command: 'x' }));
+    expect(twice.real).toEqual(twice.mock);
+    expect(twice.real).toEqual({ status: 409, body: { detail: `MCP server '${NAME}' already exists` } });
+
+    // Sparse changes: maps merge, null removes; a change that leaves no command is refused.
+    const patched = await same(
+      `/api/settings/mcp/${NAME}`,
+      send('PATCH', { args: ['b'], env: { TOKEN: null, NEW: 'v' }, enabled: false }),
+    );
+    expect([patched.real.status, patched.mock.status]).toEqual([200, 200]);
+    expect(await bothEntries(true)).toEqual([
+      { ...stored, args: ['b'], env: { NEW: 'v' }, enabled: false },
+      { ...stored, args: ['b'], env: { NEW: 'v' }, enabled: false },
+    ]);
+    const emptied = await same(`/api/settings/mcp/${NAME}`, send('PATCH', { command: null }));
+    expect(emptied.real).toEqual(emptied.mock);
+    expect(emptied.real).toEqual({ status: 422, body: { detail: 'Settings validation failed' } });
+    const nobody = await same('/api/settings/mcp/nobody_here', send('PATCH', { args: [] }));
+    expect(nobody.real).toEqual(nobody.mock);
+    expect(nobody.real.status).toBe(404);
+    const invalid = await same('/api/settings/mcp/no_command', send('POST', { transport: 'stdio' }));
+    expect([invalid.real.status, invalid.mock.status]).toEqual([422, 422]);
+    for (const side of [invalid.real, invalid.mock])
+      expect((side.body as { detail: { msg: string }[] }).detail[0]!.msg).toBe(
+        "Value error, stdio MCP servers require 'command'",
+      );
+
+    // The test route: a command that is not there, an address nobody answers, a spec without a command.
+    const missing = await same(
+      '/api/mcp/test',
+      send('POST', { server: { type: 'stdio', command: '/nonexistent/mcp' }, timeout: 10 }),
+    );
+    const unreachable = await same(
+      '/api/mcp/test',
+      send('POST', { server: { type: 'http', url: 'http://127.0.0.1:9/mcp' }, timeout: 10 }),
+    );
+    expect([missing.real, missing.mock, unreachable.real, unreachable.mock]).toEqual([
+      ...Array(2).fill({
+        status: 200,
+        body: {
+          ok: false,
+          error: "Client failed to connect: [Errno 2] No such file or directory: '/nonexistent/mcp'",
+          error_kind: 'connection',
+        },
+      }),
+      ...Array(2).fill({
+        status: 200,
+        body: {
+          ok: false,
+          error: 'Client failed to connect: All connection attempts failed',
+          error_kind: 'connection',
+        },
+      }),
+    ]);
+    const noCommand = await same('/api/mcp/test', send('POST', { server: { type: 'stdio' } }));
+    expect(noCommand.real).toEqual(noCommand.mock);
+    // One that works on each: the test server of the journeys on the real one, the mock's own.
+    const works = [
+      await ask(
+        server.url,
+        '/api/mcp/test',
+        send('POST', {
+          server: { type: 'stdio', command: server.python, args: [MCP_TEST_TOOLS] },
+          timeout: 60,
+        })(),
+      ),
+      await ask(
+        MOCK_SERVER_URL,
+        '/api/mcp/test',
+        send('POST', { server: { type: 'stdio', command: MOCK_MCP_COMMAND } })(),
+      ),
+    ];
+    expect(works).toEqual([
+      { status: 200, body: { ok: true, tools: ['tether_echo', 'add_numbers'] } },
+      { status: 200, body: { ok: true, tools: MOCK_MCP_TOOLS } },
+    ]);
+
+    const deleted = await same(`/api/settings/mcp/${NAME}`, send('DELETE', undefined));
+    expect([deleted.real.status, deleted.mock.status]).toEqual([200, 200]);
+    expect(await bothEntries(false)).toEqual([undefined, undefined]);
+    const again = await same(`/api/settings/mcp/${NAME}`, send('DELETE', undefined));
+    expect(again.real).toEqual(again.mock);
+    expect(again.real).toEqual({ status: 404, body: { detail: `MCP server '${NAME}' was not found` } });
+  } finally {
+    msw.close();
+  }
 });
