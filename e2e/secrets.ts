@@ -25,7 +25,7 @@ export class SecretsDialog {
 
   /** The names listed, in order. */
   async names(): Promise<string[]> {
-    return this.dialog.locator('.secret-name').allTextContents();
+    return this.dialog.locator('.settings-name').allTextContents();
   }
 
   async add(name: string, value: string, description = '') {

@@ -1,11 +1,10 @@
-import './secrets.css';
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
 import { SECRET_NAME, type SecretItem } from '../../agent-server/secrets';
-import { useDefaultServerId, useServers, type AgentServer } from '../../agent-server/servers';
+import type { AgentServer } from '../../agent-server/servers';
 import { deleteSecret, saveSecret, secretsQuery } from '../../conversation/resources/secrets';
-import { useModalDialog } from '../useModalDialog';
+import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
 
 // The secrets a server keeps for its conversations (a GitHub token, an API key): their names,
 // and Add, Replace and Delete. A value goes to the server and is never shown again: the inputs
@@ -20,34 +19,10 @@ export default function SecretsDialog({
   serverId: string | undefined;
   onClose: () => void;
 }) {
-  const dialog = useModalDialog(onClose);
-  const servers = useServers();
-  const defaultServerId = useDefaultServerId();
-  const [chosenId, setChosenId] = useState(serverId ?? defaultServerId);
-  const server = servers.find((each) => each.id === chosenId) ?? servers[0];
-
   return (
-    <dialog ref={dialog} className="secrets-dialog" aria-labelledby="secrets-title">
-      <h2 id="secrets-title">Secrets</h2>
-      {servers.length > 1 && (
-        <label className="secrets-server">
-          Server
-          <select value={server?.id} onChange={(event) => setChosenId(event.target.value)}>
-            {servers.map((each) => (
-              <option key={each.id} value={each.id}>
-                {each.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      {server ? <ServerSecrets key={server.id} server={server} /> : <p className="empty">No server yet.</p>}
-      <div className="form-actions">
-        <button type="button" onClick={() => dialog.current?.close()}>
-          Close
-        </button>
-      </div>
-    </dialog>
+    <ServerSettingsDialog title="Secrets" className="secrets-dialog" serverId={serverId} onClose={onClose}>
+      {(server) => <ServerSecrets server={server} />}
+    </ServerSettingsDialog>
   );
 }
 
@@ -74,7 +49,7 @@ function ServerSecrets({ server }: { server: AgentServer }) {
       )}
       {secrets.isSuccess && secrets.data.length === 0 && <p className="empty">No secrets yet.</p>}
       {secrets.isSuccess && secrets.data.length > 0 && (
-        <ul className="secret-entries" aria-labelledby={listId}>
+        <ul className="settings-entries" aria-labelledby={listId}>
           {secrets.data.map((secret) => (
             <li key={secret.name} aria-label={secret.name}>
               <SecretEntry server={server} secret={secret} />
@@ -105,10 +80,10 @@ function SecretEntry({ server, secret }: { server: AgentServer; secret: SecretIt
       />
     );
   return (
-    <div className="secret-entry">
-      <div className="secret-heading">
-        <code className="secret-name">{secret.name}</code>
-        {secret.description && <span className="secret-description">{secret.description}</span>}
+    <div className="settings-entry">
+      <div className="settings-heading">
+        <code className="settings-name">{secret.name}</code>
+        {secret.description && <span className="settings-detail">{secret.description}</span>}
       </div>
       {mode === 'deleting' ? (
         <div className="form-actions" role="group" aria-label={`Delete ${secret.name}?`}>
@@ -181,7 +156,7 @@ function SecretForm({
   });
   return (
     <form
-      className="secret-form"
+      className="settings-form"
       aria-labelledby={titleId}
       onKeyDown={(event) => {
         if (event.key !== 'Escape') return;

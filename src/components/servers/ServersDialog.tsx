@@ -15,7 +15,13 @@ import { ServerTag } from './ServerTag';
 import { HealthLines } from './HealthLines';
 import { ServerForm } from './ServerForm';
 import { closeServers } from './serversDialog';
-import { openSecrets } from '../secrets/secretsDialog';
+import { openServerSettings, type ServerSettingsPage } from './serverSettingsDialog';
+
+/** A server's settings dialogs, as its entry offers them. */
+const SETTINGS_PAGES: [ServerSettingsPage, string][] = [
+  ['secrets', 'Secrets'],
+  ['mcp', 'MCP servers'],
+];
 
 type Editing = { kind: 'add'; serverUrl: string } | { kind: 'edit'; server: AgentServer } | undefined;
 
@@ -161,17 +167,20 @@ function ServerEntry({
           <button type="button" aria-label={`Remove ${server.name}`} onClick={onRemove}>
             Remove
           </button>
-          <button
-            type="button"
-            aria-label={`Secrets of ${server.name}`}
-            onClick={() => {
-              // One dialog at a time: Secrets takes the place of Servers.
-              closeServers();
-              openSecrets(server.id, true);
-            }}
-          >
-            Secrets
-          </button>
+          {SETTINGS_PAGES.map(([page, words]) => (
+            <button
+              key={page}
+              type="button"
+              aria-label={`${words} of ${server.name}`}
+              onClick={() => {
+                // One dialog at a time: the settings take the place of Servers.
+                closeServers();
+                openServerSettings(page, server.id, true);
+              }}
+            >
+              {words}
+            </button>
+          ))}
           {!isDefault && (
             <button
               type="button"

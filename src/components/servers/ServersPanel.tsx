@@ -8,20 +8,22 @@ import { useCommand } from '../commands/commands';
 import { lazyPart } from '../boundaries/lazyPart';
 import { summaryWords } from './healthWords';
 import { closeServers, openServers, serversDialog } from './serversDialog';
-import { closeSecrets, openSecrets, secretsDialog } from '../secrets/secretsDialog';
+import { closeServerSettings, openServerSettings, serverSettingsDialog } from './serverSettingsDialog';
 
 // The dialogs are wanted rarely, after the first screen: each loads when first opened.
 const ServersDialog = lazyPart(() => import('./ServersDialog'));
 const SecretsDialog = lazyPart(() => import('../secrets/SecretsDialog'));
+const McpDialog = lazyPart(() => import('../mcp/McpDialog'));
 
 /** The header's word on every server's health, and the button to the Servers dialog. */
 export function ServersPanel() {
   const servers = useServers();
   const { words, kind } = useHealthSummary(servers);
   const dialog = useStore(serversDialog);
-  const secrets = useStore(secretsDialog);
+  const settings = useStore(serverSettingsDialog);
   useCommand('servers', 'Servers', openServers);
-  useCommand('secrets', 'Secrets', () => openSecrets());
+  useCommand('secrets', 'Secrets', () => openServerSettings('secrets'));
+  useCommand('mcp', 'MCP servers', () => openServerSettings('mcp'));
 
   return (
     <div className="connection">
@@ -45,9 +47,13 @@ export function ServersPanel() {
           <ServersDialog adding={dialog.adding} onClose={closeServers} />
         </Suspense>
       )}
-      {secrets.open && (
+      {settings.open && (
         <Suspense fallback={null}>
-          <SecretsDialog serverId={secrets.serverId} onClose={closeSecrets} />
+          {settings.page === 'secrets' ? (
+            <SecretsDialog serverId={settings.serverId} onClose={closeServerSettings} />
+          ) : (
+            <McpDialog serverId={settings.serverId} onClose={closeServerSettings} />
+          )}
         </Suspense>
       )}
     </div>

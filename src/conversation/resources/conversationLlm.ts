@@ -4,6 +4,7 @@ import { isRecord, type ConversationInfo } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import type { LlmSettings } from '../../agent-server/llmSettings';
 import { secretsClient } from '../../agent-server/secrets';
+import { mcpSettingsClient } from '../../agent-server/mcp';
 import type { Approval } from '../approvalPolicy';
 import { llmConfig, newConversationPayload } from '../newConversation';
 import { conversationKey, conversationListKey } from './conversations';
@@ -20,10 +21,18 @@ export async function createConversation(
   workingDir?: string,
   approval: Approval = 'never',
 ): Promise<ConversationInfo> {
-  // The server's stored secrets go with every new conversation: the server does not add them.
-  const secrets = await secretsClient(settings).forConversation();
+  // The server's stored secrets and MCP servers go with every new conversation: the server does
+  // not add them by itself.
+  const [secrets, mcpConfig] = await Promise.all([
+    secretsClient(settings).forConversation(),
+    mcpSettingsClient(settings).forConversation(),
+  ]);
+  const payload = newConversationPayload(text, llm, workingDir, approval);
   const created = await agentServerClients(settings).conversations.createConversation<ConversationInfo>({
-    ...newConversationPayload(text, llm, workingDir, approval),
+    ...payload,
+    ...(Object.keys(mcpConfig).length > 0
+      ? { agent: { ...(payload.agent as object), mcp_config: mcpConfig } }
+      : {}),
     ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
   });
   queryClient.setQueryData(conversationKey(settings, created.id), created);
