@@ -210,6 +210,17 @@ export class Tether {
     await expect(this.serversDialog).toBeVisible();
   }
 
+  /** A server's settings dialog (Secrets, MCP servers), from the server's entry under Servers. */
+  async openServerSettings(words: 'Secrets' | 'MCP servers', serverName: string): Promise<Locator> {
+    await this.openServers();
+    await this.expectServersChecked();
+    await this.serversDialog.getByRole('button', { name: `${words} of ${serverName}` }).click();
+    const dialog = this.page.getByRole('dialog', { name: words });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('.loading')).toHaveCount(0);
+    return dialog;
+  }
+
   async closeServers() {
     await this.serversDialog.getByRole('button', { name: 'Close' }).click();
     await expect(this.serversDialog).toBeHidden();

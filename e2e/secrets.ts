@@ -11,12 +11,7 @@ export class SecretsDialog {
 
   /** From the server's entry in the Servers dialog. */
   async openFor(serverName: string) {
-    const app = new Tether(this.page);
-    await app.openServers();
-    await app.expectServersChecked();
-    await app.serversDialog.getByRole('button', { name: `Secrets of ${serverName}` }).click();
-    await expect(this.dialog).toBeVisible();
-    await expect(this.dialog.getByText('Loading secrets…')).toHaveCount(0);
+    await new Tether(this.page).openServerSettings('Secrets', serverName);
   }
 
   entry(name: string): Locator {

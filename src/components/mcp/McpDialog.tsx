@@ -19,6 +19,7 @@ import {
   updateMcpServer,
 } from '../../conversation/resources/mcp';
 import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
+import { ConfirmRemoval, leaveOnEscape, StoredList } from '../servers/SettingsParts';
 
 // The MCP servers a server keeps for its conversations: a command run over stdio or an HTTP
 // address each. Test connects and lists the tools without storing anything; what is stored goes
@@ -52,25 +53,15 @@ function ServerMcp({ server }: { server: AgentServer }) {
         values of variables and headers are not shown again.
       </p>
       <h3 id={listId}>Stored on {server.name}</h3>
-      {entries.isPending && <p className="loading">Loading MCP servers…</p>}
-      {entries.isError && (
-        <p className="banner error" role="alert">
-          {describeError(entries.error)}{' '}
-          <button type="button" onClick={() => void entries.refetch()}>
-            Try again
-          </button>
-        </p>
-      )}
-      {entries.isSuccess && entries.data.length === 0 && <p className="empty">No MCP servers yet.</p>}
-      {entries.isSuccess && entries.data.length > 0 && (
-        <ul className="settings-entries" aria-labelledby={listId}>
-          {entries.data.map((entry) => (
-            <li key={entry.name} aria-label={entry.name}>
-              <McpEntryView server={server} entry={entry} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <StoredList
+        query={entries}
+        labelledBy={listId}
+        loading="Loading MCP servers…"
+        empty="No MCP servers yet."
+        keyOf={(entry) => entry.name}
+      >
+        {(entry) => <McpEntryView server={server} entry={entry} />}
+      </StoredList>
       {adding ? (
         <McpForm server={server} taken={taken} onDone={() => setAdding(false)} />
       ) : (
@@ -115,22 +106,14 @@ function McpEntryView({ server, entry }: { server: AgentServer; entry: McpEntry 
       )}
       <TestOutcome pending={test.isPending} result={test.data} error={test.error} />
       {mode === 'removing' ? (
-        <div className="form-actions" role="group" aria-label={`Remove ${entry.name}?`}>
-          <span>Remove {entry.name}? Conversations started from now on will not have its tools.</span>
-          <button
-            type="button"
-            className="danger"
-            aria-disabled={remove.isPending}
-            onClick={() => {
-              if (!remove.isPending) remove.mutate();
-            }}
-          >
-            Remove
-          </button>
-          <button type="button" onClick={() => setMode('shown')}>
-            Keep
-          </button>
-        </div>
+        <ConfirmRemoval
+          name={entry.name}
+          verb="Remove"
+          consequence="Conversations started from now on will not have its tools."
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          onKeep={() => setMode('shown')}
+        />
       ) : (
         <div className="form-actions">
           <button
@@ -294,13 +277,7 @@ function McpForm({
     <form
       className="settings-form"
       aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        // Esc leaves the form, not the whole dialog.
-        event.preventDefault();
-        event.stopPropagation();
-        onDone();
-      }}
+      onKeyDown={leaveOnEscape(onDone)}
       onSubmit={(event) => {
         event.preventDefault();
         const values = read(event.currentTarget);

@@ -5,6 +5,7 @@ import { SECRET_NAME, type SecretItem } from '../../agent-server/secrets';
 import type { AgentServer } from '../../agent-server/servers';
 import { deleteSecret, saveSecret, secretsQuery } from '../../conversation/resources/secrets';
 import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
+import { ConfirmRemoval, leaveOnEscape, StoredList } from '../servers/SettingsParts';
 
 // The secrets a server keeps for its conversations (a GitHub token, an API key): their names,
 // and Add, Replace and Delete. A value goes to the server and is never shown again: the inputs
@@ -38,25 +39,15 @@ function ServerSecrets({ server }: { server: AgentServer }) {
         Screenshots of the agent&apos;s browser are not masked.
       </p>
       <h3 id={listId}>Stored on {server.name}</h3>
-      {secrets.isPending && <p className="loading">Loading secrets…</p>}
-      {secrets.isError && (
-        <p className="banner error" role="alert">
-          {describeError(secrets.error)}{' '}
-          <button type="button" onClick={() => void secrets.refetch()}>
-            Try again
-          </button>
-        </p>
-      )}
-      {secrets.isSuccess && secrets.data.length === 0 && <p className="empty">No secrets yet.</p>}
-      {secrets.isSuccess && secrets.data.length > 0 && (
-        <ul className="settings-entries" aria-labelledby={listId}>
-          {secrets.data.map((secret) => (
-            <li key={secret.name} aria-label={secret.name}>
-              <SecretEntry server={server} secret={secret} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <StoredList
+        query={secrets}
+        labelledBy={listId}
+        loading="Loading secrets…"
+        empty="No secrets yet."
+        keyOf={(secret) => secret.name}
+      >
+        {(secret) => <SecretEntry server={server} secret={secret} />}
+      </StoredList>
       <AddSecret
         server={server}
         taken={(name) => secrets.data?.some((secret) => secret.name === name) ?? false}
@@ -86,22 +77,14 @@ function SecretEntry({ server, secret }: { server: AgentServer; secret: SecretIt
         {secret.description && <span className="settings-detail">{secret.description}</span>}
       </div>
       {mode === 'deleting' ? (
-        <div className="form-actions" role="group" aria-label={`Delete ${secret.name}?`}>
-          <span>Delete {secret.name}? Conversations started from now on will not have it.</span>
-          <button
-            type="button"
-            className="danger"
-            aria-disabled={remove.isPending}
-            onClick={() => {
-              if (!remove.isPending) remove.mutate();
-            }}
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete'}
-          </button>
-          <button type="button" onClick={() => setMode('shown')}>
-            Keep
-          </button>
-        </div>
+        <ConfirmRemoval
+          name={secret.name}
+          verb="Delete"
+          consequence="Conversations started from now on will not have it."
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          onKeep={() => setMode('shown')}
+        />
       ) : (
         <div className="form-actions">
           <button type="button" aria-label={`Replace ${secret.name}`} onClick={() => setMode('replacing')}>
@@ -158,13 +141,7 @@ function SecretForm({
     <form
       className="settings-form"
       aria-labelledby={titleId}
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        // Esc leaves the form, not the whole dialog.
-        event.preventDefault();
-        event.stopPropagation();
-        onDone();
-      }}
+      onKeyDown={leaveOnEscape(onDone)}
       onSubmit={(event) => {
         event.preventDefault();
         const form = event.currentTarget;

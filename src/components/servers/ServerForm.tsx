@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { agentServerClients, checkHealth, type Health } from '../../agent-server/client';
 import { normaliseServerUrl, type AgentServer, type ServerFields } from '../../agent-server/servers';
 import { HealthLines } from './HealthLines';
+import { leaveOnEscape } from './SettingsParts';
 
 /** Add (empty, or filled from a link) or Edit; Test tries the values typed before they are kept. */
 export function ServerForm({
@@ -33,13 +34,7 @@ export function ServerForm({
       className="server-form"
       aria-labelledby={titleId}
       data-closes-on-escape=""
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape') return;
-        // Esc leaves the form, not the whole dialog.
-        event.preventDefault();
-        event.stopPropagation();
-        onCancel();
-      }}
+      onKeyDown={leaveOnEscape(onCancel)}
       onSubmit={(event) => {
         event.preventDefault();
         const fields = fieldsOf(event.currentTarget);

@@ -14,8 +14,7 @@ import { useModalDialog } from '../useModalDialog';
 import { ServerTag } from './ServerTag';
 import { HealthLines } from './HealthLines';
 import { ServerForm } from './ServerForm';
-import { closeServers } from './serversDialog';
-import { openServerSettings, type ServerSettingsPage } from './serverSettingsDialog';
+import { closeServers, openServerSettings, type ServerSettingsPage } from './serversDialog';
 
 /** A server's settings dialogs, as its entry offers them. */
 const SETTINGS_PAGES: [ServerSettingsPage, string][] = [

@@ -7,13 +7,18 @@ import { healthKey, healthQuery } from '../../conversation/resources/server';
 import { useCommand } from '../commands/commands';
 import { lazyPart } from '../boundaries/lazyPart';
 import { summaryWords } from './healthWords';
-import { closeServers, openServers, serversDialog } from './serversDialog';
-import { closeServerSettings, openServerSettings, serverSettingsDialog } from './serverSettingsDialog';
+import {
+  closeServers,
+  closeServerSettings,
+  openServers,
+  openServerSettings,
+  serversDialog,
+  serverSettingsDialog,
+} from './serversDialog';
 
 // The dialogs are wanted rarely, after the first screen: each loads when first opened.
 const ServersDialog = lazyPart(() => import('./ServersDialog'));
-const SecretsDialog = lazyPart(() => import('../secrets/SecretsDialog'));
-const McpDialog = lazyPart(() => import('../mcp/McpDialog'));
+const ServerSettings = lazyPart(() => import('./ServerSettings'));
 
 /** The header's word on every server's health, and the button to the Servers dialog. */
 export function ServersPanel() {
@@ -49,11 +54,7 @@ export function ServersPanel() {
       )}
       {settings.open && (
         <Suspense fallback={null}>
-          {settings.page === 'secrets' ? (
-            <SecretsDialog serverId={settings.serverId} onClose={closeServerSettings} />
-          ) : (
-            <McpDialog serverId={settings.serverId} onClose={closeServerSettings} />
-          )}
+          <ServerSettings page={settings.page} serverId={settings.serverId} onClose={closeServerSettings} />
         </Suspense>
       )}
     </div>

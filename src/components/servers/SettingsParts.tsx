@@ -1,0 +1,91 @@
+import type { KeyboardEvent, ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { describeError } from '../../agent-server/client';
+
+// Parts the settings dialogs of a server share (Secrets, MCP servers): the stored list with its
+// loading, failure and empty states, and the question before something is removed.
+
+/** The server's stored items, or what keeps them from being listed. */
+export function StoredList<T>({
+  query,
+  labelledBy,
+  loading,
+  empty,
+  keyOf,
+  children,
+}: {
+  query: UseQueryResult<T[]>;
+  /** The heading that names the list. */
+  labelledBy: string;
+  loading: string;
+  empty: string;
+  keyOf: (item: T) => string;
+  children: (item: T) => ReactNode;
+}) {
+  if (query.isPending) return <p className="loading">{loading}</p>;
+  if (query.isError)
+    return (
+      <p className="banner error" role="alert">
+        {describeError(query.error)}{' '}
+        <button type="button" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
+  if (query.data.length === 0) return <p className="empty">{empty}</p>;
+  return (
+    <ul className="settings-entries" aria-labelledby={labelledBy}>
+      {query.data.map((item) => (
+        <li key={keyOf(item)} aria-label={keyOf(item)}>
+          {children(item)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Remove X? …" with the action and Keep; the action is not sent twice while it runs. */
+export function ConfirmRemoval({
+  name,
+  verb,
+  consequence,
+  pending,
+  onConfirm,
+  onKeep,
+}: {
+  name: string;
+  verb: 'Delete' | 'Remove';
+  consequence: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <div className="form-actions" role="group" aria-label={`${verb} ${name}?`}>
+      <span>
+        {verb} {name}? {consequence}
+      </span>
+      <button
+        type="button"
+        className="danger"
+        aria-disabled={pending}
+        onClick={() => {
+          if (!pending) onConfirm();
+        }}
+      >
+        {verb}
+      </button>
+      <button type="button" onClick={onKeep}>
+        Keep
+      </button>
+    </div>
+  );
+}
+
+/** Esc in a form inside a dialog leaves the form, not the whole dialog. */
+export const leaveOnEscape = (leave: () => void) => (event: KeyboardEvent) => {
+  if (event.key !== 'Escape') return;
+  event.preventDefault();
+  event.stopPropagation();
+  leave();
+};
