@@ -65,7 +65,9 @@ test('a match in history not loaded yet is found by the server and loaded on req
   const app = new Tether(page);
   await app.openConversation(SEEDED.long);
   await openFind(app);
-  await page.keyboard.type('check module 1.');
+  // Typed at a person's pace: each query on the way (c, ch, che…) has its matches, and none may
+  // take the view to the top of what is loaded and load older pages by itself.
+  await page.keyboard.type('check module 1.', { delay: 150 });
   await expect(findBar(page).locator('#find-count')).toHaveText('No matches');
   await findBar(page).getByRole('button', { name: '1 more in older messages: load them' }).click();
   await expect(findBar(page).locator('#find-count')).toHaveText('1 of 1', { timeout: 30_000 });

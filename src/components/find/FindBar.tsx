@@ -1,6 +1,14 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import type { ConversationEventLog } from '../../conversation/eventLog';
-import { findInRows, matchCountWords, prepareRows, type FindMatch } from '../../conversation/find/findInRows';
+import {
+  chosenFrom,
+  currentMatchIndex,
+  findInRows,
+  matchCountWords,
+  prepareRows,
+  type ChosenMatch,
+  type FindMatch,
+} from '../../conversation/find/findInRows';
 import { clearMatches, paintMatches } from './highlight';
 import './find.css';
 
@@ -32,12 +40,22 @@ export default function FindBar({
   const version = useSyncExternalStore(log.subscribe, log.getVersion);
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const [current, setCurrent] = useState(0);
+  const [chosen, setChosen] = useState<ChosenMatch | null>(null);
   const [older, setOlder] = useState<{ query: string; count: number } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the log changes in place; version says when
   const matches = useMemo(() => findInRows(log.projection, query), [log, query, version]);
-  const match = matches[Math.min(current, matches.length - 1)] ?? null;
+  const current = currentMatchIndex(matches, chosen, query, () => firstRowInView(scroller()));
+  const match = matches[current] ?? null;
+  // The match a new query starts on is kept as chosen: the view moves to it, and the start must
+  // not be worked out again from where that took the view.
+  useEffect(() => {
+    if (
+      match &&
+      (chosen?.query !== query || chosen.rowKey !== match.rowKey || chosen.offset !== match.offset)
+    )
+      setChosen(chosenFrom(query, match));
+  }, [match, query, chosen]);
 
   useEffect(() => input.current?.focus(), []);
   // Rows' searchable text made in idle slices while the person starts typing.
@@ -97,7 +115,7 @@ export default function FindBar({
 
   const step = (by: number) => {
     if (matches.length === 0) return;
-    setCurrent((index) => (Math.min(index, matches.length - 1) + by + matches.length) % matches.length);
+    setChosen(chosenFrom(query, matches[(current + by + matches.length) % matches.length]!));
   };
 
   return (
@@ -111,7 +129,6 @@ export default function FindBar({
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
-          setCurrent(0);
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
@@ -124,7 +141,7 @@ export default function FindBar({
         }}
       />
       <span id="find-count" className="find-count">
-        {query.trim() ? matchCountWords(Math.min(current, matches.length - 1), matches.length) : ''}
+        {query.trim() ? matchCountWords(current, matches.length) : ''}
       </span>
       <button
         type="button"
@@ -161,4 +178,16 @@ export default function FindBar({
       </button>
     </div>
   );
+}
+
+/** The index of the first row whose bottom is below the top of the view. */
+function firstRowInView(element: HTMLElement | null): number | undefined {
+  if (!element) return undefined;
+  const top = element.getBoundingClientRect().top;
+  let first: number | undefined;
+  for (const slot of element.querySelectorAll<HTMLElement>('.chat-row-slot[data-index]')) {
+    const index = Number(slot.dataset.index);
+    if (slot.getBoundingClientRect().bottom > top && (first === undefined || index < first)) first = index;
+  }
+  return first;
 }

@@ -9,7 +9,14 @@ import {
   userMessage,
 } from '../../../mocks/events';
 import { projectEvents } from '../projection';
-import { findInRows, matchCountWords, MATCH_LIMIT } from './findInRows';
+import {
+  chosenFrom,
+  currentMatchIndex,
+  findInRows,
+  matchCountWords,
+  MATCH_LIMIT,
+  type FindMatch,
+} from './findInRows';
 
 const clock = () => new EventClock(Date.UTC(2026, 10, 20), 'e');
 
@@ -39,5 +46,40 @@ describe('find in the conversation', () => {
     expect(matchCountWords(0, MATCH_LIMIT)).toBe('1 of 1,000+');
     expect(matchCountWords(2, 17)).toBe('3 of 17');
     expect(matchCountWords(0, 0)).toBe('No matches');
+  });
+});
+
+describe('which match is current', () => {
+  const at = (rowIndex: number, rowKey = `row-${rowIndex}`): FindMatch => ({
+    rowIndex,
+    rowKey,
+    segment: { where: 'text', text: 'check module' },
+    offset: 0,
+  });
+  const matches = [at(2), at(5), at(9), at(14)];
+
+  it('starts where the reader is: the first match at or below the top of the view', () => {
+    expect(currentMatchIndex(matches, null, 'check', () => 6)).toBe(2);
+    expect(currentMatchIndex(matches, null, 'check', () => 5)).toBe(1);
+  });
+
+  it('starts at the newest match when the reader is below them all, or the view is not known', () => {
+    expect(currentMatchIndex(matches, null, 'check', () => 20)).toBe(3);
+    expect(currentMatchIndex(matches, null, 'check', () => undefined)).toBe(3);
+  });
+
+  it('keeps the match the person had when older rows come in above it', () => {
+    const chosen = chosenFrom('check', matches[1]!);
+    // A page of older rows: every index moves down by 10, and an older match comes first.
+    const after = [at(0, 'older'), ...matches.map((match) => ({ ...match, rowIndex: match.rowIndex + 10 }))];
+    expect(currentMatchIndex(after, chosen, 'check', () => 0)).toBe(2);
+  });
+
+  it('starts again from the view for a new query, or when the match it had is gone', () => {
+    const chosen = chosenFrom('chec', matches[0]!);
+    expect(currentMatchIndex(matches, chosen, 'check', () => 9)).toBe(2);
+    const gone = chosenFrom('check', at(3, 'gone'));
+    expect(currentMatchIndex(matches, gone, 'check', () => 9)).toBe(2);
+    expect(currentMatchIndex([], gone, 'check', () => 9)).toBe(0);
   });
 });

@@ -135,3 +135,47 @@ export function matchCountWords(current: number, total: number): string {
   const of = total >= MATCH_LIMIT ? `${MATCH_LIMIT.toLocaleString('en')}+` : total.toLocaleString('en');
   return `${(current + 1).toLocaleString('en')} of ${of}`;
 }
+
+/** A match as the person last had it: the same one stays current while rows come and go. */
+export interface ChosenMatch {
+  query: string;
+  rowKey: string;
+  where: Segment['where'];
+  offset: number;
+}
+
+export const chosenFrom = (query: string, match: FindMatch): ChosenMatch => ({
+  query,
+  rowKey: match.rowKey,
+  where: match.segment.where,
+  offset: match.offset,
+});
+
+/**
+ * Which match is current. The one the person had, found again by its row and place (older rows
+ * put above shift every index, and index 0 would then be a new, older match at the very top,
+ * whose jump loads the next older page, and so on through the whole history). For a new query,
+ * the first match at or below the top of the view, else the last one above it: where the reader
+ * is, not the start of the conversation.
+ */
+export function currentMatchIndex(
+  matches: readonly FindMatch[],
+  chosen: ChosenMatch | null,
+  query: string,
+  topRowInView: () => number | undefined,
+): number {
+  if (matches.length === 0) return 0;
+  if (chosen && chosen.query === query) {
+    const same = matches.findIndex(
+      (match) =>
+        match.rowKey === chosen.rowKey &&
+        match.segment.where === chosen.where &&
+        match.offset === chosen.offset,
+    );
+    if (same >= 0) return same;
+  }
+  const top = topRowInView();
+  if (top === undefined) return matches.length - 1;
+  const below = matches.findIndex((match) => match.rowIndex >= top);
+  return below >= 0 ? below : matches.length - 1;
+}
