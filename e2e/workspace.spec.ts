@@ -274,3 +274,35 @@ test('on a phone the side panel is a sheet over the whole screen; Esc gives the 
   await app.composer.fill('Back in the chat');
   await expect(app.composer).toHaveValue('Back in the chat');
 });
+
+test('Open in VS Code is there only when the server has VS Code running, and opens the folder', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const workspace = new WorkspacePanel(page);
+  const link = workspace.panel.getByRole('link', { name: /Open in VS Code/ });
+  await app.openConversation(SEEDED.parser);
+  await app.mock((m) => {
+    m.vsCode = true;
+  });
+  await workspace.open();
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute(
+    'href',
+    'http://localhost:8001/?tkn=mock-vscode-token&folder=/workspace',
+  );
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAccessibleName('Open in VS Code (a new tab)');
+  await expectAccessible(page, 'the workspace with Open in VS Code');
+
+  // A reload starts the mock afresh, without VS Code: once the server has said so, no link.
+  const statusRead = page.waitForResponse((response) => response.url().endsWith('/api/vscode/status'));
+  await page.reload();
+  expect(await (await statusRead).json()).toEqual({
+    running: false,
+    enabled: false,
+    message: 'VSCode is disabled in configuration',
+  });
+  await expect(workspace.summary).toHaveText('7 changed files');
+  await expect(link).toHaveCount(0);
+});

@@ -51,6 +51,11 @@ export class MockAgentServer {
    * of a server without a browser; a journey adds `browser_tool_set` for one with it.
    */
   usableTools = ['terminal', 'file_editor', 'task_tracker'];
+  /**
+   * Test control: VS Code enabled and running on the server. Off by default, as on a server
+   * started with OH_ENABLE_VSCODE=false (the real journeys' servers).
+   */
+  vsCode = false;
   /** Test control: how long interrupt and pause take to answer. */
   stopDelayMs = 0;
   /** Test control: the next requests whose path and query contain a text fail with a status. */
@@ -462,6 +467,36 @@ export class MockAgentServer {
         return HttpResponse.json({ detail: 'Injected failure' }, { status: failure.status });
       }),
       http.get(api('/alive'), () => HttpResponse.json({ status: 'ok' })),
+      // As vscode_router.py: disabled, the status says so and the address is a 503.
+      http.get(api('/api/vscode/status'), ({ request }) =>
+        !this.authorised(request.headers.get('X-Session-API-Key'))
+          ? HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 })
+          : HttpResponse.json(
+              this.vsCode
+                ? { running: true, enabled: true }
+                : { running: false, enabled: false, message: 'VSCode is disabled in configuration' },
+            ),
+      ),
+      http.get(api('/api/vscode/url'), ({ request }) => {
+        if (!this.authorised(request.headers.get('X-Session-API-Key')))
+          return HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
+        if (!this.vsCode)
+          // The server's own exception handler wraps this 503 as an internal error, reason aside.
+          return HttpResponse.json(
+            {
+              detail: 'Internal Server Error',
+              exception: '503: VSCode is disabled in configuration. Set enable_vscode=true to enable.',
+            },
+            { status: 503 },
+          );
+        const url = new URL(request.url);
+        const base = (url.searchParams.get('base_url') ?? 'http://localhost:8001').replace(/\/$/, '');
+        const folder = encodeURIComponent(url.searchParams.get('workspace_dir') ?? 'workspace').replaceAll(
+          '%2F',
+          '/',
+        );
+        return HttpResponse.json({ url: `${base}/?tkn=mock-vscode-token&folder=${folder}` });
+      }),
       http.get(api('/health'), () => HttpResponse.text('OK')),
       http.get(api('/ready'), () => HttpResponse.json({ status: 'ready' })),
       http.get(api('/server_info'), () =>

@@ -1003,3 +1003,24 @@ test('the mock’s MCP routes answer as the real server’s do: stored servers, 
     msw.close();
   }
 });
+
+test('the mock’s VS Code routes answer as a server without VS Code does @smoke', async ({ server }) => {
+  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
+  const msw = setupServer(...new MockAgentServer(store).handlers());
+  msw.listen({ onUnhandledRequest: 'bypass' });
+  const { both } = askBoth(server);
+  try {
+    // The journeys' servers run with OH_ENABLE_VSCODE=false, and so does the mock unless told.
+    const status = await both('/api/vscode/status', '/api/vscode/status');
+    expect(status.real).toEqual(status.mock);
+    expect(status.real).toEqual({
+      status: 200,
+      body: { running: false, enabled: false, message: 'VSCode is disabled in configuration' },
+    });
+    const address = await both('/api/vscode/url?workspace_dir=/w', '/api/vscode/url?workspace_dir=/w');
+    expect(address.real).toEqual(address.mock);
+    expect(address.real.status).toBe(503);
+  } finally {
+    msw.close();
+  }
+});

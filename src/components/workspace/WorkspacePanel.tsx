@@ -14,6 +14,7 @@ import { TasksView } from '../tasks/TasksView';
 import { BrowserView } from '../browser/BrowserView';
 import { TerminalView } from '../terminal/TerminalView';
 import { usePhoneSheet } from './usePhoneSheet';
+import { VsCodeLink } from './VsCodeLink';
 import { healthQuery } from '../../conversation/resources/server';
 import { planCounts } from '../../conversation/tasks/taskPlan';
 import './workspace.css';
@@ -80,6 +81,7 @@ export default function WorkspacePanel({
             Refresh
           </button>
         )}
+        <VsCodeLink workspace={workspace} />
         <button type="button" aria-label="Close the workspace" onClick={() => open(undefined)}>
           Close
         </button>

@@ -1,0 +1,39 @@
+import { VSCodeClient } from '@openhands/typescript-client/clients';
+import { clientPerServer } from './runtimeRoutes';
+import type { ConnectionSettings } from './servers';
+
+// VS Code on the agent-server (vscode_router.py, the same in 1.57.0 and 1.58.2): its status says
+// whether it is enabled and running; only then does the address route give a URL (with its
+// connection token and the folder), built on `localhost` unless told a base.
+
+/** This machine's own names: `*.localhost` is loopback too (RFC 6761), as browsers treat it. */
+const isLoopback = (hostname: string) =>
+  hostname === 'localhost' ||
+  hostname.endsWith('.localhost') ||
+  hostname === '127.0.0.1' ||
+  hostname === '[::1]';
+
+/**
+ * The address as this browser reaches it: the server's own answer names `localhost`, which is
+ * the browser's machine only when the agent-server runs there too.
+ */
+export function reachableFrom(address: string, serverUrl: string): string {
+  const url = new URL(address);
+  const server = new URL(serverUrl);
+  if (isLoopback(url.hostname) && !isLoopback(server.hostname)) url.hostname = server.hostname;
+  return url.toString();
+}
+
+const vsCodeClient = clientPerServer(
+  ({ serverUrl, sessionApiKey }) =>
+    new VSCodeClient({ host: serverUrl, apiKey: sessionApiKey || undefined, timeout: 15_000 }),
+);
+
+/** Where VS Code opens the folder, or null when the server has none running. */
+export async function vsCodeAddress(settings: ConnectionSettings, folder: string): Promise<string | null> {
+  const client = vsCodeClient(settings);
+  const status = await client.getStatus();
+  if (!status.enabled || !status.running) return null;
+  const address = await client.getUrl({ workspaceDir: folder });
+  return address ? reachableFrom(address, settings.serverUrl) : null;
+}
