@@ -3,6 +3,9 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The layers' import direction is held by the lint configuration; this proves it is.
+// ESLint's first run loads its configuration and parsers: seconds on a busy machine (a loaded run
+// took 5.1 s, past vitest's 5 s default), so these tests get more time than a pure one needs.
+const LINT_TIMEOUT_MS = 60_000;
 
 const lint = async (filePath: string, code: string) => {
   const [result] = await new ESLint().lintText(code, { filePath });
@@ -10,27 +13,38 @@ const lint = async (filePath: string, code: string) => {
 };
 
 describe('imports go app → components → conversation → agent-server', () => {
-  it('refuses an import from a layer above', async () => {
-    expect(
-      await lint(
-        'src/agent-server/x.ts',
-        "export { ConversationEventLog } from '../conversation/eventLog';\n",
-      ),
-    ).toBe(1);
-    expect(
-      await lint('src/conversation/x.ts', "export { LiveFooter } from '../components/LiveFooter';\n"),
-    ).toBe(1);
-    expect(await lint('src/conversation/resources/x.ts', "export { App } from '../../app/App';\n")).toBe(1);
-    expect(await lint('src/components/x.ts', "export { App } from '../app/App';\n")).toBe(1);
-  });
+  it(
+    'refuses an import from a layer above',
+    async () => {
+      expect(
+        await lint(
+          'src/agent-server/x.ts',
+          "export { ConversationEventLog } from '../conversation/eventLog';\n",
+        ),
+      ).toBe(1);
+      expect(
+        await lint('src/conversation/x.ts', "export { LiveFooter } from '../components/LiveFooter';\n"),
+      ).toBe(1);
+      expect(await lint('src/conversation/resources/x.ts', "export { App } from '../../app/App';\n")).toBe(1);
+      expect(await lint('src/components/x.ts', "export { App } from '../app/App';\n")).toBe(1);
+    },
+    LINT_TIMEOUT_MS,
+  );
 
-  it('allows imports downwards', async () => {
-    expect(await lint('src/app/x.ts', "export { LiveFooter } from '../components/LiveFooter';\n")).toBe(0);
-    expect(
-      await lint('src/components/x.ts', "export { ConversationEventLog } from '../conversation/eventLog';\n"),
-    ).toBe(0);
-    expect(
-      await lint('src/conversation/x.ts', "export { isRecord } from '../agent-server/protocol';\n"),
-    ).toBe(0);
-  });
+  it(
+    'allows imports downwards',
+    async () => {
+      expect(await lint('src/app/x.ts', "export { LiveFooter } from '../components/LiveFooter';\n")).toBe(0);
+      expect(
+        await lint(
+          'src/components/x.ts',
+          "export { ConversationEventLog } from '../conversation/eventLog';\n",
+        ),
+      ).toBe(0);
+      expect(
+        await lint('src/conversation/x.ts', "export { isRecord } from '../agent-server/protocol';\n"),
+      ).toBe(0);
+    },
+    LINT_TIMEOUT_MS,
+  );
 });
