@@ -1,4 +1,3 @@
-import { SettingsClient } from '@openhands/typescript-client/clients';
 import { HttpClient } from '@openhands/typescript-client/client/http-client';
 import { isRecord } from './protocol';
 import { clientPerServer } from './runtimeRoutes';
@@ -69,25 +68,34 @@ function mcpConfigOf(settings: unknown): Record<string, unknown> {
 }
 
 export class McpSettingsClient {
-  private readonly settings: SettingsClient;
-  /** The test route, asked directly: the typed MCPClient first checks the server's version
-   *  against its own table, which a server that reports no release number (the mock) fails. */
+  // The library's SettingsClient and MCPClient come only through its barrel of every client
+  // (which would put them all in the first load), and MCPClient first checks the server's version
+  // against its own table, which a server that reports no release number (the mock) fails: its
+  // transport is enough for these routes.
   private readonly http: HttpClient;
 
   constructor({ serverUrl, sessionApiKey }: ConnectionSettings) {
-    const options = { host: serverUrl, apiKey: sessionApiKey || undefined, timeout: 60_000 };
-    this.settings = new SettingsClient(options);
     this.http = new HttpClient({ baseUrl: serverUrl, apiKey: sessionApiKey || undefined, timeout: 60_000 });
   }
 
+  /** The settings, their secret values redacted unless asked for in plain text. */
+  private async settings(plaintext = false): Promise<unknown> {
+    const headers = plaintext ? { 'X-Expose-Secrets': 'plaintext' } : undefined;
+    return (await this.http.get('/api/settings', { headers })).data;
+  }
+
+  private route(name: string): string {
+    return `/api/settings/mcp/${encodeURIComponent(name)}`;
+  }
+
   async list(): Promise<McpEntry[]> {
-    const config = mcpConfigOf(await this.settings.getSettings());
+    const config = mcpConfigOf(await this.settings());
     return Object.entries(config).flatMap(([name, server]) => entryOf(name, server) ?? []);
   }
 
   /** 409 if the name is taken. */
   async add(name: string, spec: McpSpec): Promise<void> {
-    await this.settings.createMcpServer(name, settingsForm(spec) as never);
+    await this.http.post(this.route(name), settingsForm(spec));
   }
 
   /**
@@ -108,15 +116,15 @@ export class McpSettingsClient {
         patch,
         spec.kind === 'stdio' ? { url: null, headers: null } : { command: null, args: null, env: null },
       );
-    await this.settings.patchMcpServer(name, patch as never);
+    await this.http.patch(this.route(name), patch);
   }
 
   async remove(name: string): Promise<void> {
-    await this.settings.deleteMcpServer(name);
+    await this.http.delete(this.route(name));
   }
 
   async setEnabled(name: string, enabled: boolean): Promise<void> {
-    await this.settings.patchMcpServer(name, { enabled } as never);
+    await this.http.patch(this.route(name), { enabled });
   }
 
   /**
@@ -127,7 +135,7 @@ export class McpSettingsClient {
   async test(name: string, spec: McpSpec, keptFrom?: string): Promise<McpTestResult> {
     let values: unknown = spec.kind === 'stdio' ? spec.env : spec.headers;
     if (keptFrom) {
-      const stored = mcpConfigOf(await this.settings.getSettings({ exposeSecrets: 'plaintext' }))[keptFrom];
+      const stored = mcpConfigOf(await this.settings(true))[keptFrom];
       if (isRecord(stored)) values = (spec.kind === 'stdio' ? stored.env : stored.headers) ?? {};
     }
     const server =
@@ -141,7 +149,7 @@ export class McpSettingsClient {
   /** Every stored MCP server with its values, for a new conversation's agent. */
   async forConversation(): Promise<Record<string, unknown>> {
     try {
-      return mcpConfigOf(await this.settings.getSettings({ exposeSecrets: 'plaintext' }));
+      return mcpConfigOf(await this.settings(true));
     } catch {
       return {};
     }

@@ -1,4 +1,4 @@
-import { SettingsClient } from '@openhands/typescript-client/clients';
+import { HttpClient } from '@openhands/typescript-client/client/http-client';
 import { clientPerServer } from './runtimeRoutes';
 import type { ConnectionSettings } from './servers';
 
@@ -23,33 +23,34 @@ export interface StaticSecret {
 }
 
 export class SecretsClient {
-  private readonly settings: SettingsClient;
+  // The library's SettingsClient comes only through its barrel of every client, which would put
+  // them all in the first load; its transport is enough for these four routes.
+  private readonly http: HttpClient;
 
   constructor({ serverUrl, sessionApiKey }: ConnectionSettings) {
-    this.settings = new SettingsClient({
-      host: serverUrl,
-      apiKey: sessionApiKey || undefined,
-      timeout: 30_000,
-    });
+    this.http = new HttpClient({ baseUrl: serverUrl, apiKey: sessionApiKey || undefined, timeout: 30_000 });
   }
 
   async list(): Promise<SecretItem[]> {
-    const { secrets } = await this.settings.listSecrets();
-    return (secrets ?? []).map(({ name, description }) => ({ name, description: description ?? null }));
+    const { data } = await this.http.get<{ secrets?: SecretItem[] }>('/api/settings/secrets');
+    return (data.secrets ?? []).map(({ name, description }) => ({ name, description: description ?? null }));
   }
 
   /** Adds a secret or replaces one of that name; a description not given is cleared. */
   async save(name: string, value: string, description: string | null): Promise<void> {
-    await this.settings.upsertSecret({ name, value, ...(description ? { description } : {}) });
+    await this.http.put('/api/settings/secrets', { name, value, ...(description ? { description } : {}) });
   }
 
   async remove(name: string): Promise<void> {
-    await this.settings.deleteSecret(name);
+    await this.http.delete(`/api/settings/secrets/${encodeURIComponent(name)}`);
   }
 
   /** The raw value, only to hand it to a conversation: it is never shown. */
-  value(name: string): Promise<string> {
-    return this.settings.getSecret(name);
+  async value(name: string): Promise<string> {
+    const { data } = await this.http.get<string>(`/api/settings/secrets/${encodeURIComponent(name)}`, {
+      responseType: 'text',
+    });
+    return data;
   }
 
   /**

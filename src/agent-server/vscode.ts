@@ -1,4 +1,4 @@
-import { VSCodeClient } from '@openhands/typescript-client/clients';
+import { HttpClient } from '@openhands/typescript-client/client/http-client';
 import { clientPerServer } from './runtimeRoutes';
 import type { ConnectionSettings } from './servers';
 
@@ -24,16 +24,20 @@ export function reachableFrom(address: string, serverUrl: string): string {
   return url.toString();
 }
 
-const vsCodeClient = clientPerServer(
+// The library's VSCodeClient comes only through its barrel of every client, which would put them
+// all in the first load; its transport is enough for these two routes.
+const vsCodeHttp = clientPerServer(
   ({ serverUrl, sessionApiKey }) =>
-    new VSCodeClient({ host: serverUrl, apiKey: sessionApiKey || undefined, timeout: 15_000 }),
+    new HttpClient({ baseUrl: serverUrl, apiKey: sessionApiKey || undefined, timeout: 15_000 }),
 );
 
 /** Where VS Code opens the folder, or null when the server has none running. */
 export async function vsCodeAddress(settings: ConnectionSettings, folder: string): Promise<string | null> {
-  const client = vsCodeClient(settings);
-  const status = await client.getStatus();
+  const http = vsCodeHttp(settings);
+  const status = (await http.get<{ enabled?: boolean; running?: boolean }>('/api/vscode/status')).data;
   if (!status.enabled || !status.running) return null;
-  const address = await client.getUrl({ workspaceDir: folder });
-  return address ? reachableFrom(address, settings.serverUrl) : null;
+  const { url } = (
+    await http.get<{ url: string | null }>('/api/vscode/url', { params: { workspace_dir: folder } })
+  ).data;
+  return url ? reachableFrom(url, settings.serverUrl) : null;
 }
