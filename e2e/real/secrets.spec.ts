@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Tether } from '../app';
 import { SecretsDialog } from '../secrets';
 import { WorkspacePanel } from '../workspace';
@@ -14,14 +16,28 @@ test('a secret set in Tether reaches the agent’s command, and its value shows 
   server,
   llm,
 }) => {
+  // The command that names the secret only writes it to a file: the SDK first runs an `export` of
+  // it in the terminal session, and the output of the command after that export came back lost
+  // in a CI run on both versions (only the bracketed-paste codes, "showing the last 1 lines").
+  // The next command does not name it, so nothing is exported before it, and the server masks the
+  // value wherever it shows (it masks every value it holds, named or not).
   llm.setScript([
     {
-      text: 'Checking the deploy token.',
+      text: 'Keeping the deploy token for the next step.',
+      toolCalls: [
+        {
+          name: 'terminal',
+          arguments: { command: `printf %s "$${NAME}" > deploy-token.txt`, summary: 'Keep the token' },
+        },
+      ],
+    },
+    {
+      text: 'Checking it.',
       toolCalls: [
         {
           name: 'terminal',
           arguments: {
-            command: `echo "token=$${NAME}" && echo "length=$(printf %s "$${NAME}" | wc -c)"`,
+            command: 'echo "token=$(cat deploy-token.txt)" && echo "length=$(wc -c < deploy-token.txt)"',
             summary: 'Check the deploy token',
           },
         },
@@ -44,7 +60,13 @@ test('a secret set in Tether reaches the agent’s command, and its value shows 
     await expect(app.log.getByText('The token is there.')).toBeVisible({ timeout: 30_000 });
     await side.open();
     await side.tab('Terminal').click();
-    // The command had the value (its length is printed), and its output shows it masked.
+    // The command had the value (the file holds it), and the output shows it masked.
+    const { workspace } = await server.api<{ workspace: { working_dir: string } }>(
+      `/api/conversations/${id}`,
+    );
+    expect(
+      readFileSync(join(resolve(server.workspace, workspace.working_dir), 'deploy-token.txt'), 'utf8'),
+    ).toBe(VALUE);
     await expect(side.terminal).toContainText('token=<secret-hidden>');
     await expect(side.terminal).toContainText(`length=${VALUE.length}`);
 
