@@ -11,7 +11,7 @@ import {
 import { readMcpFields, type McpFields } from '../../agent-server/mcpFields';
 import type { AgentServer } from '../../agent-server/servers';
 import { addMcpServer, updateMcpServer } from '../../conversation/resources/mcp';
-import { leaveOnEscape } from '../servers/SettingsParts';
+import { leaveOnEscape, NameField } from '../servers/SettingsParts';
 
 // Adding or editing one MCP server: how it runs, Test before anything is kept, and Save.
 
@@ -147,23 +147,7 @@ export function McpForm({
       }}
     >
       <h4 id={titleId}>{previous ? `Edit ${previous.name}` : 'Add an MCP server'}</h4>
-      {!previous && (
-        <label>
-          Name
-          <input
-            name="name"
-            required
-            autoFocus
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="fetch"
-            aria-describedby={`${titleId}-rule`}
-          />
-          <span id={`${titleId}-rule`} className="hint">
-            {NAME_RULE}
-          </span>
-        </label>
-      )}
+      {!previous && <NameField rule={NAME_RULE} placeholder="fetch" ruleId={`${titleId}-rule`} />}
       <fieldset>
         <legend className="visually-hidden">How it runs</legend>
         <label>

@@ -5,7 +5,7 @@ import { SECRET_NAME, type SecretItem } from '../../agent-server/secrets';
 import type { AgentServer } from '../../agent-server/servers';
 import { deleteSecret, saveSecret, secretsQuery } from '../../conversation/resources/secrets';
 import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
-import { ConfirmRemoval, leaveOnEscape, StoredList } from '../servers/SettingsParts';
+import { ConfirmRemoval, leaveOnEscape, NameField, StoredList } from '../servers/SettingsParts';
 
 // The secrets a server keeps for its conversations (a GitHub token, an API key): their names,
 // and Add, Replace and Delete. A value goes to the server and is never shown again: the inputs
@@ -170,24 +170,7 @@ function SecretForm({
       }}
     >
       <h4 id={titleId}>{name ? `A new value for ${name}` : 'Add a secret'}</h4>
-      {!name && (
-        <label>
-          Name
-          <input
-            name="name"
-            required
-            autoFocus
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="GITHUB_TOKEN"
-            aria-describedby={`${titleId}-rule`}
-            onInput={(event) => event.currentTarget.setCustomValidity('')}
-          />
-          <span id={`${titleId}-rule`} className="hint">
-            {NAME_RULE}
-          </span>
-        </label>
-      )}
+      {!name && <NameField rule={NAME_RULE} placeholder="GITHUB_TOKEN" ruleId={`${titleId}-rule`} />}
       <label>
         Value
         <input name="value" type="password" required autoFocus={Boolean(name)} autoComplete="new-password" />

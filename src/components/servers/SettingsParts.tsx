@@ -89,3 +89,33 @@ export const leaveOnEscape = (leave: () => void) => (event: KeyboardEvent) => {
   event.stopPropagation();
   leave();
 };
+
+/** The Name field of an Add form, with the rule the server holds names to. */
+export function NameField({
+  rule,
+  placeholder,
+  ruleId,
+}: {
+  rule: string;
+  placeholder: string;
+  ruleId: string;
+}) {
+  return (
+    <label>
+      Name
+      <input
+        name="name"
+        required
+        autoFocus
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        aria-describedby={ruleId}
+        onInput={(event) => event.currentTarget.setCustomValidity('')}
+      />
+      <span id={ruleId} className="hint">
+        {rule}
+      </span>
+    </label>
+  );
+}
