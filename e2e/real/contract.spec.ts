@@ -68,6 +68,14 @@ function askBoth(server: AgentServer) {
   return { ask, both };
 }
 
+/** A fresh unseeded mock agent-server answering beside the real one; close its `msw` at the end. */
+function listeningMock() {
+  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
+  const msw = setupServer(...new MockAgentServer(store).handlers());
+  msw.listen({ onUnhandledRequest: 'bypass' });
+  return { store, msw };
+}
+
 /** A conversation in a working_dir on either server, as the path its runtime routes start with. */
 async function conversationIn(server: AgentServer, base: string, workingDir: string): Promise<string> {
   const response = await fetch(`${base}/api/conversations`, {
@@ -394,9 +402,7 @@ test('the mock’s workspace routes answer as the real server’s do, in shape a
   writeFileSync(join(repo, 'notes', 'réunion du lundi.md'), '# Réunion\n');
   const sha = git('rev-parse', 'HEAD').toString().trim();
 
-  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
-  const msw = setupServer(...new MockAgentServer(store).handlers());
-  msw.listen({ onUnhandledRequest: 'bypass' });
+  const { store, msw } = listeningMock();
   const mockRepo = WORKSPACE_ROOT;
   const mockSha = store.workspace.commitList(mockRepo, 1).commits[0]!.sha;
   const outside = join(server.root, 'not-a-repository');
@@ -639,9 +645,7 @@ test('the mock’s bash routes answer as the real server’s do: a person’s co
   server,
 }) => {
   const { validate } = await realSchema(server.url);
-  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
-  const msw = setupServer(...new MockAgentServer(store).handlers());
-  msw.listen({ onUnhandledRequest: 'bypass' });
+  const { msw } = listeningMock();
   const { ask, both } = askBoth(server);
   const folder = join(server.root, 'shell-contract');
   mkdirSync(folder, { recursive: true });
@@ -795,9 +799,7 @@ test('the mock’s secrets routes answer as the real server’s do: add, replace
   server,
 }) => {
   const { validate } = await realSchema(server.url);
-  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
-  const msw = setupServer(...new MockAgentServer(store).handlers());
-  msw.listen({ onUnhandledRequest: 'bypass' });
+  const { msw } = listeningMock();
   const { both } = askBoth(server);
   const same = (path: string, init?: () => RequestInit) => both(path, path, init);
   const put = (body: unknown) => () => ({ method: 'PUT', body: JSON.stringify(body) });
@@ -885,9 +887,7 @@ test('the mock’s secrets routes answer as the real server’s do: add, replace
 test('the mock’s MCP routes answer as the real server’s do: stored servers, sparse changes, tests @smoke', async ({
   server,
 }) => {
-  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
-  const msw = setupServer(...new MockAgentServer(store).handlers());
-  msw.listen({ onUnhandledRequest: 'bypass' });
+  const { msw } = listeningMock();
   const { ask, both } = askBoth(server);
   const same = (path: string, init?: () => RequestInit) => both(path, path, init);
   const send = (method: string, body: unknown) => () => ({ method, body: JSON.stringify(body) });
@@ -1005,9 +1005,7 @@ test('the mock’s MCP routes answer as the real server’s do: stored servers, 
 });
 
 test('the mock’s VS Code routes answer as a server without VS Code does @smoke', async ({ server }) => {
-  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
-  const msw = setupServer(...new MockAgentServer(store).handlers());
-  msw.listen({ onUnhandledRequest: 'bypass' });
+  const { msw } = listeningMock();
   const { both } = askBoth(server);
   try {
     // The journeys' servers run with OH_ENABLE_VSCODE=false, and so does the mock unless told.
