@@ -1,6 +1,7 @@
 import { Fragment, memo, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { Token, Tokens } from 'marked';
 import { CopyButton } from '../copy/CopyButton';
+import { useKeyboardScrollable } from '../ScrollablePre';
 import {
   hasHighlightableCode,
   highlightedHtml,
@@ -168,13 +169,18 @@ function CodeBlock({ code, info }: { code: string; info: string | undefined }) {
   const highlighted = highlightedHtml(code, language);
   // As marked writes it: the code ends with one newline.
   const text = `${code.replace(/\n$/, '')}\n`;
+  // Long lines scroll sideways: by keyboard too.
+  const { ref, focusProps } = useKeyboardScrollable<HTMLPreElement>(
+    language ? `${language} code` : 'Code',
+    code,
+  );
   return (
     <div className="code-block">
       <div className="code-head">
         <span className="code-language">{language || 'code'}</span>
         <CopyButton text={code} label={language ? `Copy ${language} code` : 'Copy code'} />
       </div>
-      <pre>
+      <pre ref={ref} {...focusProps}>
         {highlighted === null ? (
           <code className={language ? `language-${language}` : undefined}>{text}</code>
         ) : (
