@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { expectRowsShow, summarise } from './rows';
+import { closeTools, openTools } from './tools';
 
 // Page object for Tether: locators by role and label, as a person (or a screen reader) finds
 // things; data-* attributes only where the DOM contract defines them.
@@ -122,11 +123,12 @@ export class Tether {
     return this.listItem(conversationId).locator('[data-status]');
   }
 
-  /** Chooses when the agent asks before acting, from the conversation's header; waits for the save. */
+  /** Chooses when the agent asks before acting, from the conversation's tools menu; waits for the save. */
   async setApproval(choice: 'Never ask' | 'Ask for risky actions' | 'Ask for every action') {
-    const select = this.page.getByRole('combobox', { name: 'Ask before actions' });
+    const select = (await openTools(this.page)).getByRole('combobox', { name: 'Ask before actions' });
     await select.selectOption({ label: choice });
     await expect(select).toBeEnabled();
+    await closeTools(this.page);
   }
 
   /** Asks before every action in an open conversation and waits until the (mock) server has it. */

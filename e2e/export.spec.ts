@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
-import { exportAs } from './exporting';
+import { exportAs, openExport } from './exporting';
+import { toolsButton } from './tools';
 
 // Export: a whole conversation as a Markdown transcript or as the server's JSON, every page
 // read with progress and a Cancel.
@@ -11,7 +12,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 test('a conversation as a Markdown transcript and as the server’s JSON', async ({ page }) => {
   const app = new Tether(page);
   await app.openConversation(SEEDED.parser);
-  await page.getByRole('button', { name: 'Export' }).click();
+  await openExport(page);
   await expectAccessible(page, 'export dialog');
 
   const markdown = await exportAs(page, 'Markdown');
@@ -50,7 +51,7 @@ test('a long conversation is read page by page with progress, and Cancel stops i
   const app = new Tether(page);
   await app.openConversation(SEEDED.long);
   await app.mock((server) => server.slowRequests(/sort_order=TIMESTAMP(&|$)/, 400));
-  await page.getByRole('button', { name: 'Export' }).click();
+  await openExport(page);
   const dialog = page.getByRole('dialog', { name: /^Export/ });
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   const progress = dialog.getByRole('progressbar');
@@ -72,14 +73,14 @@ test('a long conversation is read page by page with progress, and Cancel stops i
   // Esc closes the dialog, and only the dialog.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Export' })).toBeFocused();
+  await expect(toolsButton(page)).toBeFocused();
 });
 
 test('a refusal while reading is said in words, and Try again goes on', async ({ page }) => {
   const app = new Tether(page);
   await app.openConversation(SEEDED.parser);
   await app.mock((server) => server.failRequests(/sort_order=TIMESTAMP(&|$)/, 1, 500));
-  await page.getByRole('button', { name: 'Export' }).click();
+  await openExport(page);
   const dialog = page.getByRole('dialog', { name: /^Export/ });
   await dialog.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(dialog.getByRole('alert')).toContainText('Export failed');

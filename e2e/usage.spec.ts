@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
+import { closeTools, toolsButton } from './tools';
 import { modelButton, openUsage, switchModel, usageButton, usageRow } from './usage';
 
 // What a conversation costs, compacting its history, and the model for its next turns.
@@ -12,7 +13,7 @@ type Stats = {
   >;
 };
 
-test('the header counts tokens and cost live; the breakdown equals the server’s stats, with a context meter', async ({
+test('the tools menu counts tokens and cost live; the breakdown equals the server’s stats, with a context meter', async ({
   page,
 }) => {
   const app = new Tether(page);
@@ -20,12 +21,11 @@ test('the header counts tokens and cost live; the breakdown equals the server’
   await app.setAgentTiming(40, 400);
   const id = await app.startConversation('Count my tokens');
   // During the run the figure grows with each of the agent's requests.
-  await expect(usageButton(page)).toHaveAccessibleName(
-    /^Usage: [\d.]+K? tokens, \$[\d.]+, context \d+% full$/,
-  );
-  const during = await usageButton(page).getAttribute('aria-label');
+  const usage = await usageButton(page);
+  await expect(usage).toHaveAccessibleName(/^Usage: [\d.]+K? tokens, \$[\d.]+, context \d+% full$/);
+  const during = await usage.getAttribute('aria-label');
   await app.expectStatus('finished');
-  await expect(usageButton(page)).not.toHaveAccessibleName(during!);
+  await expect(usage).not.toHaveAccessibleName(during!);
 
   const stats = (await app.mock(
     (server) => server.store.get(location.pathname.split('/').at(-1)!)!.info.stats,
@@ -46,7 +46,8 @@ test('the header counts tokens and cost live; the breakdown equals the server’
   await expectAccessible(page, 'the usage dialog');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(usageButton(page)).toBeFocused();
+  // The menu closed when the dialog opened; focus is back on the menu's button.
+  await expect(toolsButton(page)).toBeFocused();
   await app.expectStatus('finished');
   expect(id).toBeTruthy();
 });
@@ -90,7 +91,7 @@ test('Compact: refused in words where the agent has no condenser; otherwise mark
   await expect(app.log.getByText(/^The user asked: “Make a long history”/)).toBeVisible();
 });
 
-test('switching the model: the header and a line in the chat say so, the server gets it, a failure keeps the form', async ({
+test('switching the model: the tools menu and a line in the chat say so, the server gets it, a failure keeps the form', async ({
   page,
 }) => {
   const app = new Tether(page);
@@ -98,7 +99,7 @@ test('switching the model: the header and a line in the chat say so, the server 
   await app.setAgentTiming(5, 50);
   const id = await app.startConversation('Use another model next');
   await app.expectStatus('finished');
-  await expect(modelButton(page)).toHaveAccessibleName('Model: openai/gpt-4o-mini. Switch the model');
+  await expect(await modelButton(page)).toHaveAccessibleName('Model: openai/gpt-4o-mini. Switch the model');
 
   await app.mock((server) => server.failRequests('switch_llm', 1, 500));
   let dialog = await switchModel(page, 'anthropic/claude-sonnet-4');
@@ -111,8 +112,10 @@ test('switching the model: the header and a line in the chat say so, the server 
   await expect(dialog).toBeHidden();
 
   await expect(app.log.getByText('Model from here on: anthropic/claude-sonnet-4')).toBeVisible();
-  await expect(modelButton(page)).toHaveAccessibleName('Model: anthropic/claude-sonnet-4. Switch the model');
-  await expect(modelButton(page)).toHaveText('claude-sonnet-4');
+  const model = await modelButton(page);
+  await expect(model).toHaveAccessibleName('Model: anthropic/claude-sonnet-4. Switch the model');
+  await expect(model).toContainText('claude-sonnet-4');
+  await closeTools(page);
   const sent = await app.mock((server) =>
     server.store.received.filter((r) => r.path.endsWith('/switch_llm')).map((r) => r.body),
   );

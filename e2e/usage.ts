@@ -1,15 +1,17 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openTools } from './tools';
 
-// Usage and model, as a person reaches them from the conversation's header. Shared by the mock
+// Usage and model, as a person reaches them from the conversation's tools menu. Shared by the mock
 // and the real-server journeys.
 
-export function usageButton(page: Page): Locator {
-  return page.getByRole('button', { name: /^Usage:/ });
+/** The usage line of the tools menu, the menu opened first. */
+export async function usageButton(page: Page): Promise<Locator> {
+  return (await openTools(page)).getByRole('button', { name: /^Usage:/ });
 }
 
 /** Opens the usage dialog and returns it. */
 export async function openUsage(page: Page): Promise<Locator> {
-  await usageButton(page).click();
+  await (await usageButton(page)).click();
   const dialog = page.getByRole('dialog', { name: 'Usage of this conversation' });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -26,8 +28,9 @@ export async function usageRow(dialog: Locator, llm: string | RegExp): Promise<R
   );
 }
 
-export function modelButton(page: Page): Locator {
-  return page.getByRole('button', { name: /^Model: .*Switch the model$/ });
+/** The model line of the tools menu, the menu opened first. */
+export async function modelButton(page: Page): Promise<Locator> {
+  return (await openTools(page)).getByRole('button', { name: /^Model: .*Switch the model$/ });
 }
 
 /** Switches the conversation's model from the header; the key and base URL as the form offers them unless given. */
@@ -36,7 +39,7 @@ export async function switchModel(
   model: string,
   options: { baseUrl?: string; apiKey?: string } = {},
 ) {
-  await modelButton(page).click();
+  await (await modelButton(page)).click();
   const dialog = page.getByRole('dialog', { name: 'Switch the model' });
   await dialog.getByLabel('Model').fill(model);
   if (options.baseUrl !== undefined) await dialog.getByLabel('Base URL').fill(options.baseUrl);

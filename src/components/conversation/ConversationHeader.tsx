@@ -1,19 +1,28 @@
+import { Suspense, useCallback, useState } from 'react';
 import { canContinue } from '../../conversation/composerRules';
-import { hasCondenser } from '../../conversation/resources/conversations';
-import { ApprovalSelect } from '../ApprovalSelect';
+import { useCommand } from '../commands/commands';
 import { ConnectionWords } from '../ConnectionStatus';
 import { STATUS_WORDS } from '../conversationWords';
-import { ExportButton } from '../export/ExportButton';
-import { ModelButton } from '../model/ModelButton';
-import { UsageButton } from '../usage/UsageButton';
 import { useOpenWorkspace, useWorkspaceRoute } from '../workspaceRoute';
+import { SidePanelIcon } from './tools/icons';
+import type { ToolDialog } from './tools/toolDialogs';
+import { ToolDialogs, ToolsMenu } from './tools/ToolsMenu';
 import type { ConversationModel } from './useConversation';
 
-/** The conversation's title, state and actions. */
+/**
+ * The conversation's title and state, what acts on the run (Stop, Continue), the workspace, and
+ * one menu for the rest, so that the header reads at a glance and fits a phone on one line.
+ */
 export function ConversationHeader({ model: c }: { model: ConversationModel }) {
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
-  const { session, status, stopping, settings, conversationId, title, info } = c;
+  const { session, status, stopping, title } = c;
+  const [dialog, setDialog] = useState<ToolDialog | undefined>(undefined);
+  const closeDialog = useCallback(() => setDialog(undefined), []);
+  // The palette reaches the menu's dialogs whether or not the menu has loaded.
+  useCommand('export', 'Export this conversation', () => setDialog('export'), title !== undefined);
+  useCommand('model', 'Switch the model…', () => setDialog('model'), c.model !== undefined);
+  useCommand('usage', 'Usage and compacting…', () => setDialog('usage'), c.info !== undefined);
   return (
     <header className="conversation-header">
       <h1 id="conversation-title">
@@ -26,7 +35,6 @@ export function ConversationHeader({ model: c }: { model: ConversationModel }) {
       )}
       <ConnectionWords connection={c.connection} />
       <div className="header-actions">
-        {/* First: on a phone the actions scroll sideways, and Stop must never be out of sight. */}
         {status === 'running' && (
           <button type="button" className="stop" disabled={stopping} onClick={() => void session.interrupt()}>
             {stopping ? 'Stopping…' : 'Stop'}
@@ -40,33 +48,22 @@ export function ConversationHeader({ model: c }: { model: ConversationModel }) {
         {c.repository && (
           <button
             type="button"
+            className="icon-button"
+            aria-label="Workspace"
+            title="Workspace"
             aria-expanded={workspaceRoute !== undefined}
             onClick={() => openWorkspace(workspaceRoute ? undefined : { view: 'changes' })}
           >
-            Workspace
+            <SidePanelIcon />
           </button>
         )}
-        {title !== undefined && (
-          <ExportButton settings={settings} conversationId={conversationId} title={title} />
-        )}
-        {c.model !== undefined && (
-          <ModelButton
-            settings={settings}
-            conversationId={conversationId}
-            model={c.model}
-            baseUrl={c.baseUrl}
-          />
-        )}
-        {info && (
-          <UsageButton
-            settings={settings}
-            conversationId={conversationId}
-            usage={c.usage}
-            canCompact={hasCondenser(info)}
-          />
-        )}
-        <ApprovalSelect session={session} policy={info?.confirmation_policy?.kind} />
+        <ToolsMenu model={c} onChoose={setDialog} />
       </div>
+      {dialog && (
+        <Suspense fallback={null}>
+          <ToolDialogs dialog={dialog} model={c} onClose={closeDialog} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,0 +1,51 @@
+import { Suspense } from 'react';
+import { hasCondenser } from '../../../conversation/resources/conversations';
+import { lazyPart } from '../../boundaries/lazyPart';
+import type { ConversationModel } from '../useConversation';
+import type { ToolDialog } from './toolDialogs';
+
+// Each dialog, with what only it needs (the transcript writer, the switch form, the breakdown
+// and Compact), loads on its first opening.
+const ExportDialog = lazyPart(() => import('../../export/ExportDialog'));
+const ModelDialog = lazyPart(() => import('../../model/ModelDialog'));
+const UsageDialog = lazyPart(() => import('../../usage/UsageDialog'));
+
+/** The one tool dialog open, over the conversation. */
+export default function ToolDialogs({
+  dialog,
+  model: c,
+  onClose,
+}: {
+  dialog: ToolDialog;
+  model: ConversationModel;
+  onClose: () => void;
+}) {
+  return (
+    <Suspense fallback={null}>
+      {dialog === 'export' && c.title !== undefined && (
+        <ExportDialog
+          settings={c.settings}
+          conversation={{ id: c.conversationId, title: c.title }}
+          onClose={onClose}
+        />
+      )}
+      {dialog === 'model' && c.model !== undefined && (
+        <ModelDialog
+          settings={c.settings}
+          conversationId={c.conversationId}
+          current={{ model: c.model, baseUrl: c.baseUrl }}
+          onClose={onClose}
+        />
+      )}
+      {dialog === 'usage' && (
+        <UsageDialog
+          settings={c.settings}
+          conversationId={c.conversationId}
+          usage={c.usage}
+          canCompact={hasCondenser(c.info)}
+          onClose={onClose}
+        />
+      )}
+    </Suspense>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef } from 'react';
+import { contextShare, dollars, shortTokens, totalTokens } from '../../../conversation/usage/usage';
+import { ApprovalSelect } from '../../ApprovalSelect';
+import type { ConversationModel } from '../useConversation';
+import type { ToolDialog } from './toolDialogs';
+import './tools.css';
+
+/** What the conversation's tools menu holds, each a line: the model, usage, export, approvals. */
+export default function ToolsPanel({
+  model: c,
+  open,
+  onChoose,
+}: {
+  model: ConversationModel;
+  open: boolean;
+  onChoose: (dialog: ToolDialog) => void;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (open) panel.current?.querySelector<HTMLElement>('button, select')?.focus();
+  }, [open]);
+  return (
+    <div ref={panel} className="tools-panel">
+      {c.model !== undefined && <ModelLine model={c.model} onChoose={onChoose} />}
+      {c.info && <UsageLine usage={c.usage} onChoose={onChoose} />}
+      {c.title !== undefined && (
+        <button type="button" className="tool-line" aria-haspopup="dialog" onClick={() => onChoose('export')}>
+          <span className="tool-line-name">Export…</span>
+        </button>
+      )}
+      <ApprovalSelect session={c.session} policy={c.info?.confirmation_policy?.kind} />
+    </div>
+  );
+}
+
+function ModelLine({ model, onChoose }: { model: string; onChoose: (dialog: ToolDialog) => void }) {
+  // The provider prefix is in the full name (title and accessible name), not in the narrow line.
+  const shortName = model.slice(model.lastIndexOf('/') + 1) || model;
+  return (
+    <button
+      type="button"
+      className="tool-line"
+      aria-haspopup="dialog"
+      aria-label={`Model: ${model}. Switch the model`}
+      title={model}
+      onClick={() => onChoose('model')}
+    >
+      <span className="tool-line-name">Model</span>
+      <span className="tool-line-value">{shortName}</span>
+    </button>
+  );
+}
+
+/** Tokens and cost so far, with the context the agent's last request filled. */
+function UsageLine({
+  usage,
+  onChoose,
+}: {
+  usage: ConversationModel['usage'];
+  onChoose: (dialog: ToolDialog) => void;
+}) {
+  const share = usage?.context && contextShare(usage.context);
+  const figures = usage && [`${shortTokens(totalTokens(usage))} tokens`, dollars(usage.cost)];
+  const context = share === undefined ? [] : [`context ${Math.round(share * 100)}% full`];
+  const name = `Usage: ${figures ? [...figures, ...context].join(', ') : 'none yet'}`;
+  return (
+    <button
+      type="button"
+      className="tool-line"
+      aria-haspopup="dialog"
+      aria-label={name}
+      onClick={() => onChoose('usage')}
+    >
+      <span className="tool-line-name">Usage</span>
+      <span className="tool-line-value usage-figures">
+        {figures ? figures.join(' · ') : 'none yet'}
+        {share !== undefined && (
+          <span className="context-bar" aria-hidden="true">
+            <span
+              style={{ inlineSize: `${Math.max(2, share * 100)}%` }}
+              data-full={share > 0.8 || undefined}
+            />
+          </span>
+        )}
+      </span>
+    </button>
+  );
+}
