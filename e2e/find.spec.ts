@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
+import { pastedBuildLog } from './longMessage';
 
 // Find in the conversation: Tether's bar on Ctrl/Cmd+F, because the browser's find cannot see
 // rows the virtualised list has not drawn.
@@ -59,6 +60,23 @@ test('a match in folded output unfolds it; one in closed thinking opens it', asy
   await expect(thinking).not.toHaveAttribute('open', '');
   await page.keyboard.type('colon inside the value');
   await expect(thinking).toHaveAttribute('open', '');
+});
+
+test('a match in a folded long message unfolds it, and it stays open', async ({ page }) => {
+  const app = new Tether(page);
+  await app.open();
+  await app.setAgentTiming(5, 50);
+  await app.startConversation(pastedBuildLog('error: linking failed at the very last line'));
+  await app.expectStatus('finished');
+  const message = app.log.locator('.chat-row.from-user').first();
+  await expect(message).not.toContainText('very last line');
+  await openFind(app);
+  await page.keyboard.type('linking failed');
+  await expect(findBar(page).locator('#find-count')).toHaveText('1 of 1');
+  await expect(message.getByText(/error: linking failed at the very last line/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(findBar(page)).toBeHidden();
+  await expect(message).toContainText('error: linking failed at the very last line');
 });
 
 test('a match in history not loaded yet is found by the server and loaded on request', async ({ page }) => {

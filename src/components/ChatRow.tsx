@@ -9,6 +9,7 @@ import { actionOf } from '../conversation/toolCallView';
 import type { Row } from '../conversation/projection';
 import type { Activity } from '../conversation/composerRules';
 import { Markdown } from './markdown/Markdown';
+import { FoldedMarkdown } from './markdown/FoldedMarkdown';
 import { CopyButton } from './copy/CopyButton';
 import { ToolCallCard } from './ToolCallCard';
 import { FAILURE_WORDS, USER_ACTION_WORDS } from '../conversation/errorWords';
@@ -74,7 +75,7 @@ export const ChatRow = memo(function ChatRow({
           </div>
           {text && <CopyButton className="row-copy" text={text} label="Copy message" />}
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
-          {text && <Markdown text={text} />}
+          {text && <FoldedMarkdown text={text} />}
           <MessageImages urls={images} label="attached to the message" />
           {unread && <p className="pending-state">Queued: the agent reads it after its current step</p>}
           <BranchActions row={row} />
@@ -86,13 +87,13 @@ export const ChatRow = memo(function ChatRow({
         <div className="chat-row turn from-agent" data-event-id={row.eventId}>
           <div className={`author${continued ? ' visually-hidden' : ''}`}>Agent</div>
           {row.reasoning && <Thinking text={row.reasoning} />}
-          {row.thought && <Markdown text={row.thought} />}
+          {row.thought && <FoldedMarkdown text={row.thought} />}
           {row.calls.map((call) => {
             const action = actionOf(call);
             if (action?.tool === 'finish') {
               return (
                 <div key={call.toolCallId} className="final-answer copyable" data-event-id={call.action!.id}>
-                  <Markdown text={action.message} />
+                  <FoldedMarkdown text={action.message} />
                   <CopyButton text={action.message} label="Copy answer" />
                 </div>
               );
