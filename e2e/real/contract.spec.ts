@@ -2,79 +2,22 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setupServer } from 'msw/node';
 import { ConversationClient } from '@openhands/typescript-client/clients';
 import { MOCK_SERVER_URL } from '../../src/agent-server/servers';
 import type { ServerEvent } from '../../src/agent-server/protocol';
 import { DELIBERATELY_MALFORMED, SEEDED, seedStore } from '../../mocks/fixtures';
 import { MockAgentServer, syncFrame, transientFrame } from '../../mocks/handlers';
 import { MockStore } from '../../mocks/store';
+import { setupServer } from 'msw/node';
 import { WORKSPACE_ROOT } from '../../mocks/workspace';
 import { MOCK_MCP_COMMAND, MOCK_MCP_TOOLS } from '../../mocks/mcp';
 import { MCP_TEST_TOOLS, sessionFrameSchema, type AgentServer } from './agentServer';
+import { askBoth, listeningMock, realSchema } from './contractParts';
 import { SESSION_KEY, connect, expect, startConversation, test } from './fixtures';
 
 // Holds the mock agent-server to the real one: every REST answer and every frame the mock sends
 // must validate against the OpenAPI schema the real server serves, and the frames of a real run
 // must validate against it too (so the schema is what goes over the wire).
-
-type Schema = Record<string, unknown>;
-
-async function realSchema(serverUrl: string) {
-  const document = (await (await fetch(`${serverUrl}/openapi.json`)).json()) as {
-    components: { schemas: Record<string, Schema> };
-  };
-  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-  ajv.addSchema({ ...document, $id: 'openapi' } as Schema);
-  const validators = new Map<string, ReturnType<typeof ajv.compile>>();
-  const validate = (component: string, value: unknown): string[] => {
-    let validator = validators.get(component);
-    if (!validator) {
-      validator = ajv.compile({ $ref: `openapi#/components/schemas/${component}` });
-      validators.set(component, validator);
-    }
-    return validator(value)
-      ? []
-      : (validator.errors ?? []).map(
-          (e) => `${component}${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`,
-        );
-  };
-  return { validate, has: (component: string) => component in document.components.schemas };
-}
-
-/** The same request to the real server and to the mock (in this process), with their answers. */
-function askBoth(server: AgentServer) {
-  const ask = async (base: string, path: string, init?: RequestInit) => {
-    const response = await fetch(`${base}${path}`, {
-      ...init,
-      headers: {
-        ...(init?.body ? { 'Content-Type': 'application/json' } : {}),
-        'X-Session-API-Key': base === server.url ? SESSION_KEY : '',
-      },
-    });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // a file's bytes
-    }
-    return { status: response.status, body };
-  };
-  const both = async (real: string, mock: string, init?: () => RequestInit) => ({
-    real: await ask(server.url, real, init?.()),
-    mock: await ask(MOCK_SERVER_URL, mock, init?.()),
-  });
-  return { ask, both };
-}
-
-/** A fresh unseeded mock agent-server answering beside the real one; close its `msw` at the end. */
-function listeningMock() {
-  const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
-  const msw = setupServer(...new MockAgentServer(store).handlers());
-  msw.listen({ onUnhandledRequest: 'bypass' });
-  return { store, msw };
-}
 
 /** A conversation in a working_dir on either server, as the path its runtime routes start with. */
 async function conversationIn(server: AgentServer, base: string, workingDir: string): Promise<string> {
