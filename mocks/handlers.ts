@@ -14,6 +14,7 @@ import { workspaceHandlers } from './workspaceHandlers';
 import { shellHandlers } from './shellHandlers';
 import { secretsHandlers } from './secretsHandlers';
 import { mcpHandlers } from './mcpHandlers';
+import { skillsHandlers } from './skillsHandlers';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
 // The built-in mock agent-server: REST and WebSocket handlers over the store and the scripted
@@ -720,6 +721,7 @@ export class MockAgentServer {
       ...shellHandlers(api, store.workspace, authorisedRequest, workingDirOf),
       ...secretsHandlers(api, store.secrets, authorisedRequest),
       ...mcpHandlers(api, store.mcp, authorisedRequest),
+      ...skillsHandlers(api, store.skills, authorisedRequest),
 
       http.post(
         api('/api/conversations/:id/confirmation_policy'),

@@ -1,5 +1,6 @@
 import { MockSecrets } from './secrets';
 import { MockMcpSettings } from './mcp';
+import { MockSkills } from './skills';
 import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
 import { LiveClock } from './events';
 import { MockWorkspace } from './workspace';
@@ -49,6 +50,8 @@ export class MockStore {
   readonly secrets: MockSecrets;
   /** The MCP servers of its settings (/api/settings/mcp/{name}). */
   readonly mcp: MockMcpSettings;
+  /** Its installed skills and the sources it can install from (/api/skills). */
+  readonly skills: MockSkills;
 
   constructor(
     private readonly now: () => Date = () => new Date(),
@@ -57,6 +60,7 @@ export class MockStore {
     this.workspace = new MockWorkspace(storage);
     this.secrets = new MockSecrets(storage);
     this.mcp = new MockMcpSettings(storage);
+    this.skills = new MockSkills(storage);
   }
 
   add(conversation: StoredConversation): void {
