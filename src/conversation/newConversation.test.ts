@@ -28,6 +28,14 @@ describe('newConversationPayload', () => {
     });
   });
 
+  it('asks the server to load the person’s skills and the workspace’s, not the public ones', () => {
+    const payload = newConversationPayload('x', { model: 'm', baseUrl: '', apiKey: '' });
+    expect((payload.agent as { agent_context: object }).agent_context).toEqual({
+      load_user_skills: true,
+      load_project_skills: true,
+    });
+  });
+
   it('leaves out an empty base URL and key', () => {
     const payload = newConversationPayload('x', { model: 'm', baseUrl: '', apiKey: '' });
     expect((payload.agent as { llm: object }).llm).not.toHaveProperty('base_url');

@@ -40,6 +40,10 @@ export function newConversationPayload(
       kind: 'Agent',
       llm: llmConfig(llm, 'agent'),
       tools: DEFAULT_TOOLS,
+      // The person's skills (installed on the server, or in its ~/.openhands/skills) and the
+      // workspace's own (AGENTS.md, .openhands/skills): the server loads none unless asked.
+      // Public skills are left out: loading them clones a repository from GitHub at start.
+      agent_context: { load_user_skills: true, load_project_skills: true },
       // Sums up old history when it grows long, and lets a person compact it on request
       // (`POST /condense` is refused without one). Sized as the SDK's default agent.
       condenser: {
