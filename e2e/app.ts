@@ -213,7 +213,10 @@ export class Tether {
   }
 
   /** A server's settings dialog (Secrets, MCP servers), from the server's entry under Servers. */
-  async openServerSettings(words: 'Secrets' | 'MCP servers', serverName: string): Promise<Locator> {
+  async openServerSettings(
+    words: 'Secrets' | 'MCP servers' | 'Skills',
+    serverName: string,
+  ): Promise<Locator> {
     await this.openServers();
     await this.expectServersChecked();
     await this.serversDialog.getByRole('button', { name: `${words} of ${serverName}` }).click();

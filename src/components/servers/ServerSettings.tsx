@@ -1,8 +1,9 @@
 import SecretsDialog from '../secrets/SecretsDialog';
 import McpDialog from '../mcp/McpDialog';
+import SkillsDialog from '../skills/SkillsDialog';
 import type { ServerSettingsPage } from './serversDialog';
 
-/** A server's settings dialog: one chunk for both, loaded when one is first opened. */
+/** A server's settings dialog: one chunk for all three, loaded when one is first opened. */
 export default function ServerSettings({
   page,
   serverId,
@@ -12,9 +13,7 @@ export default function ServerSettings({
   serverId: string | undefined;
   onClose: () => void;
 }) {
-  return page === 'secrets' ? (
-    <SecretsDialog serverId={serverId} onClose={onClose} />
-  ) : (
-    <McpDialog serverId={serverId} onClose={onClose} />
-  );
+  if (page === 'secrets') return <SecretsDialog serverId={serverId} onClose={onClose} />;
+  if (page === 'skills') return <SkillsDialog serverId={serverId} onClose={onClose} />;
+  return <McpDialog serverId={serverId} onClose={onClose} />;
 }

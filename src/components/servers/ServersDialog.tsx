@@ -20,6 +20,7 @@ import { closeServers, openServerSettings, type ServerSettingsPage } from './ser
 const SETTINGS_PAGES: [ServerSettingsPage, string][] = [
   ['secrets', 'Secrets'],
   ['mcp', 'MCP servers'],
+  ['skills', 'Skills'],
 ];
 
 type Editing = { kind: 'add'; serverUrl: string } | { kind: 'edit'; server: AgentServer } | undefined;

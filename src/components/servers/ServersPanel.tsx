@@ -29,6 +29,7 @@ export function ServersPanel() {
   useCommand('servers', 'Servers', openServers);
   useCommand('secrets', 'Secrets', () => openServerSettings('secrets'));
   useCommand('mcp', 'MCP servers', () => openServerSettings('mcp'));
+  useCommand('skills', 'Skills', () => openServerSettings('skills'));
 
   return (
     <div className="connection">

@@ -2,7 +2,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
 
-// Parts the settings dialogs of a server share (Secrets, MCP servers): the stored list with its
+// Parts the settings dialogs of a server share (Secrets, MCP servers, Skills): the stored list with its
 // loading, failure and empty states, and the question before something is removed.
 
 /** The server's stored items, or what keeps them from being listed. */

@@ -24,12 +24,12 @@ export function serverToAdd(search: string): string | undefined {
   }
 }
 
-// Which of a server's settings dialogs is open (Secrets, MCP servers), and for which server: a
+// Which of a server's settings dialogs is open (Secrets, MCP servers, Skills), and for which server: a
 // server's entry in the Servers dialog and the palette open them (the palette on the server new
 // conversations start on). Opened from Servers, one takes that dialog's place and gives it back
 // when it closes.
 
-export type ServerSettingsPage = 'secrets' | 'mcp';
+export type ServerSettingsPage = 'secrets' | 'mcp' | 'skills';
 
 export type ServerSettingsState =
   | { open: false }
