@@ -13,7 +13,6 @@ import {
   olderMessageMatches,
 } from '../../conversation/resources/events';
 import type { WorkspaceTarget } from '../../conversation/resources/workspace';
-import { newerUsage, usageOfStats } from '../../conversation/usage/usage';
 import { useConversationSession } from '../../conversation/useConversationSession';
 import { useHeadFromInfo } from '../branches/useHeadFromInfo';
 import { conversationTitle } from '../conversationWords';
@@ -105,10 +104,6 @@ export function useConversation(conversationId: string) {
 
   // A settled run's info (its final stats, a title the server gave) is read once, by the session
   // (onSettled), not here as well.
-  const usage = newerUsage(
-    usageOfStats(conversation.data?.stats),
-    usageOfStats(log.projection.statsFromEvents),
-  );
   const model = log.projection.modelFromEvents ?? agentModel(conversation.data);
   const title = conversation.data ? conversationTitle(conversation.data.title, firstMessage.data) : undefined;
 
@@ -159,7 +154,9 @@ export function useConversation(conversationId: string) {
     loadOlder,
     loadAllOlder,
     olderMatches,
-    usage,
+    // What usage is read from (the menu and the usage dialog, loaded later, read it).
+    statsFromInfo: conversation.data?.stats,
+    statsFromEvents: log.projection.statsFromEvents,
     model,
     baseUrl: agentBaseUrl(conversation.data),
     title,

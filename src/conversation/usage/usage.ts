@@ -90,6 +90,10 @@ export function newerUsage(a: Usage | undefined, b: Usage | undefined): Usage | 
   return b.cost > a.cost ? b : a;
 }
 
+/** A conversation's usage: the newer of its info's stats and its stats updates. */
+export const conversationUsage = (statsFromInfo: unknown, statsFromEvents: unknown): Usage | undefined =>
+  newerUsage(usageOfStats(statsFromInfo), usageOfStats(statsFromEvents));
+
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 const whole = new Intl.NumberFormat('en');
 

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { hasCondenser } from '../../../conversation/resources/conversations';
+import { conversationUsage } from '../../../conversation/usage/usage';
 import { lazyPart } from '../../boundaries/lazyPart';
 import type { ConversationModel } from '../useConversation';
 import type { ToolDialog } from './toolDialogs';
@@ -41,7 +42,7 @@ export default function ToolDialogs({
         <UsageDialog
           settings={c.settings}
           conversationId={c.conversationId}
-          usage={c.usage}
+          usage={conversationUsage(c.statsFromInfo, c.statsFromEvents)}
           canCompact={hasCondenser(c.info)}
           onClose={onClose}
         />

@@ -1,5 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { contextShare, dollars, shortTokens, totalTokens } from '../../../conversation/usage/usage';
+import {
+  contextShare,
+  conversationUsage,
+  dollars,
+  shortTokens,
+  totalTokens,
+  type Usage,
+} from '../../../conversation/usage/usage';
 import { ApprovalSelect } from '../../ApprovalSelect';
 import type { ConversationModel } from '../useConversation';
 import type { ToolDialog } from './toolDialogs';
@@ -22,7 +29,9 @@ export default function ToolsPanel({
   return (
     <div ref={panel} className="tools-panel">
       {c.model !== undefined && <ModelLine model={c.model} onChoose={onChoose} />}
-      {c.info && <UsageLine usage={c.usage} onChoose={onChoose} />}
+      {c.info && (
+        <UsageLine usage={conversationUsage(c.statsFromInfo, c.statsFromEvents)} onChoose={onChoose} />
+      )}
       {c.title !== undefined && (
         <button type="button" className="tool-line" aria-haspopup="dialog" onClick={() => onChoose('export')}>
           <span className="tool-line-name">Export…</span>
@@ -56,7 +65,7 @@ function UsageLine({
   usage,
   onChoose,
 }: {
-  usage: ConversationModel['usage'];
+  usage: Usage | undefined;
   onChoose: (dialog: ToolDialog) => void;
 }) {
   const share = usage?.context && contextShare(usage.context);
