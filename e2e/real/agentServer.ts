@@ -89,6 +89,8 @@ export class AgentServer {
           HOME: join(this.root, 'home'),
           TZ: 'UTC',
           OH_SESSION_API_KEYS_0: this.key,
+          // Where the server's own tools reach it (start_child_conversation): its default is port 8000.
+          OH_INTERNAL_SERVER_URL: `http://127.0.0.1:${this.port}`,
           OH_CONVERSATIONS_PATH: join(this.root, 'conversations'),
           OH_SECRET_KEY: 'tether-e2e-secret',
           OH_PRELOAD_TOOLS: 'false',

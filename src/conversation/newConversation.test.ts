@@ -36,6 +36,21 @@ describe('newConversationPayload', () => {
     });
   });
 
+  it('gives child conversations only where the server offers them', () => {
+    const names = (usable: string[]) =>
+      (
+        newConversationPayload('x', { model: 'm', baseUrl: '', apiKey: '' }, 'workspace', 'never', usable)
+          .agent as { tools: { name: string }[] }
+      ).tools.map((tool) => tool.name);
+    expect(names([])).toEqual(['terminal', 'file_editor', 'task_tracker']);
+    expect(names(['terminal', 'start_child_conversation', 'browser_tool_set'])).toEqual([
+      'terminal',
+      'file_editor',
+      'task_tracker',
+      'start_child_conversation',
+    ]);
+  });
+
   it('leaves out an empty base URL and key', () => {
     const payload = newConversationPayload('x', { model: 'm', baseUrl: '', apiKey: '' });
     expect((payload.agent as { llm: object }).llm).not.toHaveProperty('base_url');

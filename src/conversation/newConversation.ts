@@ -9,6 +9,12 @@ export const DEFAULT_TOOLS = [
   { name: 'task_tracker' },
 ];
 
+/**
+ * Tools a conversation gets only where the server says it can run them (`/server_info`
+ * `usable_tools`): starting a child conversation on the same server.
+ */
+export const OFFERED_TOOLS = ['start_child_conversation'] as const;
+
 /** Events the agent sees before the condenser sums up the older ones. */
 export const CONDENSER_MAX_EVENTS = 120;
 
@@ -33,13 +39,17 @@ export function newConversationPayload(
   llm: LlmSettings,
   workingDir = 'workspace',
   approval: Approval = 'never',
+  usableTools: readonly string[] = [],
 ): CreateConversationPayload {
   const analyser = analyserFor(approval);
   return {
     agent: {
       kind: 'Agent',
       llm: llmConfig(llm, 'agent'),
-      tools: DEFAULT_TOOLS,
+      tools: [
+        ...DEFAULT_TOOLS,
+        ...OFFERED_TOOLS.filter((name) => usableTools.includes(name)).map((name) => ({ name })),
+      ],
       // The person's skills (installed on the server, or in its ~/.openhands/skills) and the
       // workspace's own (AGENTS.md, .openhands/skills): the server loads none unless asked.
       // Public skills are left out: loading them clones a repository from GitHub at start.

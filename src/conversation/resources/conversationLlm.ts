@@ -8,6 +8,7 @@ import { mcpSettingsClient } from '../../agent-server/mcp';
 import type { Approval } from '../approvalPolicy';
 import { llmConfig, newConversationPayload } from '../newConversation';
 import { conversationKey, conversationListKey } from './conversations';
+import { healthQuery } from './server';
 
 // The conversation writes that carry an LLM: starting a conversation and switching its model.
 // Apart from conversations.ts because only the New conversation form and the model dialog use
@@ -22,12 +23,14 @@ export async function createConversation(
   approval: Approval = 'never',
 ): Promise<ConversationInfo> {
   // The server's stored secrets and MCP servers go with every new conversation: the server does
-  // not add them by itself.
-  const [secrets, mcpConfig] = await Promise.all([
+  // not add them by itself. The tools it offers beyond the defaults are read from its health.
+  const [secrets, mcpConfig, health] = await Promise.all([
     secretsClient(settings).forConversation(),
     mcpSettingsClient(settings).forConversation(),
+    queryClient.fetchQuery(healthQuery(settings)).catch(() => undefined),
   ]);
-  const payload = newConversationPayload(text, llm, workingDir, approval);
+  const usableTools = health?.kind === 'reachable' ? (health.usableTools ?? []) : [];
+  const payload = newConversationPayload(text, llm, workingDir, approval, usableTools);
   const created = await agentServerClients(settings).conversations.createConversation<ConversationInfo>({
     ...payload,
     ...(Object.keys(mcpConfig).length > 0
