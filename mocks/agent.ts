@@ -17,6 +17,8 @@ import {
   terminalAction,
   action as toolAction,
   browserObservation,
+  childConversationAction,
+  childConversationObservation,
   DOCS_SCREENSHOT,
   INSTALL_SCREENSHOT,
   terminalObservation,
@@ -47,6 +49,14 @@ export type Step =
       /** What the result says, and the screenshot it carries. */
       result: string;
       screenshot?: string;
+    }
+  | {
+      type: 'child';
+      reasoning: string;
+      say: string;
+      /** The child conversation's title, and the brief it gets as its first message. */
+      title: string;
+      task: string;
     }
   | { type: 'answer'; say: string };
 
@@ -108,6 +118,8 @@ export function scriptFor(request: string): Step[] {
   if (/\bplan\b/i.test(topic)) return plannedScript(topic);
   // Asked to use the browser, it visits a documentation site and takes its state twice.
   if (/\bbrowser\b/i.test(topic)) return browsingScript(topic);
+  // Asked to hand work to a child conversation, it starts one on the same server.
+  if (/\bchild conversation\b/i.test(topic)) return childScript(topic);
   return plainScript(topic);
 }
 
@@ -141,6 +153,19 @@ function browsingScript(topic: string): Step[] {
       type: 'answer',
       say: 'The install page is at **/docs/install**; the screenshots are in the Browser tab.',
     },
+  ];
+}
+
+function childScript(topic: string): Step[] {
+  return [
+    {
+      type: 'child',
+      reasoning: `“${topic}” can run on its own while I carry on.`,
+      say: 'Handing the README to a child conversation.',
+      title: 'Write the README',
+      task: 'Write a short README for the project in /workspace: what it does and how to run it.',
+    },
+    { type: 'answer', say: 'A child conversation is writing the README; its card opens it.' },
   ];
 }
 
@@ -483,7 +508,9 @@ export class MockAgent {
                 ? taskTrackerAction(clock, step.tasks, options)
                 : step.type === 'browse'
                   ? toolAction(clock, step.tool, step.action, options)
-                  : fileEditAction(clock, step.path, step.before, step.after, options);
+                  : step.type === 'child'
+                    ? childConversationAction(clock, step.task, step.title, options)
+                    : fileEditAction(clock, step.path, step.before, step.after, options);
           this.countRequest(conversation, step.reasoning + step.say);
           this.publish(conversation, action);
           run.actionId = action.id;
@@ -505,7 +532,9 @@ export class MockAgent {
               ? taskTrackerObservation(clock, action, step.tasks)
               : step.type === 'browse'
                 ? browserObservation(clock, action, step.result, step.screenshot)
-                : fileEditObservation(clock, action, step.before, step.after),
+                : step.type === 'child'
+                  ? childConversationObservation(clock, action, this.startChild(conversation, step))
+                  : fileEditObservation(clock, action, step.before, step.after),
         );
       }
       run.step += 1;
@@ -522,6 +551,30 @@ export class MockAgent {
     this.store.runs.delete(id);
     this.cancel(id);
     this.setStatus(conversation, 'finished');
+  }
+
+  /**
+   * A child conversation, as the server's launcher makes one: the parent's agent and folder, the
+   * brief as its first message (and a run), linked by `parent_conversation_id`.
+   */
+  private startChild(parent: StoredConversation, step: Extract<Step, { type: 'child' }>) {
+    const workspace = parent.info.workspace as { working_dir?: string } | undefined;
+    const workingDir = workspace?.working_dir ?? 'workspace';
+    const child = this.store.createConversation(
+      parent.info.confirmation_policy?.kind ?? 'NeverConfirm',
+      parent.info.agent,
+      workingDir,
+    );
+    child.info.parent_conversation_id = parent.info.id;
+    child.info.title = step.title;
+    this.message(child, step.task, true);
+    return {
+      id: child.info.id,
+      parentId: parent.info.id,
+      status: 'idle',
+      title: step.title,
+      workspace: workingDir,
+    };
   }
 
   /** The step's LLM request is counted, and the whole stats published, as the server does after each response. */

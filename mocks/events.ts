@@ -243,6 +243,49 @@ export function browserObservation(
   });
 }
 
+/** The agent starts a child conversation on the same server (the start_child_conversation tool). */
+export function childConversationAction(
+  clock: Clock,
+  task: string,
+  title: string,
+  options: ActionOptions = {},
+): ActionEvent {
+  return action(
+    clock,
+    'start_child_conversation',
+    { kind: 'StartChildConversationAction', task, title, isolation: 'shared' },
+    options,
+  );
+}
+
+/** The launch's result as the tool reports it: the server's answer, in its words and as fields. */
+export function childConversationObservation(
+  clock: Clock,
+  of: ActionEvent,
+  child: { id: string; parentId: string; status: string; title: string; workspace: string },
+): ObservationEvent {
+  const launched = {
+    conversation_id: child.id,
+    parent_conversation_id: child.parentId,
+    status: child.status,
+    title: child.title,
+    url: null,
+    workspace: child.workspace,
+    isolation: 'shared',
+  };
+  return observationOf(clock, of, {
+    kind: 'StartChildConversationObservation',
+    content: [
+      {
+        type: 'text',
+        text: `Started child conversation ${child.id} (status: ${child.status}).\n${JSON.stringify(launched, null, 2)}`,
+      },
+    ],
+    is_error: false,
+    ...launched,
+  });
+}
+
 export function finishAction(clock: Clock, message: string, options: ActionOptions = {}): ActionEvent {
   return action(clock, 'finish', { kind: 'FinishAction', message }, options);
 }

@@ -166,6 +166,8 @@ export interface ConversationInfo {
   confirmation_policy?: { kind: string };
   /** HEAD of the event tree: the leaf of the active branch (null before the tree, or empty). */
   leaf_event_id?: string | null;
+  /** The conversation that started this one (a child conversation), else null. */
+  parent_conversation_id?: string | null;
   [field: string]: unknown;
 }
 

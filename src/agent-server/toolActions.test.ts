@@ -35,6 +35,19 @@ describe('the server’s tool vocabulary', () => {
       tool: 'delegate',
       kind: 'DelegateAction',
     });
+    expect(
+      readAction({
+        kind: 'StartChildConversationAction',
+        task: 'Write the docs',
+        title: 'Docs',
+        isolation: 'shared',
+      }),
+    ).toEqual({ tool: 'child-conversation', title: 'Docs', task: 'Write the docs' });
+    expect(readAction({ kind: 'StartChildConversationAction', task: 'x', title: null })).toEqual({
+      tool: 'child-conversation',
+      title: undefined,
+      task: 'x',
+    });
     expect(readAction({ kind: 'MCPToolAction', data: {} })).toEqual({ tool: 'mcp', kind: 'MCPToolAction' });
     expect(readAction({ kind: 'GlobAction' })).toEqual({ tool: 'unknown', kind: 'GlobAction' });
   });
@@ -106,5 +119,23 @@ describe('the server’s tool vocabulary', () => {
       url: undefined,
       isError: true,
     });
+  });
+});
+
+describe('a child conversation’s launch result', () => {
+  it('names the child, or says the launch failed', () => {
+    expect(
+      readObservation({
+        kind: 'StartChildConversationObservation',
+        conversation_id: '2b7c',
+        parent_conversation_id: '1a6b',
+        status: 'running',
+        title: 'Docs',
+        is_error: false,
+      }),
+    ).toEqual({ tool: 'child-conversation', conversationId: '2b7c', title: 'Docs', isError: false });
+    expect(
+      readObservation({ kind: 'StartChildConversationObservation', conversation_id: null, is_error: true }),
+    ).toEqual({ tool: 'child-conversation', conversationId: undefined, title: undefined, isError: true });
   });
 });

@@ -21,6 +21,12 @@ export type ToolAction =
   | { tool: 'browser'; kind: string; url: string | undefined }
   | { tool: 'task-tracker'; command: string }
   | { tool: 'delegate'; kind: string }
+  | {
+      tool: 'child-conversation';
+      title: string | undefined;
+      /** The brief the child gets as its first message. */
+      task: string;
+    }
   | { tool: 'mcp'; kind: string }
   | { tool: 'unknown'; kind: string | undefined };
 
@@ -51,8 +57,13 @@ export function readAction(action: unknown): ToolAction | undefined {
       return { tool: 'task-tracker', command: text(action.command) ?? '' };
     case 'DelegateAction':
     case 'TaskAction':
-    case 'StartChildConversationAction':
       return { tool: 'delegate', kind };
+    case 'StartChildConversationAction':
+      return {
+        tool: 'child-conversation',
+        title: text(action.title) || undefined,
+        task: text(action.task) ?? '',
+      };
     case 'MCPToolAction':
       return { tool: 'mcp', kind };
   }
@@ -82,6 +93,13 @@ export type ToolObservation =
       screenshot: string | undefined;
       /** The page the browser was on, when the result says. */
       url: string | undefined;
+      isError: boolean;
+    }
+  | {
+      tool: 'child-conversation';
+      /** The child's id on the same server; absent when the launch failed. */
+      conversationId: string | undefined;
+      title: string | undefined;
       isError: boolean;
     }
   | {
@@ -118,6 +136,13 @@ export function readObservation(observation: unknown): ToolObservation {
             ...(text(task.notes) ? { notes: String(task.notes) } : {}),
           }))
         : undefined,
+    };
+  if (kind === 'StartChildConversationObservation')
+    return {
+      tool: 'child-conversation',
+      conversationId: text(record.conversation_id) || undefined,
+      title: text(record.title) || undefined,
+      isError,
     };
   if (kind === 'BrowserObservation')
     return {

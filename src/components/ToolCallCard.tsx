@@ -10,6 +10,7 @@ import {
   stateLabel,
   toolName,
   actionOf,
+  childOf,
   type OutcomeView,
 } from '../conversation/toolCallView';
 import { readObservation } from '../agent-server/toolActions';
@@ -23,6 +24,8 @@ import { lazyPart } from './boundaries/lazyPart';
 // The diff library and its renderer load in the first idle moment after an edit is shown: the
 // first screen never waits for them.
 const EditDiff = lazyPart(() => import('./diff/EditDiff'));
+// Few conversations start children: the card that follows one loads with the first.
+const ChildConversation = lazyPart(() => import('./children/ChildConversation'));
 
 function EditDiffSlot({ action, observation }: { action: unknown; observation: unknown }) {
   const idleReached = useIdleReached();
@@ -95,6 +98,11 @@ export const ToolCallCard = memo(function ToolCallCard({
           {call.action.tool_call.arguments}
         </ScrollablePre>
       )}
+      {action?.tool === 'child-conversation' && (
+        <Suspense fallback={null}>
+          <ChildConversation task={action.task} child={childOf(call)} />
+        </Suspense>
+      )}
       {edit && <EditDiffSlot action={edit.action} observation={edit.observation} />}
       {call.outcomes.length > 0 && (
         <ol className="tool-outcomes">
@@ -128,7 +136,7 @@ function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number |
         {view.label}
         {view.path && <span className="outcome-path"> {view.path}</span>}
       </div>
-      {view.kind === 'file-edit' ? null : view.kind === 'tasks' ? (
+      {view.kind === 'file-edit' || view.kind === 'child' ? null : view.kind === 'tasks' ? (
         <>
           <ul className="task-list">
             {view.tasks?.map((task, i) => (

@@ -46,6 +46,8 @@ export function callHeadline(call: ToolCall): string {
   if (action?.tool === 'terminal' && action.command) return action.command;
   if (action?.tool === 'file-edit') return `${action.command} ${action.path}`.trim();
   if (action?.tool === 'task-tracker') return 'Update the task list';
+  if (action?.tool === 'child-conversation')
+    return action.title ? `Start a child conversation: ${action.title}` : 'Start a child conversation';
   if (call.action && !action) return `Invalid call to ${call.action.tool_name}`;
   const observed = call.outcomes.find((o) => o.kind === 'ObservationEvent');
   const observation =
@@ -55,9 +57,20 @@ export function callHeadline(call: ToolCall): string {
   return toolName(call);
 }
 
+/** The child conversation a launch started, on the same server, once its result is in. */
+export function childOf(call: ToolCall): { id: string; title: string | undefined } | undefined {
+  for (const outcome of call.outcomes) {
+    if (outcome.kind !== 'ObservationEvent') continue;
+    const told = readObservation(outcome.observation);
+    if (told.tool === 'child-conversation' && told.conversationId && !told.isError)
+      return { id: told.conversationId, title: told.title };
+  }
+  return undefined;
+}
+
 export interface OutcomeView {
   eventId: string;
-  kind: 'output' | 'file-edit' | 'tasks' | 'rejection' | 'error';
+  kind: 'output' | 'file-edit' | 'tasks' | 'child' | 'rejection' | 'error';
   /** Short words for the outcome: "exit code 1", "interrupted by a server restart"… */
   label: string;
   /** The tool ran but reports failure (a non-zero exit code): worth a red label, not a failed card. */
@@ -105,6 +118,8 @@ export function outcomeView(outcome: Outcome): OutcomeView {
         const tasks = observation.tasks;
         return { ...base, kind: 'tasks', label: `${tasks.length} tasks`, text, tasks };
       }
+      if (observation.tool === 'child-conversation' && observation.conversationId && !observation.isError)
+        return { ...base, kind: 'child', label: 'Started', text };
       const exitCode =
         observation.tool === 'terminal' || observation.tool === 'other' ? observation.exitCode : undefined;
       const label =

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useState } from 'react';
 import { canContinue } from '../../conversation/composerRules';
+import { lazyPart } from '../boundaries/lazyPart';
 import { useCommand } from '../commands/commands';
 import { ConnectionWords } from '../ConnectionStatus';
 import { STATUS_WORDS } from '../conversationWords';
@@ -7,6 +8,9 @@ import { useOpenWorkspace, useWorkspaceRoute } from '../workspaceRoute';
 import { SidePanelIcon } from './tools/icons';
 import type { ToolDialog } from './tools/toolDialogs';
 import { ToolDialogs, ToolsMenu } from './tools/ToolsMenu';
+
+// Only child conversations name a parent: the link loads with the first.
+const ParentLink = lazyPart(() => import('../children/ParentLink'));
 import type { ConversationModel } from './useConversation';
 
 /**
@@ -34,6 +38,11 @@ export function ConversationHeader({ model: c }: { model: ConversationModel }) {
         </span>
       )}
       <ConnectionWords connection={c.connection} />
+      {c.info?.parent_conversation_id && (
+        <Suspense fallback={null}>
+          <ParentLink id={c.info.parent_conversation_id} />
+        </Suspense>
+      )}
       <div className="header-actions">
         {status === 'running' && (
           <button type="button" className="stop" disabled={stopping} onClick={() => void session.interrupt()}>

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   EventClock,
   agentMessage,
+  childConversationAction,
+  childConversationObservation,
   fileEditAction,
   fileEditObservation,
   finishAction,
@@ -97,6 +99,27 @@ describe('stretches of finished agent work', () => {
       finishObservation(c, finish),
     ];
     expect(stretches(events)).toEqual([]);
+  });
+
+  it('never folds the start of a child conversation: its card leads to it', () => {
+    const c = clock();
+    const ask = userMessage(c, 'go');
+    const launch = childConversationAction(c, 'Write the README', 'README');
+    const ls = terminalAction(c, 'ls');
+    const events = [
+      ask,
+      launch,
+      childConversationObservation(c, launch, {
+        id: 'child-1',
+        parentId: 'parent-1',
+        status: 'idle',
+        title: 'README',
+        workspace: 'workspace',
+      }),
+      ls,
+      terminalObservation(c, ls, 'a.py', 0),
+    ];
+    expect(stretches(events)).toEqual([{ indexes: [2], summary: 'Ran 1 command' }]);
   });
 
   it('remakes only the stretch a new event changed', () => {

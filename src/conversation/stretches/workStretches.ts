@@ -5,7 +5,8 @@ import { callState, type ToolCall } from '../toolCalls';
 // Consecutive finished steps of the agent fold into one line ("Ran 3 commands · edited 2 files"),
 // so a long session reads as what was asked, what was said, and what needs a look. A step stays
 // open when it needs the reader: running, failed, rejected, interrupted, waiting, a command that
-// exited non-zero, or the agent's final answer.
+// exited non-zero, the agent's final answer, or a child conversation started (its card leads to
+// it).
 
 export interface Stretch {
   /** The first row's key: the stretch's identity while rows are added after it. */
@@ -42,7 +43,8 @@ function foldable(calls: readonly ToolCall[]): boolean {
   let verdict = judged.get(calls);
   if (verdict === undefined) {
     verdict = calls.every((call) => {
-      if (actionOf(call)?.tool === 'finish') return false;
+      const tool = actionOf(call)?.tool;
+      if (tool === 'finish' || tool === 'child-conversation') return false;
       if (callState(call, false) !== 'done') return false;
       return !call.outcomes.some(
         (outcome) => outcome.kind === 'ObservationEvent' && nonZeroExit(outcome.observation),

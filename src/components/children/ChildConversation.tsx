@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { conversationQuery } from '../../conversation/resources/conversations';
+import { STATUS_WORDS } from '../conversationWords';
+import { conversationPath } from '../servers/conversationPath';
+import { useScopedServer } from '../servers/serverScope';
+import { childReadMs } from './childStatus';
+
+/**
+ * A child conversation's launch on its parent's card: the brief it was given and, once started,
+ * its title and status, read again while it runs, with a link that opens it.
+ */
+export default function ChildConversation({
+  task,
+  child,
+}: {
+  task: string;
+  child: { id: string; title: string | undefined } | undefined;
+}) {
+  return (
+    <>
+      {task && (
+        <details className="child-brief">
+          <summary>The brief</summary>
+          <p>{task}</p>
+        </details>
+      )}
+      {child && <ChildState id={child.id} title={child.title} />}
+    </>
+  );
+}
+
+function ChildState({ id, title }: { id: string; title: string | undefined }) {
+  const server = useScopedServer();
+  const info = useQuery({
+    ...conversationQuery(server, id),
+    refetchInterval: (query) => childReadMs(query.state.data?.execution_status),
+  });
+  const status = info.data?.execution_status;
+  const name = info.data?.title || title || 'Child conversation';
+  return (
+    <div className="child-conversation">
+      <Link href={conversationPath(server.id, id)}>Open “{name}”</Link>
+      {status ? (
+        <span className={`status status-${status}`} data-status={status}>
+          {STATUS_WORDS[status] ?? status}
+        </span>
+      ) : info.isError ? (
+        <span className="settings-detail">Its state could not be read.</span>
+      ) : null}
+    </div>
+  );
+}
