@@ -84,14 +84,23 @@ test('the mock’s REST answers and frames validate against the real server’s 
     await expect
       .poll(() => store.get(created.id)!.info.execution_status, { timeout: 10_000 })
       .toBe('finished');
-    // Runs that use the browser and keep a task list: their events join the frames checked below.
-    for (const text of ['Look at the docs in the browser', 'Make a plan for the docs']) {
+    // Runs that use the browser, keep a task list and start a child conversation: their events
+    // join the frames checked below.
+    for (const text of [
+      'Look at the docs in the browser',
+      'Make a plan for the docs',
+      'Start a child conversation for the docs',
+    ]) {
       const run = await client.createConversation<{ id: string }>({
         agent: { kind: 'Agent', llm: { model: 'x' } },
         initial_message: { role: 'user', content: [{ type: 'text', text }], run: true },
       });
       await expect.poll(() => store.get(run.id)!.info.execution_status, { timeout: 10_000 }).toBe('finished');
     }
+    const children = [...store.conversations.values()].filter((c) => c.info.parent_conversation_id);
+    expect(children).toHaveLength(1);
+    await expect.poll(() => children[0]!.info.execution_status, { timeout: 10_000 }).toBe('finished');
+    problems.push(...validate('ConversationInfo', await client.getConversation(children[0]!.info.id)));
     problems.push(...validate('Success', await client.updateConversation(created.id, { title: 'Renamed' })));
     problems.push(...validate('Success', await client.interruptConversation(created.id)));
     problems.push(...validate('Success', await client.pauseConversation(created.id)));
