@@ -244,6 +244,49 @@ test('terminal output keeps its colours and loses its other escape sequences', a
   );
 });
 
+test('the side area is resized by dragging its divider or by the arrow keys, and keeps its width', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const workspace = new WorkspacePanel(page);
+  await app.openConversation(SEEDED.parser);
+  await workspace.open();
+  // Half of the area beside the 300 px list, until the person moves the divider.
+  const half = await workspace.width();
+  expect(Math.abs(half - (1280 - 300) / 2)).toBeLessThan(2);
+  await expect(workspace.divider).toHaveAttribute('aria-valuenow', String(Math.round(half)));
+
+  // By keyboard: ← widens it (toward the chat), Shift+→ narrows it four steps, End to the least.
+  await workspace.divider.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(() => workspace.width()).toBeCloseTo(half + 32, 0);
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(() => workspace.width()).toBeCloseTo(half + 32 - 128, 0);
+  await page.keyboard.press('End');
+  await expect.poll(() => workspace.width()).toBeCloseTo(320, 0);
+  await expect(workspace.divider).toHaveAttribute('aria-valuemin', '320');
+  await expectAccessible(page, 'the side area’s divider, focused');
+
+  // By dragging: the chat keeps at least 360 px.
+  const drag = async (by: number) => {
+    const box = (await workspace.divider.boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + 200];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + by, y + 20, { steps: 5 });
+    await page.mouse.up();
+  };
+  await drag(-150);
+  await expect.poll(() => workspace.width()).toBeCloseTo(470, 0);
+  await drag(-1000);
+  await expect.poll(() => workspace.width()).toBeCloseTo(1280 - 300 - 360, 0);
+
+  // Kept in this browser.
+  await page.reload();
+  await expect(workspace.divider).toBeVisible();
+  await expect.poll(() => workspace.width()).toBeCloseTo(1280 - 300 - 360, 0);
+});
+
 test('on a phone the side panel is a sheet over the whole screen; Esc gives the chat back', async ({
   page,
 }) => {

@@ -16,6 +16,18 @@ export class WorkspacePanel {
   async open() {
     await this.page.locator('.conversation-header').getByRole('button', { name: 'Workspace' }).click();
     await expect(this.panel).toBeVisible();
+    // While its chunk loads, an empty busy panel holds its place.
+    await expect(this.panel).not.toHaveAttribute('aria-busy', 'true');
+  }
+
+  /** The divider between the chat and the side area. */
+  get divider(): Locator {
+    return this.page.getByRole('separator', { name: 'Resize the workspace' });
+  }
+
+  /** Its width now; 0 while it is not drawn (a poll then asks again). */
+  async width(): Promise<number> {
+    return (await this.panel.boundingBox())?.width ?? 0;
   }
 
   tab(name: 'Changes' | 'Commits' | 'Terminal' | 'Browser' | 'Tasks'): Locator {

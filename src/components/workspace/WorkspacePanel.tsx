@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExecutionStatus } from '../../agent-server/protocol';
 import type { ConversationEventLog } from '../../conversation/eventLog';
@@ -15,6 +24,8 @@ import { BrowserView } from '../browser/BrowserView';
 import { TerminalView } from '../terminal/TerminalView';
 import { usePhoneSheet } from './usePhoneSheet';
 import { VsCodeLink } from './VsCodeLink';
+import { ResizeHandle } from './ResizeHandle';
+import { clampSideWidth, storedSideWidth, storeSideWidth } from './sideWidth';
 import { healthQuery } from '../../conversation/resources/server';
 import { planCounts } from '../../conversation/tasks/taskPlan';
 import './workspace.css';
@@ -59,6 +70,7 @@ export default function WorkspacePanel({
   useEffect(() => panelRef.current?.focus(), []);
   const close = useCallback(() => open(undefined), [open]);
   usePhoneSheet(panelRef, close);
+  const { width, areaWidth, resize } = useSideWidth(panelRef);
   const plan = useSyncExternalStore(log.subscribe, () => log.projection.reports.taskPlan);
   const counts = plan && planCounts(plan.tasks);
   // The Browser tab is there when the server has the browser tool, or the agent already used it.
@@ -70,7 +82,16 @@ export default function WorkspacePanel({
   const asked = route.view === 'file' ? 'changes' : route.view;
   const tab: Tab = tabs.includes(asked) ? asked : 'changes';
   return (
-    <aside className="workspace-panel" aria-label="Workspace" ref={panelRef} tabIndex={-1}>
+    <aside
+      className="workspace-panel"
+      aria-label="Workspace"
+      ref={panelRef}
+      tabIndex={-1}
+      style={width === undefined ? undefined : ({ '--side-width': `${width}px` } as CSSProperties)}
+    >
+      {width !== undefined && areaWidth !== undefined && (
+        <ResizeHandle width={width} areaWidth={areaWidth} onResize={resize} />
+      )}
       <header className="workspace-header">
         <h2>Workspace</h2>
         <span className="workspace-folder" title="The conversation’s working folder">
@@ -132,6 +153,30 @@ export default function WorkspacePanel({
       </div>
     </aside>
   );
+}
+
+/**
+ * The side area's width beside the chat: half of the area until the person moves the divider,
+ * then what they chose (kept in this browser), always within what the area allows.
+ */
+function useSideWidth(panelRef: RefObject<HTMLElement | null>) {
+  const [areaWidth, setAreaWidth] = useState<number | undefined>(undefined);
+  const [chosen, setChosen] = useState(storedSideWidth);
+  useLayoutEffect(() => {
+    const area = panelRef.current?.parentElement;
+    if (!area || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setAreaWidth(area.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(area);
+    return () => observer.disconnect();
+  }, [panelRef]);
+  const width = areaWidth === undefined ? undefined : clampSideWidth(chosen ?? areaWidth / 2, areaWidth);
+  const resize = useCallback((next: number, done: boolean) => {
+    setChosen(next);
+    if (done) storeSideWidth(next);
+  }, []);
+  return { width, areaWidth, resize };
 }
 
 /** Re-reads the working tree after the agent edits or runs something, at most once a second, and when a run settles. */
