@@ -19,6 +19,8 @@ import {
   browserObservation,
   childConversationAction,
   childConversationObservation,
+  subAgentAction,
+  subAgentObservation,
   DOCS_SCREENSHOT,
   INSTALL_SCREENSHOT,
   terminalObservation,
@@ -57,6 +59,16 @@ export type Step =
       /** The child conversation's title, and the brief it gets as its first message. */
       title: string;
       task: string;
+    }
+  | {
+      type: 'sub-agent';
+      reasoning: string;
+      say: string;
+      subagent: string;
+      description: string;
+      prompt: string;
+      /** What the sub-agent answers. */
+      answer: string;
     }
   | { type: 'answer'; say: string };
 
@@ -118,6 +130,8 @@ export function scriptFor(request: string): Step[] {
   if (/\bplan\b/i.test(topic)) return plannedScript(topic);
   // Asked to use the browser, it visits a documentation site and takes its state twice.
   if (/\bbrowser\b/i.test(topic)) return browsingScript(topic);
+  // Asked to use a sub-agent, it hands it a task and waits for its answer.
+  if (/\bsub-agent\b/i.test(topic)) return subAgentScript(topic);
   // Asked to hand work to a child conversation, it starts one on the same server.
   if (/\bchild conversation\b/i.test(topic)) return childScript(topic);
   return plainScript(topic);
@@ -153,6 +167,21 @@ function browsingScript(topic: string): Step[] {
       type: 'answer',
       say: 'The install page is at **/docs/install**; the screenshots are in the Browser tab.',
     },
+  ];
+}
+
+function subAgentScript(topic: string): Step[] {
+  return [
+    {
+      type: 'sub-agent',
+      reasoning: `“${topic}” needs a look around the code first.`,
+      say: 'Asking a sub-agent to look.',
+      subagent: 'code-explorer',
+      description: 'Find the parser',
+      prompt: 'Find where the headers are parsed and say where in one line.',
+      answer: 'The headers are parsed in parser.py, in parse_header().',
+    },
+    { type: 'answer', say: 'The sub-agent found it: parse_header() in parser.py.' },
   ];
 }
 
@@ -510,7 +539,9 @@ export class MockAgent {
                   ? toolAction(clock, step.tool, step.action, options)
                   : step.type === 'child'
                     ? childConversationAction(clock, step.task, step.title, options)
-                    : fileEditAction(clock, step.path, step.before, step.after, options);
+                    : step.type === 'sub-agent'
+                      ? subAgentAction(clock, step.subagent, step.description, step.prompt, options)
+                      : fileEditAction(clock, step.path, step.before, step.after, options);
           this.countRequest(conversation, step.reasoning + step.say);
           this.publish(conversation, action);
           run.actionId = action.id;
@@ -534,7 +565,9 @@ export class MockAgent {
                 ? browserObservation(clock, action, step.result, step.screenshot)
                 : step.type === 'child'
                   ? childConversationObservation(clock, action, this.startChild(conversation, step))
-                  : fileEditObservation(clock, action, step.before, step.after),
+                  : step.type === 'sub-agent'
+                    ? subAgentObservation(clock, action, step.answer)
+                    : fileEditObservation(clock, action, step.before, step.after),
         );
       }
       run.step += 1;

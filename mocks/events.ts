@@ -243,6 +243,34 @@ export function browserObservation(
   });
 }
 
+/** The agent hands a task to a sub-agent that runs inside the conversation (the task tool). */
+export function subAgentAction(
+  clock: Clock,
+  subagent: string,
+  description: string,
+  prompt: string,
+  options: ActionOptions = {},
+): ActionEvent {
+  return action(
+    clock,
+    'task',
+    { kind: 'TaskAction', description, prompt, subagent_type: subagent, resume: null },
+    options,
+  );
+}
+
+/** The sub-agent's answer, as the task tool reports it once the sub-agent is done. */
+export function subAgentObservation(clock: Clock, of: ActionEvent, answer: string): ObservationEvent {
+  return observationOf(clock, of, {
+    kind: 'TaskObservation',
+    content: [{ type: 'text', text: answer }],
+    is_error: false,
+    task_id: `task_${of.id}`,
+    subagent: String(of.action?.subagent_type ?? 'general-purpose'),
+    status: 'completed',
+  });
+}
+
 /** The agent starts a child conversation on the same server (the start_child_conversation tool). */
 export function childConversationAction(
   clock: Clock,

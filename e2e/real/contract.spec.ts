@@ -84,12 +84,13 @@ test('the mock’s REST answers and frames validate against the real server’s 
     await expect
       .poll(() => store.get(created.id)!.info.execution_status, { timeout: 10_000 })
       .toBe('finished');
-    // Runs that use the browser, keep a task list and start a child conversation: their events
-    // join the frames checked below.
+    // Runs that use the browser, keep a task list, start a child conversation and hand a task to
+    // a sub-agent: their events join the frames checked below.
     for (const text of [
       'Look at the docs in the browser',
       'Make a plan for the docs',
       'Start a child conversation for the docs',
+      'Use a sub-agent to find the parser',
     ]) {
       const run = await client.createConversation<{ id: string }>({
         agent: { kind: 'Agent', llm: { model: 'x' } },

@@ -48,6 +48,19 @@ describe('the server’s tool vocabulary', () => {
       title: undefined,
       task: 'x',
     });
+    expect(
+      readAction({
+        kind: 'TaskAction',
+        prompt: 'Find the parser',
+        subagent_type: 'code-explorer',
+        description: null,
+      }),
+    ).toEqual({
+      tool: 'sub-agent',
+      subagent: 'code-explorer',
+      description: undefined,
+      prompt: 'Find the parser',
+    });
     expect(readAction({ kind: 'MCPToolAction', data: {} })).toEqual({ tool: 'mcp', kind: 'MCPToolAction' });
     expect(readAction({ kind: 'GlobAction' })).toEqual({ tool: 'unknown', kind: 'GlobAction' });
   });

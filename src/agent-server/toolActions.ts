@@ -22,6 +22,14 @@ export type ToolAction =
   | { tool: 'task-tracker'; command: string }
   | { tool: 'delegate'; kind: string }
   | {
+      tool: 'sub-agent';
+      /** The kind of agent asked (general-purpose, code-explorer, …). */
+      subagent: string;
+      description: string | undefined;
+      /** The task it is given. */
+      prompt: string;
+    }
+  | {
       tool: 'child-conversation';
       title: string | undefined;
       /** The brief the child gets as its first message. */
@@ -56,8 +64,14 @@ export function readAction(action: unknown): ToolAction | undefined {
     case 'TaskTrackerAction':
       return { tool: 'task-tracker', command: text(action.command) ?? '' };
     case 'DelegateAction':
-    case 'TaskAction':
       return { tool: 'delegate', kind };
+    case 'TaskAction':
+      return {
+        tool: 'sub-agent',
+        subagent: text(action.subagent_type) || 'general-purpose',
+        description: text(action.description) || undefined,
+        prompt: text(action.prompt) ?? '',
+      };
     case 'StartChildConversationAction':
       return {
         tool: 'child-conversation',

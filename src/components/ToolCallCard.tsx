@@ -98,9 +98,12 @@ export const ToolCallCard = memo(function ToolCallCard({
           {call.action.tool_call.arguments}
         </ScrollablePre>
       )}
-      {action?.tool === 'child-conversation' && (
+      {(action?.tool === 'child-conversation' || action?.tool === 'sub-agent') && (
         <Suspense fallback={null}>
-          <ChildConversation task={action.task} child={childOf(call)} />
+          <ChildConversation
+            task={action.tool === 'sub-agent' ? action.prompt : action.task}
+            child={childOf(call)}
+          />
         </Suspense>
       )}
       {edit && <EditDiffSlot action={edit.action} observation={edit.observation} />}

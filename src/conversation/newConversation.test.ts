@@ -36,17 +36,18 @@ describe('newConversationPayload', () => {
     });
   });
 
-  it('gives child conversations only where the server offers them', () => {
+  it('gives sub-agents and child conversations only where the server offers them', () => {
     const names = (usable: string[]) =>
       (
         newConversationPayload('x', { model: 'm', baseUrl: '', apiKey: '' }, 'workspace', 'never', usable)
           .agent as { tools: { name: string }[] }
       ).tools.map((tool) => tool.name);
     expect(names([])).toEqual(['terminal', 'file_editor', 'task_tracker']);
-    expect(names(['terminal', 'start_child_conversation', 'browser_tool_set'])).toEqual([
+    expect(names(['terminal', 'start_child_conversation', 'task_tool_set', 'browser_tool_set'])).toEqual([
       'terminal',
       'file_editor',
       'task_tracker',
+      'task_tool_set',
       'start_child_conversation',
     ]);
   });

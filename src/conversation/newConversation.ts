@@ -11,9 +11,10 @@ export const DEFAULT_TOOLS = [
 
 /**
  * Tools a conversation gets only where the server says it can run them (`/server_info`
- * `usable_tools`): starting a child conversation on the same server.
+ * `usable_tools`): handing a task to a sub-agent, and starting a child conversation on the same
+ * server.
  */
-export const OFFERED_TOOLS = ['start_child_conversation'] as const;
+export const OFFERED_TOOLS = ['task_tool_set', 'start_child_conversation'] as const;
 
 /** Events the agent sees before the condenser sums up the older ones. */
 export const CONDENSER_MAX_EVENTS = 120;

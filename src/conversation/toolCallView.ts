@@ -46,6 +46,8 @@ export function callHeadline(call: ToolCall): string {
   if (action?.tool === 'terminal' && action.command) return action.command;
   if (action?.tool === 'file-edit') return `${action.command} ${action.path}`.trim();
   if (action?.tool === 'task-tracker') return 'Update the task list';
+  if (action?.tool === 'sub-agent')
+    return `${action.subagent} sub-agent: ${action.description ?? action.prompt.split('\n')[0]!.slice(0, 80)}`;
   if (action?.tool === 'child-conversation')
     return action.title ? `Start a child conversation: ${action.title}` : 'Start a child conversation';
   if (call.action && !action) return `Invalid call to ${call.action.tool_name}`;

@@ -7,8 +7,9 @@ import { useScopedServer } from '../servers/serverScope';
 import { childReadMs } from './childStatus';
 
 /**
- * A child conversation's launch on its parent's card: the brief it was given and, once started,
- * its title and status, read again while it runs, with a link that opens it.
+ * Work handed on, on the card of the step that handed it: the brief, and for a child
+ * conversation, once started, its title and status, read again while it runs, with a link that
+ * opens it. (A sub-agent runs inside the conversation: its answer is the step's result.)
  */
 export default function ChildConversation({
   task,

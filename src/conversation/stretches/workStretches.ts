@@ -5,8 +5,8 @@ import { callState, type ToolCall } from '../toolCalls';
 // Consecutive finished steps of the agent fold into one line ("Ran 3 commands · edited 2 files"),
 // so a long session reads as what was asked, what was said, and what needs a look. A step stays
 // open when it needs the reader: running, failed, rejected, interrupted, waiting, a command that
-// exited non-zero, the agent's final answer, or a child conversation started (its card leads to
-// it).
+// exited non-zero, the agent's final answer, work handed to a sub-agent, or a child conversation
+// started (its card leads to it).
 
 export interface Stretch {
   /** The first row's key: the stretch's identity while rows are added after it. */
@@ -44,7 +44,7 @@ function foldable(calls: readonly ToolCall[]): boolean {
   if (verdict === undefined) {
     verdict = calls.every((call) => {
       const tool = actionOf(call)?.tool;
-      if (tool === 'finish' || tool === 'child-conversation') return false;
+      if (tool === 'finish' || tool === 'child-conversation' || tool === 'sub-agent') return false;
       if (callState(call, false) !== 'done') return false;
       return !call.outcomes.some(
         (outcome) => outcome.kind === 'ObservationEvent' && nonZeroExit(outcome.observation),
