@@ -297,6 +297,9 @@ test('on a phone the side panel is a sheet over the whole screen; Esc gives the 
   await workspace.open();
   await expect(workspace.summary).toHaveText('7 changed files');
   expect(await workspace.panel.boundingBox()).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+  // Every view's tab is on the screen, the last one's counter too.
+  const last = (await workspace.panel.getByRole('tab').last().boundingBox())!;
+  expect(last.x + last.width).toBeLessThanOrEqual(390);
   // A modal sheet: the keyboard goes through it (and on to the browser's own controls, as from a
   // modal dialog), never to the chat behind it.
   for (let press = 0; press < 30; press++) {
