@@ -18,6 +18,7 @@ import {
   action as toolAction,
   browserObservation,
   childConversationAction,
+  conversationError,
   childConversationObservation,
   subAgentAction,
   subAgentObservation,
@@ -509,6 +510,24 @@ export class MockAgent {
       return { next: () => ({ ...clock.next(), id: itemId }) };
     };
 
+    // A model whose base URL is on the reserved .invalid domain answers nothing: after its
+    // retries the real server stops the run with two identical errors (seen on both versions).
+    if (modelUnreachableAt(conversation)) {
+      if (this.timing.firstTokenMs) await sleep(this.timing.firstTokenMs);
+      for (let attempt = 0; attempt < 2; attempt++)
+        this.publish(
+          conversation,
+          conversationError(this.clock(conversation), 'LLMServiceUnavailableError', CONNECTION_ERROR, {
+            kind: 'transient',
+            retryable: true,
+            user_action: 'retry',
+          }),
+        );
+      this.store.runs.delete(id);
+      this.cancel(id);
+      this.setStatus(conversation, 'error');
+      return;
+    }
     for (;;) {
       const run = this.store.runs.get(id);
       if (!run || token.cancelled) return;
@@ -627,6 +646,20 @@ export class MockAgent {
 
   private findAction(conversation: StoredConversation, id: string): ActionEvent | undefined {
     return conversation.events.find((e): e is ActionEvent => e.id === id && e.kind === 'ActionEvent');
+  }
+}
+
+const CONNECTION_ERROR =
+  'litellm.InternalServerError: InternalServerError: OpenAIException - Connection error.';
+
+function modelUnreachableAt(conversation: StoredConversation): boolean {
+  const agent = conversation.info.agent as { llm?: { base_url?: unknown } } | undefined;
+  const baseUrl = agent?.llm?.base_url;
+  if (typeof baseUrl !== 'string') return false;
+  try {
+    return new URL(baseUrl).hostname.endsWith('.invalid');
+  } catch {
+    return false;
   }
 }
 

@@ -1,7 +1,7 @@
 import { markerWords } from '../conversation/markerWords';
 import { ScrollablePre } from './ScrollablePre';
 import { MessageImages } from './attachments/MessageImages';
-import { memo, Suspense, useEffect, useRef } from 'react';
+import { memo, Suspense, useContext, useEffect, useRef } from 'react';
 import { useIdleReached } from './useIdleReached';
 import { useFindFocus } from './find/findFocus';
 import { contentImages, contentText } from '../agent-server/protocol';
@@ -12,7 +12,8 @@ import { Markdown } from './markdown/Markdown';
 import { FoldedMarkdown } from './markdown/FoldedMarkdown';
 import { CopyButton } from './copy/CopyButton';
 import { ToolCallCard } from './ToolCallCard';
-import { FAILURE_WORDS, USER_ACTION_WORDS } from '../conversation/errorWords';
+import { FAILURE_WORDS, modelUnreachable, USER_ACTION_WORDS } from '../conversation/errorWords';
+import { ModelBaseUrl } from './conversation/modelBaseUrl';
 import { lazyPart } from './boundaries/lazyPart';
 
 function Thinking({ text }: { text: string }) {
@@ -28,6 +29,18 @@ function Thinking({ text }: { text: string }) {
       <summary>Thinking</summary>
       <Markdown text={text} />
     </details>
+  );
+}
+
+/** What a model that cannot be reached comes down to, named where the person can fix it. */
+function UnreachableModel() {
+  const baseUrl = useContext(ModelBaseUrl);
+  return (
+    <p className="user-action">
+      {baseUrl
+        ? `The agent-server could not connect to the model at ${baseUrl}. Check that address under Conversation tools → Model, and that the agent-server’s machine can reach it.`
+        : 'The agent-server could not connect to the model’s provider. Check that the agent-server’s machine can reach it.'}
+    </p>
   );
 }
 
@@ -125,6 +138,7 @@ export const ChatRow = memo(function ChatRow({
             {classification?.kind ? ` (${FAILURE_WORDS[classification.kind] ?? classification.kind})` : ''}.
           </strong>
           <p>{detail || code || 'No detail was given.'}</p>
+          {modelUnreachable(code, detail) && <UnreachableModel />}
           {classification?.user_action && classification.user_action !== 'none' && (
             <p className="user-action">
               {USER_ACTION_WORDS[classification.user_action] ?? classification.user_action}

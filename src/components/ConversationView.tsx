@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { describeError } from '../agent-server/client';
 import { canContinue, canStop } from '../conversation/composerRules';
 import { BranchContext } from './branches/branchContext';
+import { ModelBaseUrl } from './conversation/modelBaseUrl';
 import { ChatHistory } from './ChatHistory';
 import { ConnectionBanner, GapBanner } from './ConnectionStatus';
 import { useFollowRun } from './follow/useFollowRun';
@@ -103,25 +104,27 @@ export function ConversationView({ conversationId }: { conversationId: string })
         {find.bar}
         <FindFocus.Provider value={find.focus}>
           <BranchContext.Provider value={branchScope}>
-            <ChatHistory
-              log={log}
-              activity={activity}
-              hasOlder={model.hasOlder}
-              loadingOlder={model.loadingOlder}
-              loadOlder={model.loadOlder}
-              loadAllOlder={model.loadAllOlder}
-              jumpTo={find.jumpTo}
-              footer={
-                <>
-                  <LiveFooter session={session} model={model.model} />
-                  {model.restartNotice && (
-                    <div className="chat-row notice">
-                      The run was interrupted by a server restart. Calls that were in flight have no result.
-                    </div>
-                  )}
-                </>
-              }
-            />
+            <ModelBaseUrl.Provider value={model.baseUrl}>
+              <ChatHistory
+                log={log}
+                activity={activity}
+                hasOlder={model.hasOlder}
+                loadingOlder={model.loadingOlder}
+                loadOlder={model.loadOlder}
+                loadAllOlder={model.loadAllOlder}
+                jumpTo={find.jumpTo}
+                footer={
+                  <>
+                    <LiveFooter session={session} model={model.model} />
+                    {model.restartNotice && (
+                      <div className="chat-row notice">
+                        The run was interrupted by a server restart. Calls that were in flight have no result.
+                      </div>
+                    )}
+                  </>
+                }
+              />
+            </ModelBaseUrl.Provider>
           </BranchContext.Provider>
         </FindFocus.Provider>
         {activity === 'confirming' && (
