@@ -55,18 +55,30 @@ const listOf = <T>(data: unknown, read: (item: unknown) => T | undefined): T[] =
 export class SkillsClient {
   // The library has no skills client; its transport is enough.
   private readonly http: HttpClient;
+  /**
+   * Every skills route reads and rewrites the server's installed-skills metadata file, without a
+   * lock: two at once can find it half written, take it for empty, and save it so (a turned-off
+   * skill came back on in a CI run on 1.57.0). So this client asks one thing at a time.
+   */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private inTurn<T>(ask: () => Promise<T>): Promise<T> {
+    const turn = this.queue.then(ask, ask);
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
 
   constructor({ serverUrl, sessionApiKey }: ConnectionSettings) {
     this.http = new HttpClient({ baseUrl: serverUrl, apiKey: sessionApiKey || undefined, timeout: 60_000 });
   }
 
   async installed(): Promise<InstalledSkill[]> {
-    const { data } = await this.http.get<unknown>('/api/skills/installed');
+    const { data } = await this.inTurn(() => this.http.get<unknown>('/api/skills/installed'));
     return listOf(data, installedOf);
   }
 
   async catalog(): Promise<CatalogSkill[]> {
-    const { data } = await this.http.get<unknown>('/api/skills/catalog');
+    const { data } = await this.inTurn(() => this.http.get<unknown>('/api/skills/catalog'));
     return listOf(data, (skill) =>
       isRecord(skill) && typeof skill.name === 'string'
         ? {
@@ -79,7 +91,7 @@ export class SkillsClient {
   }
 
   async marketplace(): Promise<MarketplaceSkill[]> {
-    const { data } = await this.http.get<unknown>('/api/skills/marketplace');
+    const { data } = await this.inTurn(() => this.http.get<unknown>('/api/skills/marketplace'));
     return listOf(data, (skill) =>
       isRecord(skill) && typeof skill.name === 'string' && typeof skill.source === 'string'
         ? {
@@ -94,27 +106,31 @@ export class SkillsClient {
 
   /** Installs from a source; the server fetches it (git) or copies it (a folder it can read). */
   async install(source: { source: string; ref?: string; repoPath?: string }): Promise<InstalledSkill> {
-    const { data } = await this.http.post<unknown>('/api/skills/install', {
-      source: source.source,
-      ...(source.ref ? { ref: source.ref } : {}),
-      ...(source.repoPath ? { repo_path: source.repoPath } : {}),
-    });
+    const { data } = await this.inTurn(() =>
+      this.http.post<unknown>('/api/skills/install', {
+        source: source.source,
+        ...(source.ref ? { ref: source.ref } : {}),
+        ...(source.repoPath ? { repo_path: source.repoPath } : {}),
+      }),
+    );
     const skill = installedOf(data);
     if (!skill) throw new SyntaxError('The agent-server sent an answer that is not valid JSON.');
     return skill;
   }
 
   async setEnabled(name: string, enabled: boolean): Promise<void> {
-    await this.http.patch(`/api/skills/installed/${encodeURIComponent(name)}`, { enabled });
+    await this.inTurn(() =>
+      this.http.patch(`/api/skills/installed/${encodeURIComponent(name)}`, { enabled }),
+    );
   }
 
   /** Fetches the skill again from where it was installed from; a failure keeps the installed copy. */
   async update(name: string): Promise<void> {
-    await this.http.post(`/api/skills/installed/${encodeURIComponent(name)}/refresh`);
+    await this.inTurn(() => this.http.post(`/api/skills/installed/${encodeURIComponent(name)}/refresh`));
   }
 
   async uninstall(name: string): Promise<void> {
-    await this.http.delete(`/api/skills/installed/${encodeURIComponent(name)}`);
+    await this.inTurn(() => this.http.delete(`/api/skills/installed/${encodeURIComponent(name)}`));
   }
 }
 
