@@ -11,7 +11,7 @@ import {
 import { readMcpFields, type McpFields } from '../../agent-server/mcpFields';
 import type { AgentServer } from '../../agent-server/servers';
 import { addMcpServer, updateMcpServer } from '../../conversation/resources/mcp';
-import { leaveOnEscape, NameField } from '../servers/SettingsParts';
+import { FormEnd, leaveOnEscape, NameField } from '../servers/SettingsParts';
 
 // Adding or editing one MCP server: how it runs, Test before anything is kept, and Save.
 
@@ -209,17 +209,19 @@ export function McpForm({
         </p>
       )}
       <TestOutcome pending={test.isPending} result={test.data} error={test.error} />
-      {save.isError && (
-        <p className="banner error" role="alert">
-          {httpStatus(save.error) === 409
-            ? 'A server of that name is stored already.'
-            : describeError(save.error)}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" aria-disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save MCP server'}
-        </button>
+      <FormEnd
+        failure={
+          !save.isError
+            ? undefined
+            : httpStatus(save.error) === 409
+              ? 'A server of that name is stored already.'
+              : describeError(save.error)
+        }
+        pending={save.isPending}
+        submit="Save MCP server"
+        busy="Saving…"
+        onCancel={onDone}
+      >
         <button
           type="button"
           aria-disabled={test.isPending}
@@ -230,10 +232,7 @@ export function McpForm({
         >
           Test
         </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      </FormEnd>
     </form>
   );
 }

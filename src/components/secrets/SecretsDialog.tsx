@@ -5,7 +5,7 @@ import { SECRET_NAME, type SecretItem } from '../../agent-server/secrets';
 import type { AgentServer } from '../../agent-server/servers';
 import { deleteSecret, saveSecret, secretsQuery } from '../../conversation/resources/secrets';
 import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
-import { ConfirmRemoval, leaveOnEscape, NameField, StoredList } from '../servers/SettingsParts';
+import { ConfirmRemoval, FormEnd, leaveOnEscape, NameField, StoredList } from '../servers/SettingsParts';
 
 // The secrets a server keeps for its conversations (a GitHub token, an API key): their names,
 // and Add, Replace and Delete. A value goes to the server and is never shown again: the inputs
@@ -179,19 +179,13 @@ function SecretForm({
         Description (optional)
         <input name="description" autoComplete="off" defaultValue={description ?? ''} />
       </label>
-      {save.isError && (
-        <p className="banner error" role="alert">
-          {describeError(save.error)}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" aria-disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : name ? `Replace ${name}` : 'Add secret'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormEnd
+        failure={save.isError ? describeError(save.error) : undefined}
+        pending={save.isPending}
+        submit={name ? `Replace ${name}` : 'Add secret'}
+        busy="Saving…"
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
 
 // Parts the settings dialogs of a server share (Secrets, MCP servers, Skills): the stored list with its
-// loading, failure and empty states, and the question before something is removed.
+// loading, failure and empty states, the question before something is removed, and a form's end.
 
 /** The server's stored items, or what keeps them from being listed. */
 export function StoredList<T>({
@@ -79,6 +79,46 @@ export function ConfirmRemoval({
         Keep
       </button>
     </div>
+  );
+}
+
+/**
+ * The end of a settings form: what the server refused, the submit button (its words change while
+ * the request goes), any other actions, and Cancel.
+ */
+export function FormEnd({
+  failure,
+  pending,
+  submit,
+  busy,
+  onCancel,
+  children,
+}: {
+  /** The refusal in words, or nothing. */
+  failure: string | undefined;
+  pending: boolean;
+  submit: string;
+  busy: string;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {failure && (
+        <p className="banner error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" aria-disabled={pending}>
+          {pending ? busy : submit}
+        </button>
+        {children}
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
 import type { AgentServer } from '../../agent-server/servers';
 import { installSkill } from '../../conversation/resources/skills';
-import { leaveOnEscape } from '../servers/SettingsParts';
+import { FormEnd, leaveOnEscape } from '../servers/SettingsParts';
 
 /** Installs a skill from where the server can get it: a git repository, or a folder of its own. */
 export function InstallSkillForm({ server, onDone }: { server: AgentServer; onDone: () => void }) {
@@ -52,19 +52,13 @@ export function InstallSkillForm({ server, onDone }: { server: AgentServer; onDo
         Folder in the repository (optional)
         <input name="repoPath" autoComplete="off" spellCheck={false} />
       </label>
-      {install.isError && (
-        <p className="banner error" role="alert">
-          {describeError(install.error)}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="submit" aria-disabled={install.isPending}>
-          {install.isPending ? 'Installing…' : 'Install'}
-        </button>
-        <button type="button" onClick={onDone}>
-          Cancel
-        </button>
-      </div>
+      <FormEnd
+        failure={install.isError ? describeError(install.error) : undefined}
+        pending={install.isPending}
+        submit="Install"
+        busy="Installing…"
+        onCancel={onDone}
+      />
     </form>
   );
 }
