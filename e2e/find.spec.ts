@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
-import { pastedBuildLog } from './longMessage';
+import { startWithPastedLog } from './longMessage';
 
 // Find in the conversation: Tether's bar on Ctrl/Cmd+F, because the browser's find cannot see
 // rows the virtualised list has not drawn.
@@ -64,11 +64,7 @@ test('a match in folded output unfolds it; one in closed thinking opens it', asy
 
 test('a match in a folded long message unfolds it, and it stays open', async ({ page }) => {
   const app = new Tether(page);
-  await app.open();
-  await app.setAgentTiming(5, 50);
-  await app.startConversation(pastedBuildLog('error: linking failed at the very last line'));
-  await app.expectStatus('finished');
-  const message = app.log.locator('.chat-row.from-user').first();
+  const message = await startWithPastedLog(app, 'error: linking failed at the very last line');
   await expect(message).not.toContainText('very last line');
   await openFind(app);
   await page.keyboard.type('linking failed');

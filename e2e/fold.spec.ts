@@ -1,17 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { Tether } from './app';
 import { expectAccessible } from './axe';
-import { pastedBuildLog } from './longMessage';
+import { startWithPastedLog } from './longMessage';
 
 // A message far longer than a screen is folded to its head, with a button for the rest.
 
 test('a 60,000-character message shows its head and the rest on request', async ({ page }) => {
   const app = new Tether(page);
-  await app.open();
-  await app.setAgentTiming(5, 50);
-  await app.startConversation(pastedBuildLog('error: linking failed at the very last line'));
-  await app.expectStatus('finished');
-  const message = app.log.locator('.chat-row.from-user').first();
+  const message = await startWithPastedLog(app, 'error: linking failed at the very last line');
   const unfold = message.getByRole('button', { name: /^Show all [\d,]+ characters$/ });
   await expect(unfold).toHaveAttribute('aria-expanded', 'false');
   // The head is a code block still: the fence open at the cut is closed.
