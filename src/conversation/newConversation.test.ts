@@ -36,7 +36,7 @@ describe('newConversationPayload', () => {
     });
   });
 
-  it('gives sub-agents and child conversations only where the server offers them', () => {
+  it('gives sub-agents, child conversations and a browser only where the server offers them', () => {
     const names = (usable: string[]) =>
       (
         newConversationPayload('x', { model: 'm', baseUrl: '', apiKey: '' }, 'workspace', 'never', usable)
@@ -49,6 +49,7 @@ describe('newConversationPayload', () => {
       'task_tracker',
       'task_tool_set',
       'start_child_conversation',
+      'browser_tool_set',
     ]);
   });
 

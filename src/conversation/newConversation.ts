@@ -11,10 +11,11 @@ export const DEFAULT_TOOLS = [
 
 /**
  * Tools a conversation gets only where the server says it can run them (`/server_info`
- * `usable_tools`): handing a task to a sub-agent, and starting a child conversation on the same
- * server.
+ * `usable_tools`): handing a task to a sub-agent, starting a child conversation on the same
+ * server, and a browser (listed only where the server finds a Chromium; it starts with the
+ * agent's first browser action, not with the conversation).
  */
-export const OFFERED_TOOLS = ['task_tool_set', 'start_child_conversation'] as const;
+export const OFFERED_TOOLS = ['task_tool_set', 'start_child_conversation', 'browser_tool_set'] as const;
 
 /** Events the agent sees before the condenser sums up the older ones. */
 export const CONDENSER_MAX_EVENTS = 120;
