@@ -15,6 +15,7 @@ import { shellHandlers } from './shellHandlers';
 import { secretsHandlers } from './secretsHandlers';
 import { mcpHandlers } from './mcpHandlers';
 import { skillsHandlers } from './skillsHandlers';
+import { llmHandlers } from './llmHandlers';
 import { defaultAgent, type MockStore, type StoredConversation } from './store';
 
 // The built-in mock agent-server: REST and WebSocket handlers over the store and the scripted
@@ -722,6 +723,7 @@ export class MockAgentServer {
       ...secretsHandlers(api, store.secrets, authorisedRequest),
       ...mcpHandlers(api, store.mcp, authorisedRequest),
       ...skillsHandlers(api, store.skills, authorisedRequest),
+      ...llmHandlers(api, authorisedRequest),
 
       http.post(
         api('/api/conversations/:id/confirmation_policy'),
