@@ -350,6 +350,10 @@ test('a model that cannot be reached: the screen says what the agent waits for a
   await page.getByLabel('API key').fill('sk-none');
   await page.getByLabel('What should the agent do?').fill('Answer if you can');
   await page.getByRole('button', { name: 'Start conversation' }).click();
+  // The server runs on this machine: the check before starting finds nothing at that address.
+  const form = page.getByRole('form', { name: 'New conversation' });
+  await expect(form.getByRole('alert')).toContainText(`Nothing answers at http://127.0.0.1:${deadPort}/v1.`);
+  await form.getByRole('button', { name: 'Start anyway' }).click();
   await expect(status(page)).toHaveAttribute('data-status', 'running', { timeout: 30_000 });
   await expect(
     page.locator('.model-wait').filter({ hasText: 'Waiting for the model (openai/unreachable-model)' }),

@@ -1,4 +1,5 @@
 import './newConversation.css';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rememberWorkspace, savedWorkspacesQuery } from '../conversation/resources/savedWorkspaces';
 import { useLocation } from 'wouter';
@@ -32,6 +33,8 @@ export function NewConversation() {
   const saveLlm = useSaveLlmSettings();
   const folder = useWorkspaceFolder();
   const saveFolder = useSaveWorkspaceFolder();
+  const [modelNote, setModelNote] = useState<ReactNode>();
+  const [checking, setChecking] = useState(false);
   const create = useMutation({
     mutationFn: ({
       text,
@@ -68,7 +71,23 @@ export function NewConversation() {
         const workingDir = String(form.get('workingDir') ?? '').trim();
         saveFolder(workingDir);
         const approval = (String(form.get('approval') ?? 'never') as Approval) || 'never';
-        if (text) create.mutate({ text, model, workingDir: workingDir || DEFAULT_WORKING_DIR, approval });
+        if (!text) return;
+        const start = () =>
+          create.mutate({ text, model, workingDir: workingDir || DEFAULT_WORKING_DIR, approval });
+        setModelNote(undefined);
+        if (!settings || (event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === 'anyway') {
+          return start();
+        }
+        setChecking(true);
+        // The check loads with the first start; one that cannot load does not hold the conversation.
+        void import('./model/modelCheckNote')
+          .then((check) => check.modelCheckNote(queryClient, settings, model, 'Start anyway'))
+          .catch(() => undefined)
+          .then((note) => {
+            setChecking(false);
+            if (note) setModelNote(note);
+            else start();
+          });
       }}
     >
       <h1>New conversation</h1>
@@ -137,8 +156,9 @@ export function NewConversation() {
           <ApprovalOptions />
         </select>
       </label>
-      <button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Starting…' : 'Start conversation'}
+      {modelNote}
+      <button type="submit" disabled={create.isPending || checking}>
+        {create.isPending || checking ? 'Starting…' : 'Start conversation'}
       </button>
       {create.error && (
         <p className="banner error" role="alert">

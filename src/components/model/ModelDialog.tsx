@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
 import { useLlmSettings } from '../../agent-server/llmSettings';
@@ -6,6 +6,7 @@ import type { AgentServer } from '../../agent-server/servers';
 import { switchModel } from '../../conversation/resources/conversationLlm';
 import { useModalDialog } from '../useModalDialog';
 import { LlmFields, readLlmFields } from '../LlmFields';
+import { modelCheckNote } from './modelCheckNote';
 import './model.css';
 
 /**
@@ -27,11 +28,11 @@ export default function ModelDialog({
   const dialog = useModalDialog(onClose);
   const queryClient = useQueryClient();
   const saved = useLlmSettings(settings.id);
-  const [phase, setPhase] = useState<{ kind: 'editing' | 'switching' } | { kind: 'failed'; message: string }>(
-    {
-      kind: 'editing',
-    },
-  );
+  const [phase, setPhase] = useState<
+    | { kind: 'editing' | 'switching' }
+    | { kind: 'failed'; message: string }
+    | { kind: 'doubtful'; note: ReactNode }
+  >({ kind: 'editing' });
 
   return (
     <dialog ref={dialog} className="model-dialog" aria-labelledby="model-title">
@@ -41,8 +42,13 @@ export default function ModelDialog({
           event.preventDefault();
           const llm = readLlmFields(new FormData(event.currentTarget));
           if (!llm.model) return;
+          const anyway = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === 'anyway';
           setPhase({ kind: 'switching' });
           try {
+            const note = anyway
+              ? undefined
+              : await modelCheckNote(queryClient, settings, llm, 'Switch anyway');
+            if (note) return setPhase({ kind: 'doubtful', note });
             await switchModel(queryClient, settings, conversationId, llm);
             dialog.current?.close();
           } catch (error) {
@@ -60,6 +66,7 @@ export default function ModelDialog({
         />
         <p className="hint">The server never shows a key again, so the key is sent with the switch.</p>
         {phase.kind === 'failed' && <p role="alert">The model was not switched. {phase.message}</p>}
+        {phase.kind === 'doubtful' && phase.note}
         <div className="form-actions">
           <button type="submit" disabled={phase.kind === 'switching'}>
             {phase.kind === 'switching' ? 'Switching…' : 'Switch'}
