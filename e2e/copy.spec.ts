@@ -75,3 +75,28 @@ test('a long output is copied whole, not only the part on screen', async ({ page
   expect(copied.length).toBeGreaterThanOrEqual(shown.length + hidden - 10);
   expect(copied.startsWith(shown.slice(0, 40))).toBe(true);
 });
+
+test('on a desktop, a one-line answer’s buttons, shown on hover, stay off its words', async ({ page }) => {
+  const app = new Tether(page);
+  await app.open();
+  await app.setAgentTiming(5, 50);
+  await app.startConversation('Summarise the README in one line');
+  await app.expectStatus('finished');
+  const answer = app.log.locator('.chat-row.message.from-agent').last();
+  await answer.hover();
+  await expect(answer.getByRole('button', { name: 'Copy message' })).toHaveCSS('opacity', '1');
+  await expect(answer.getByRole('button', { name: 'Fork from here' })).toHaveCSS('opacity', '1');
+  const covered = await answer.evaluate((row) => {
+    const words = [...row.querySelectorAll('.markdown')].map((text) => text.getBoundingClientRect());
+    return [...row.querySelectorAll<HTMLElement>('button')]
+      .filter((button) => !button.closest('.markdown'))
+      .filter((button) => {
+        const b = button.getBoundingClientRect();
+        return words.some(
+          (w) => b.left < w.right && w.left < b.right && b.top < w.bottom && w.top < b.bottom,
+        );
+      })
+      .map((button) => button.textContent);
+  });
+  expect(covered).toEqual([]);
+});

@@ -86,12 +86,20 @@ export const ChatRow = memo(function ChatRow({
           <div className={`author${continued && !fromUser ? ' visually-hidden' : ''}`}>
             {fromUser ? 'You' : 'Agent'}
           </div>
-          {text && <CopyButton className="row-copy" text={text} label="Copy message" />}
+          {fromUser && text && <CopyButton className="row-copy" text={text} label="Copy message" />}
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
           {text && <FoldedMarkdown text={text} />}
           <MessageImages urls={images} label="attached to the message" />
           {unread && <p className="pending-state">Queued: the agent reads it after its current step</p>}
-          <BranchActions row={row} />
+          {fromUser ? (
+            <BranchActions row={row} />
+          ) : (
+            // The agent's words start at its top edge: its buttons go below them, never over them.
+            <div className="message-foot">
+              <BranchActions row={row} />
+              {text && <CopyButton className="row-copy" text={text} label="Copy message" />}
+            </div>
+          )}
         </div>
       );
     }
