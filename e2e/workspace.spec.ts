@@ -287,6 +287,35 @@ test('the side area is resized by dragging its divider or by the arrow keys, and
   await expect.poll(() => workspace.width()).toBeCloseTo(1280 - 300 - 360, 0);
 });
 
+test('every tab of the side area passes axe on a phone, in both themes', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = new Tether(page);
+  const workspace = new WorkspacePanel(page);
+  await app.openConversation(SEEDED.gallery);
+  // A server with a browser, so that its tab is there too.
+  await page.evaluate(() => window.__tetherMock!.usableTools.push('browser_tool_set'));
+  await app.openServers();
+  await app.expectServersChecked();
+  await app.closeServers();
+  await workspace.open();
+  const names = ['Changes', 'Commits', 'Terminal', 'Browser', 'Tasks'] as const;
+  await expect(workspace.panel.getByRole('tab')).toHaveText(names.map((name) => new RegExp(`^${name}`)));
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    for (const name of names) {
+      await workspace.tab(name).click();
+      await expect(workspace.tab(name)).toHaveAttribute('aria-selected', 'true');
+      await expect(workspace.panel.getByRole('tabpanel', { name })).not.toContainText('Loading');
+      await expectAccessible(
+        page,
+        `the ${name} tab on a phone (${theme})`,
+        theme === 'dark' ? 'colours' : undefined,
+      );
+    }
+  }
+});
+
 test('on a phone the side panel is a sheet over the whole screen; Esc gives the chat back', async ({
   page,
 }) => {

@@ -118,6 +118,8 @@ export default function WorkspacePanel({
               key={view}
               type="button"
               role="tab"
+              id={`workspace-tab-${view}`}
+              aria-controls="workspace-view"
               aria-selected={tab === view && route.view !== 'file'}
               tabIndex={tab === view ? 0 : -1}
               onClick={() => open({ view })}
@@ -136,7 +138,12 @@ export default function WorkspacePanel({
           ))}
         </div>
       </header>
-      <div className="workspace-body">
+      <div
+        className="workspace-body"
+        id="workspace-view"
+        // A file opened from a list is no tab's view: it has its own heading and a way back.
+        {...(route.view === 'file' ? {} : { role: 'tabpanel', 'aria-labelledby': `workspace-tab-${tab}` })}
+      >
         {route.view === 'file' && route.path ? (
           <FileViewer workspace={workspace} path={route.path} />
         ) : tab === 'commits' ? (
