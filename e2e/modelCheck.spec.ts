@@ -22,6 +22,10 @@ test('a model name the server cannot route is named before the conversation star
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expectAccessible(page, 'a model name with an unknown provider (dark)', 'colours');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(form.getByRole('button', { name: 'Start anyway' })).toBeInViewport({ ratio: 1 });
+  await expectAccessible(page, 'a model name with an unknown provider, on a phone (dark)');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByLabel('Model', { exact: true }).fill('llama3');
   await page.getByRole('button', { name: 'Start conversation' }).click();
