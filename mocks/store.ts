@@ -5,7 +5,7 @@ import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agen
 import { LiveClock } from './events';
 import { MockWorkspace } from './workspace';
 import { appendUnder, headOf, pathToRoot } from './tree';
-import type { AgentTiming, RunState } from './agent';
+import type { AgentTiming, RunState } from './scripts';
 
 // The mock agent-server's memory. It follows the real server's search semantics
 // (openhands/agent_server/event_service.py `_search_events_sync`): events stay in append

@@ -1,5 +1,4 @@
-import type { ServerEvent } from '../src/agent-server/protocol';
-import type { StoredConversation } from './store';
+import type { ConversationInfo, ServerEvent } from '../src/agent-server/protocol';
 
 // The conversation tree as the real server keeps it (openhands/sdk/conversation/state.py
 // `append_event`, `_stamp_parent_id`): each appended event names the HEAD it was appended under
@@ -52,7 +51,7 @@ export function pathToRoot(events: readonly ServerEvent[], leaf: string | null):
  * A conversation's HEAD: its `leaf_event_id`, or for a log from before the tree the last event
  * that is no state update (`ConversationState._resolve_active_leaf`).
  */
-export function headOf(conversation: StoredConversation): string | null {
+export function headOf(conversation: { info: ConversationInfo; events: ServerEvent[] }): string | null {
   if (conversation.info.leaf_event_id) return conversation.info.leaf_event_id;
   return conversation.events.findLast((event) => !isStateUpdate(event))?.id ?? null;
 }
