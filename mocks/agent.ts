@@ -26,7 +26,7 @@ import {
   userMessage,
   userReject,
 } from './events';
-import type { MockStore, StoredConversation } from './store';
+import { toolNamesOf, type MockStore, type StoredConversation } from './store';
 import { queuedAnswer, scriptFor, type AgentTiming, type Step } from './scripts';
 import { countRequest, requestTokens } from './usage';
 
@@ -109,7 +109,11 @@ export class MockAgent {
       return;
     }
     if (!run) return;
-    this.store.runs.set(conversation.info.id, { steps: scriptFor(text), step: 0, owner: this.tab.id });
+    this.store.runs.set(conversation.info.id, {
+      steps: scriptFor(text, toolNamesOf(conversation)),
+      step: 0,
+      owner: this.tab.id,
+    });
     this.start(conversation);
   }
 

@@ -50,9 +50,10 @@ export class MockAgentServer {
   uploadDelayMs = 0;
   /**
    * Test control: the tools /server_info reports usable (list_usable_tools()). By default those
-   * of a server without a browser; a journey adds `browser_tool_set` for one with it.
+   * of a server without a browser (sub-agents and child conversations, as 1.57.0 and 1.58.2 list
+   * them); a journey adds `browser_tool_set` for one with it.
    */
-  usableTools = ['terminal', 'file_editor', 'task_tracker'];
+  usableTools = ['terminal', 'file_editor', 'task_tracker', 'task_tool_set', 'start_child_conversation'];
   /**
    * Test control: VS Code enabled and running on the server. Off by default, as on a server
    * started with OH_ENABLE_VSCODE=false (the real journeys' servers).
@@ -566,6 +567,9 @@ export class MockAgentServer {
             typeof llm.model === 'string' ? llm.model : undefined,
             typeof llm.base_url === 'string' ? llm.base_url : null,
             isRecord(body.agent.condenser),
+            Array.isArray(body.agent.tools)
+              ? body.agent.tools.filter((tool) => isRecord(tool) && typeof tool.name === 'string')
+              : undefined,
           ),
           workingDir,
         );

@@ -60,16 +60,25 @@ export interface AgentTiming {
   firstTokenMs?: number;
 }
 
-export function scriptFor(request: string): Step[] {
+/** The tools a conversation has when its create request names none (the real server's default). */
+export const DEFAULT_TOOL_NAMES = ['terminal', 'file_editor', 'task_tracker'];
+
+/**
+ * The steps for a request, with the tools the conversation was given: as a model would, the
+ * agent uses only those (a browser, a sub-agent or a child conversation it was not given is no
+ * option, and it does the work itself).
+ */
+export function scriptFor(request: string, tools: readonly string[] = DEFAULT_TOOL_NAMES): Step[] {
   const topic = request.trim().split('\n')[0]!.slice(0, 80);
   // Asked for a plan, the agent keeps a task list and moves it on after each step.
-  if (/\bplan\b/i.test(topic)) return plannedScript(topic);
+  if (/\bplan\b/i.test(topic) && tools.includes('task_tracker')) return plannedScript(topic);
   // Asked to use the browser, it visits a documentation site and takes its state twice.
-  if (/\bbrowser\b/i.test(topic)) return browsingScript(topic);
+  if (/\bbrowser\b/i.test(topic) && tools.includes('browser_tool_set')) return browsingScript(topic);
   // Asked to use a sub-agent, it hands it a task and waits for its answer.
-  if (/\bsub-agent\b/i.test(topic)) return subAgentScript(topic);
+  if (/\bsub-agent\b/i.test(topic) && tools.includes('task_tool_set')) return subAgentScript(topic);
   // Asked to hand work to a child conversation, it starts one on the same server.
-  if (/\bchild conversation\b/i.test(topic)) return childScript(topic);
+  if (/\bchild conversation\b/i.test(topic) && tools.includes('start_child_conversation'))
+    return childScript(topic);
   return plainScript(topic);
 }
 

@@ -5,7 +5,7 @@ import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agen
 import { LiveClock } from './events';
 import { MockWorkspace } from './workspace';
 import { appendUnder, headOf, pathToRoot } from './tree';
-import type { AgentTiming, RunState } from './scripts';
+import { DEFAULT_TOOL_NAMES, type AgentTiming, type RunState } from './scripts';
 
 // The mock agent-server's memory. It follows the real server's search semantics
 // (openhands/agent_server/event_service.py `_search_events_sync`): events stay in append
@@ -308,7 +308,12 @@ export class MockStore {
 }
 
 /** The agent as ConversationInfo shows it: the server never echoes the LLM key back. */
-export function defaultAgent(model = 'openai/gpt-4o-mini', baseUrl: string | null = null, condenser = false) {
+export function defaultAgent(
+  model = 'openai/gpt-4o-mini',
+  baseUrl: string | null = null,
+  condenser = false,
+  tools: readonly Record<string, unknown>[] = DEFAULT_TOOLS,
+) {
   const llm = {
     model,
     base_url: baseUrl,
@@ -329,12 +334,25 @@ export function defaultAgent(model = 'openai/gpt-4o-mini', baseUrl: string | nul
           keep_first: 4,
         }
       : null,
-    tools: [
-      { name: 'terminal', params: { terminal_type: 'subprocess' } },
-      { name: 'file_editor' },
-      { name: 'task_tracker' },
-    ],
+    // As asked for: the server keeps the create request's tools.
+    tools,
   };
+}
+
+const DEFAULT_TOOLS = [
+  { name: 'terminal', params: { terminal_type: 'subprocess' } },
+  { name: 'file_editor' },
+  { name: 'task_tracker' },
+];
+
+/** The names of the tools a conversation was given. */
+export function toolNamesOf(conversation: StoredConversation): string[] {
+  const tools = (conversation.info.agent as { tools?: unknown } | undefined)?.tools;
+  return Array.isArray(tools)
+    ? tools.flatMap((tool) =>
+        tool && typeof tool === 'object' && typeof tool.name === 'string' ? [tool.name] : [],
+      )
+    : DEFAULT_TOOL_NAMES;
 }
 
 function hex(id: string): string {

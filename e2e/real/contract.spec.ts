@@ -93,7 +93,18 @@ test('the mock’s REST answers and frames validate against the real server’s 
       'Use a sub-agent to find the parser',
     ]) {
       const run = await client.createConversation<{ id: string }>({
-        agent: { kind: 'Agent', llm: { model: 'x' } },
+        // The agent uses only the tools it was given, as on a real server.
+        agent: {
+          kind: 'Agent',
+          llm: { model: 'x' },
+          tools: [
+            'terminal',
+            'task_tracker',
+            'browser_tool_set',
+            'task_tool_set',
+            'start_child_conversation',
+          ].map((name) => ({ name })),
+        },
         initial_message: { role: 'user', content: [{ type: 'text', text }], run: true },
       });
       await expect.poll(() => store.get(run.id)!.info.execution_status, { timeout: 10_000 }).toBe('finished');

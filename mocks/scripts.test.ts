@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TOOL_NAMES, scriptFor } from './scripts';
+
+const kinds = (request: string, tools?: string[]) => scriptFor(request, tools).map((step) => step.type);
+
+describe('scriptFor', () => {
+  it('uses a browser, a sub-agent or a child conversation only when the conversation was given it', () => {
+    const all = [...DEFAULT_TOOL_NAMES, 'browser_tool_set', 'task_tool_set', 'start_child_conversation'];
+    expect(kinds('Look at the docs in the browser', all)).toContain('browse');
+    expect(kinds('Use a sub-agent to find the parser', all)).toContain('sub-agent');
+    expect(kinds('Start a child conversation for the README', all)).toContain('child');
+    for (const request of [
+      'Look at the docs in the browser',
+      'Use a sub-agent to find the parser',
+      'Start a child conversation for the README',
+    ]) {
+      expect(kinds(request)).toEqual(kinds('Tidy the README'));
+    }
+  });
+
+  it('keeps a task list for a plan with the default tools, and not without the tracker', () => {
+    expect(kinds('Make a plan for the docs')).toContain('plan');
+    expect(kinds('Make a plan for the docs', ['terminal', 'file_editor'])).not.toContain('plan');
+  });
+});
