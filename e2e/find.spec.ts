@@ -75,6 +75,18 @@ test('a match in a folded long message unfolds it, and it stays open', async ({ 
   await expect(message).toContainText('error: linking failed at the very last line');
 });
 
+/** Older history pages the page has read (the server's find asks with `body`, and is not one). */
+const olderPagesRead = (page: Page) =>
+  page.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .filter(
+          ({ name }) =>
+            name.includes('/events/search') && name.includes('page_id=') && !name.includes('body='),
+        ).length,
+  );
+
 test('a match in history not loaded yet is found by the server and loaded on request', async ({ page }) => {
   const app = new Tether(page);
   await app.openConversation(SEEDED.long);
@@ -83,9 +95,36 @@ test('a match in history not loaded yet is found by the server and loaded on req
   // take the view to the top of what is loaded and load older pages by itself.
   await page.keyboard.type('check module 1.', { delay: 150 });
   await expect(findBar(page).locator('#find-count')).toHaveText('No matches');
-  await findBar(page).getByRole('button', { name: '1 more in older messages: load them' }).click();
+  await findBar(page).getByRole('button', { name: '1 more in older messages: go to the nearest' }).click();
   await expect(findBar(page).locator('#find-count')).toHaveText('1 of 1', { timeout: 30_000 });
   await expect(app.log.getByText('Step 1: check module 1.')).toBeVisible();
+});
+
+test('Enter goes to a match in history not loaded yet, reading only the pages up to it', async ({ page }) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.long);
+  // How far back the message is, in the server's pages of 100 events.
+  const { back, total } = await app.mock((server) => {
+    const events = server.store.conversations.get('3f1c2a4e-0000-4000-8000-000000000007')!.events;
+    const at = events.findIndex((event) => JSON.stringify(event).includes('Step 300: check module 300.'));
+    return { back: events.length - at, total: events.length };
+  });
+  const pagesNeeded = Math.ceil(back / 100) - 1;
+  const allPages = Math.ceil(total / 100) - 1;
+  expect(pagesNeeded).toBeGreaterThan(2);
+  expect(pagesNeeded).toBeLessThan(allPages - 5);
+  await openFind(app);
+  await page.keyboard.type('check module 300.');
+  await expect(findBar(page).locator('#find-count')).toHaveText('No matches');
+  await expect(findBar(page).getByRole('button', { name: /^1 more in older messages/ })).toBeVisible();
+  const before = await olderPagesRead(page);
+  await page.keyboard.press('Enter');
+  await expect(findBar(page).locator('#find-count')).toHaveText('1 of 1', { timeout: 30_000 });
+  await expect(app.log.getByText('Step 300: check module 300.')).toBeVisible();
+  const read = (await olderPagesRead(page)) - before;
+  expect(read).toBeGreaterThanOrEqual(pagesNeeded);
+  expect(read).toBeLessThanOrEqual(pagesNeeded + 1);
+  await expect(findBar(page).getByRole('button', { name: /more in older messages/ })).toHaveCount(0);
 });
 
 test('Esc closes the find bar and only the bar: a run goes on', async ({ page }) => {

@@ -53,7 +53,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const loadAllOlderRef = useRef(model.loadAllOlder);
   loadAllOlderRef.current = model.loadAllOlder;
-  const loadOlderForFind = useMemo(() => () => loadAllOlderRef.current(), []);
+  const loadOlderForFind = useMemo(() => (reached?: () => boolean) => loadAllOlderRef.current(reached), []);
   const find = useFind(sectionRef, log, model.olderMatches, loadOlderForFind);
 
   const workspaceRoute = useWorkspaceRoute();

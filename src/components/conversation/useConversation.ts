@@ -107,11 +107,16 @@ export function useConversation(conversationId: string) {
   const model = log.projection.modelFromEvents ?? agentModel(conversation.data);
   const title = conversation.data ? conversationTitle(conversation.data.title, firstMessage.data) : undefined;
 
-  const loadAllOlder = useCallback(async () => {
-    let result = await history.fetchNextPage({ cancelRefetch: false });
-    while (result.hasNextPage && !result.isError)
-      result = await result.fetchNextPage({ cancelRefetch: false });
-  }, [history]);
+  // Every older page, or (for find) only until `reached` says the page it wanted is in.
+  const loadAllOlder = useCallback(
+    async (reached?: () => boolean) => {
+      if (reached?.()) return;
+      let result = await history.fetchNextPage({ cancelRefetch: false });
+      while (result.hasNextPage && !result.isError && !reached?.())
+        result = await result.fetchNextPage({ cancelRefetch: false });
+    },
+    [history],
+  );
   // A page already on its way is awaited, never asked for again.
   const loadOlder = useCallback(() => void history.fetchNextPage({ cancelRefetch: false }), [history]);
   const hasOlder = history.hasNextPage;
@@ -120,8 +125,8 @@ export function useConversation(conversationId: string) {
       hasOlder
         ? olderMessageMatches(agentServerClients(settings).conversations, conversationId, query, (id) =>
             log.has(id),
-          ).catch(() => 0)
-        : 0,
+          ).catch(() => [])
+        : [],
     [hasOlder, settings, conversationId, log],
   );
 

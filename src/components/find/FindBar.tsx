@@ -5,6 +5,7 @@ import {
   currentMatchIndex,
   findInRows,
   matchCountWords,
+  newestMatchAbove,
   prepareRows,
   type ChosenMatch,
   type FindMatch,
@@ -18,8 +19,9 @@ const PREPARE_SLICE = 300;
 /**
  * Tether's find bar: every loaded row searched (folded output and thinking included), "3 of 17",
  * Enter / Shift+Enter to step, each step scrolling the row into view. Older history the server
- * still holds is searched there (messages only, as the server searches) and loaded on request.
- * Esc closes the bar — only the bar.
+ * still holds is searched there (messages only, as the server searches); a step that goes past
+ * the oldest loaded match loads older pages only until the nearest match there is in. Esc closes
+ * the bar — only the bar.
  */
 export default function FindBar({
   log,
@@ -33,15 +35,16 @@ export default function FindBar({
   scroller: () => HTMLElement | null;
   onFocusMatch: (match: FindMatch | null) => void;
   onClose: () => void;
-  /** How many messages the server finds for the query among events not loaded yet. */
-  olderMatches: (query: string) => Promise<number>;
-  loadOlder: () => Promise<void>;
+  /** The messages the server finds for the query among events not loaded yet, newest first. */
+  olderMatches: (query: string) => Promise<string[]>;
+  /** Loads older pages: all of them, or only until `reached` says so. */
+  loadOlder: (reached?: () => boolean) => Promise<void>;
 }) {
   const version = useSyncExternalStore(log.subscribe, log.getVersion);
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<ChosenMatch | null>(null);
-  const [older, setOlder] = useState<{ query: string; count: number } | null>(null);
+  const [older, setOlder] = useState<{ query: string; ids: string[] } | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the log changes in place; version says when
   const matches = useMemo(() => findInRows(log.projection, query), [log, query, version]);
@@ -104,19 +107,44 @@ export default function FindBar({
     if (!asked) return;
     let current = true;
     const timer = setTimeout(() => {
-      void olderMatches(asked).then((count) => current && setOlder({ query: asked, count }));
+      void olderMatches(asked).then((ids) => current && setOlder({ query: asked, ids }));
     }, 300);
     return () => {
       current = false;
       clearTimeout(timer);
     };
   }, [query, olderMatches, version]);
-  const olderCount = older && older.query === query.trim() ? older.count : 0;
+  // Those loaded since the server was asked are found among the loaded rows now.
+  const olderIds = older && older.query === query.trim() ? older.ids.filter((id) => !log.has(id)) : [];
+  const olderCount = olderIds.length;
+
+  /**
+   * Into history not loaded yet: pages are read until the nearest match there is in (or, to go
+   * round from the newest match, until the oldest), and the step lands on it.
+   */
+  const stepIntoOlder = async (to: 'nearest' | 'oldest') => {
+    const wanted = olderIds[0]!;
+    const firstKey = log.projection.rowOrder[0];
+    setLoadingOlder(true);
+    try {
+      await loadOlder(to === 'nearest' ? () => log.has(wanted) : undefined);
+    } finally {
+      setLoadingOlder(false);
+    }
+    const now = findInRows(log.projection, query);
+    const landing = to === 'nearest' ? newestMatchAbove(now, log.projection.rowOrder, firstKey) : now[0];
+    if (landing) setChosen(chosenFrom(query, landing));
+  };
 
   const step = (by: number) => {
+    if (loadingOlder) return;
+    if (olderCount > 0 && (matches.length === 0 || (by < 0 && current === 0)))
+      return void stepIntoOlder('nearest');
+    if (olderCount > 0 && by > 0 && current === matches.length - 1) return void stepIntoOlder('oldest');
     if (matches.length === 0) return;
     setChosen(chosenFrom(query, matches[(current + by + matches.length) % matches.length]!));
   };
+  const canStep = matches.length > 0 || olderCount > 0;
 
   return (
     <div className="find-bar" role="search" aria-label="Find in the conversation" data-closes-on-escape="">
@@ -143,15 +171,10 @@ export default function FindBar({
       <span id="find-count" className="find-count">
         {query.trim() ? matchCountWords(current, matches.length) : ''}
       </span>
-      <button
-        type="button"
-        aria-label="Previous match"
-        disabled={matches.length === 0}
-        onClick={() => step(-1)}
-      >
+      <button type="button" aria-label="Previous match" disabled={!canStep} onClick={() => step(-1)}>
         ↑
       </button>
-      <button type="button" aria-label="Next match" disabled={matches.length === 0} onClick={() => step(1)}>
+      <button type="button" aria-label="Next match" disabled={!canStep} onClick={() => step(1)}>
         ↓
       </button>
       {olderCount > 0 && (
@@ -159,18 +182,11 @@ export default function FindBar({
           type="button"
           className="link-button"
           disabled={loadingOlder}
-          onClick={async () => {
-            setLoadingOlder(true);
-            try {
-              await loadOlder();
-            } finally {
-              setLoadingOlder(false);
-            }
-          }}
+          onClick={() => void stepIntoOlder('nearest')}
         >
           {loadingOlder
             ? 'Loading older history…'
-            : `${olderCount.toLocaleString('en')} more in older messages: load them`}
+            : `${olderCount.toLocaleString('en')} more in older messages: go to the nearest`}
         </button>
       )}
       <button type="button" aria-label="Close find" onClick={onClose}>

@@ -25,8 +25,8 @@ export interface FindHooks {
 export function useFind(
   section: RefObject<HTMLElement | null>,
   log: ConversationEventLog,
-  olderMatches: (query: string) => Promise<number>,
-  loadOlder: () => Promise<void>,
+  olderMatches: (query: string) => Promise<string[]>,
+  loadOlder: (reached?: () => boolean) => Promise<void>,
 ): FindHooks {
   const [open, setOpen] = useState(false);
   const [focus, setFocus] = useState<FindMatch | null>(null);

@@ -15,6 +15,7 @@ import {
   findInRows,
   matchCountWords,
   MATCH_LIMIT,
+  newestMatchAbove,
   type FindMatch,
 } from './findInRows';
 
@@ -81,5 +82,20 @@ describe('which match is current', () => {
     const gone = chosenFrom('check', at(3, 'gone'));
     expect(currentMatchIndex(matches, gone, 'check', () => 9)).toBe(2);
     expect(currentMatchIndex([], gone, 'check', () => 9)).toBe(0);
+  });
+});
+
+describe('newestMatchAbove', () => {
+  const match = (rowIndex: number, rowKey: string) =>
+    ({ rowIndex, rowKey, segment: { where: 'text', text: '' }, offset: 0 }) as unknown as FindMatch;
+
+  it('lands on the newest match among the rows that came in above the old first row', () => {
+    const rowOrder = ['a', 'b', 'c', 'd', 'e'];
+    const matches = [match(0, 'a'), match(1, 'b'), match(3, 'd')];
+    // 'c' was the first row before the older pages came in: a and b are new.
+    expect(newestMatchAbove(matches, rowOrder, 'c')?.rowKey).toBe('b');
+    expect(newestMatchAbove([match(3, 'd')], rowOrder, 'c')).toBeUndefined();
+    // No rows before: any match is new.
+    expect(newestMatchAbove(matches, rowOrder, undefined)?.rowKey).toBe('d');
   });
 });

@@ -179,3 +179,16 @@ export function currentMatchIndex(
   const below = matches.findIndex((match) => match.rowIndex >= top);
   return below >= 0 ? below : matches.length - 1;
 }
+
+/**
+ * After older rows came in above the row that was first (`firstKey`): the match nearest to it
+ * among them, the newest of the new ones.
+ */
+export function newestMatchAbove(
+  matches: readonly FindMatch[],
+  rowOrder: readonly string[],
+  firstKey: string | undefined,
+): FindMatch | undefined {
+  const boundary = firstKey === undefined ? rowOrder.length : rowOrder.indexOf(firstKey);
+  return matches.findLast((match) => match.rowIndex < (boundary < 0 ? rowOrder.length : boundary));
+}

@@ -97,8 +97,9 @@ export async function newestEventsSince(
 }
 
 /**
- * How many messages matching `body` the server holds that are not loaded yet (the server's
- * body search looks at message text and reasoning only). Reads at most `limit` hits.
+ * The messages matching `body` that the server holds and are not loaded yet, newest first, by id
+ * (the server's body search looks at message text and reasoning only). Reads at most `limit`
+ * hits, from the newest: the nearest ones above what is loaded.
  */
 export async function olderMessageMatches(
   conversations: Conversations,
@@ -106,10 +107,14 @@ export async function olderMessageMatches(
   body: string,
   loaded: (eventId: string) => boolean,
   limit = 100,
-): Promise<number> {
-  const page = (await conversations.searchEvents(id, { body, limit } as never)) as unknown as {
-    items?: unknown[];
-  };
+): Promise<string[]> {
+  const page = (await conversations.searchEvents(id, {
+    body,
+    limit,
+    sort_order: 'TIMESTAMP_DESC',
+  } as never)) as unknown as { items?: unknown[] };
   const items = Array.isArray(page.items) ? page.items : [];
-  return items.filter((item) => isRecord(item) && typeof item.id === 'string' && !loaded(item.id)).length;
+  return items.flatMap((item) =>
+    isRecord(item) && typeof item.id === 'string' && !loaded(item.id) ? [item.id] : [],
+  );
 }
