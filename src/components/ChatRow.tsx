@@ -94,7 +94,7 @@ export const ChatRow = memo(function ChatRow({
           {fromUser ? (
             <BranchActions row={row} />
           ) : (
-            // The agent's words start at its top edge: its buttons go below them, never over them.
+            // The agent's words start at its top edge: its buttons float above it, never over them.
             <div className="message-foot">
               <BranchActions row={row} />
               {text && <CopyButton className="row-copy" text={text} label="Copy message" />}
