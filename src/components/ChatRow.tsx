@@ -86,20 +86,12 @@ export const ChatRow = memo(function ChatRow({
           <div className={`author${continued && !fromUser ? ' visually-hidden' : ''}`}>
             {fromUser ? 'You' : 'Agent'}
           </div>
-          {fromUser && text && <CopyButton className="row-copy" text={text} label="Copy message" />}
+          {text && <CopyButton className="row-copy" text={text} label="Copy message" />}
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
           {text && <FoldedMarkdown text={text} />}
           <MessageImages urls={images} label="attached to the message" />
           {unread && <p className="pending-state">Queued: the agent reads it after its current step</p>}
-          {fromUser ? (
-            <BranchActions row={row} />
-          ) : (
-            // The agent's words start at its top edge: its buttons float above it, never over them.
-            <div className="message-foot">
-              <BranchActions row={row} />
-              {text && <CopyButton className="row-copy" text={text} label="Copy message" />}
-            </div>
-          )}
+          <BranchActions row={row} />
         </div>
       );
     }
