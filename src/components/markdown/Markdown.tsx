@@ -1,5 +1,4 @@
 import { Fragment, memo, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { Token, Tokens } from 'marked';
 import { CopyButton } from '../copy/CopyButton';
 import { useKeyboardScrollable } from '../ScrollablePre';
 import {
@@ -9,6 +8,7 @@ import {
   loadHighlighter,
   subscribeToHighlighter,
 } from './highlighter';
+import type { BlockToken, InlineToken, ListItem, TableCell } from './markdownTokens';
 import { decodeEntities, languageOf, lexMarkdown, lexMarkdownOnce, safeUrl } from './tokens';
 
 /** A message's markdown, drawn from its tokens (kept by text). */
@@ -41,96 +41,89 @@ function useHighlighterFor(source: string) {
   }, [wanted]);
 }
 
-function blocks(tokens: readonly Token[]): ReactNode[] {
+/** Draws block tokens: this lexer's, or marked's in the differential test (same shapes). */
+export function blocks(tokens: readonly BlockToken[]): ReactNode[] {
   return tokens.map((token, index) => <Fragment key={index}>{block(token)}</Fragment>);
 }
 
-function block(token: Token): ReactNode {
+function block(token: BlockToken): ReactNode {
   switch (token.type) {
     case 'paragraph':
-      return <p>{inline(token.tokens ?? [])}</p>;
+      return <p>{inline(token.tokens)}</p>;
     case 'heading': {
-      const Heading = `h${Math.min(Math.max(token.depth as number, 1), 6)}` as 'h1';
-      return <Heading>{inline(token.tokens ?? [])}</Heading>;
+      const Heading = `h${Math.min(Math.max(token.depth, 1), 6)}` as 'h1';
+      return <Heading>{inline(token.tokens)}</Heading>;
     }
     case 'code':
-      return <CodeBlock code={token.text as string} info={token.lang as string | undefined} />;
+      return <CodeBlock code={token.text} info={token.lang} />;
     case 'blockquote':
-      return <blockquote>{blocks(token.tokens ?? [])}</blockquote>;
-    case 'list':
-      return <List list={token as Tokens.List} />;
+      return <blockquote>{blocks(token.tokens)}</blockquote>;
+    case 'list': {
+      const items = token.items.map((item: ListItem, index) => <li key={index}>{blocks(item.tokens)}</li>);
+      if (!token.ordered) return <ul>{items}</ul>;
+      return <ol start={token.start === '' || token.start === 1 ? undefined : token.start}>{items}</ol>;
+    }
     case 'table':
-      return <Table table={token as Tokens.Table} />;
+      return <Table header={token.header} rows={token.rows} />;
     case 'hr':
       return <hr />;
     case 'text':
       // A tight list item's text: inline, without a paragraph.
-      return token.tokens ? inline(token.tokens) : decodeEntities(token.text as string);
+      return inline(token.tokens);
     case 'html':
       // Raw HTML, shown as the text it is.
       return <p>{token.raw.replace(/\n+$/, '')}</p>;
     case 'checkbox':
-      return <TaskBox checked={Boolean(token.checked)} />;
+      return <TaskBox checked={token.checked} />;
     default:
-      // space, def, and anything an unknown marked version adds: nothing to show.
+      // space: nothing to show.
       return null;
   }
 }
 
-function inline(tokens: readonly Token[]): ReactNode[] {
+function inline(tokens: readonly InlineToken[]): ReactNode[] {
   return tokens.map((token, index) => <Fragment key={index}>{inlineToken(token)}</Fragment>);
 }
 
-function inlineToken(token: Token): ReactNode {
+function inlineToken(token: InlineToken): ReactNode {
   switch (token.type) {
     case 'text':
-      return token.tokens ? inline(token.tokens) : decodeEntities(token.text as string);
+      return decodeEntities(token.text);
     case 'escape':
-      return token.text as string;
-    case 'strong':
-      return <strong>{inline(token.tokens ?? [])}</strong>;
-    case 'em':
-      return <em>{inline(token.tokens ?? [])}</em>;
-    case 'del':
-      return <del>{inline(token.tokens ?? [])}</del>;
     case 'codespan':
-      return <code>{token.text as string}</code>;
+      return token.type === 'escape' ? token.text : <code>{token.text}</code>;
+    case 'strong':
+      return <strong>{inline(token.tokens)}</strong>;
+    case 'em':
+      return <em>{inline(token.tokens)}</em>;
+    case 'del':
+      return <del>{inline(token.tokens)}</del>;
     case 'br':
       return <br />;
     case 'link': {
-      const link = token as Tokens.Link;
-      const label = link.autolink ? link.text : inline(link.tokens);
-      const href = safeUrl(link.href);
+      const label = token.autolink ? token.text : inline(token.tokens);
+      const href = safeUrl(token.href);
       if (href === null) return label;
       return (
-        <a href={href} title={link.title ?? undefined} target="_blank" rel="noopener noreferrer">
+        <a href={href} title={token.title ?? undefined} target="_blank" rel="noopener noreferrer">
           {label}
         </a>
       );
     }
     case 'image': {
-      const image = token as Tokens.Image;
-      const src = safeUrl(image.href);
-      const alt = decodeEntities(image.text);
-      return src === null ? alt : <img src={src} alt={alt} title={image.title ?? undefined} loading="lazy" />;
+      const src = safeUrl(token.href);
+      const alt = decodeEntities(token.text);
+      return src === null ? alt : <img src={src} alt={alt} title={token.title ?? undefined} loading="lazy" />;
     }
     case 'html':
       return token.raw;
     case 'checkbox':
-      return <TaskBox checked={Boolean(token.checked)} />;
-    default:
-      return 'text' in token && typeof token.text === 'string' ? token.text : null;
+      return <TaskBox checked={token.checked} />;
   }
 }
 
-function List({ list }: { list: Tokens.List }) {
-  const items = list.items.map((item, index) => <li key={index}>{blocks(item.tokens)}</li>);
-  if (!list.ordered) return <ul>{items}</ul>;
-  return <ol start={list.start === '' || list.start === 1 ? undefined : list.start}>{items}</ol>;
-}
-
-function Table({ table }: { table: Tokens.Table }) {
-  const cell = (cell: Tokens.TableCell, index: number) => {
+function Table({ header, rows }: { header: TableCell[]; rows: TableCell[][] }) {
+  const cell = (cell: TableCell, index: number) => {
     const Cell = cell.header ? 'th' : 'td';
     return (
       <Cell key={index} style={cell.align ? { textAlign: cell.align } : undefined}>
@@ -141,11 +134,11 @@ function Table({ table }: { table: Tokens.Table }) {
   return (
     <table>
       <thead>
-        <tr>{table.header.map(cell)}</tr>
+        <tr>{header.map(cell)}</tr>
       </thead>
-      {table.rows.length > 0 && (
+      {rows.length > 0 && (
         <tbody>
-          {table.rows.map((row, index) => (
+          {rows.map((row, index) => (
             <tr key={index}>{row.map(cell)}</tr>
           ))}
         </tbody>

@@ -1,16 +1,15 @@
-import { Lexer, type Token, type TokensList } from 'marked';
+import { lexBlocks } from './blockLexer';
+import type { BlockToken } from './markdownTokens';
 
 // Agent and tool text is untrusted, so markdown is never turned into HTML: it is cut into
-// marked's tokens here and drawn as React elements (Markdown.tsx), where every piece of text is
-// text. Raw HTML in the source stays visible as text.
+// tokens here and drawn as React elements (Markdown.tsx), where every piece of text is text.
+// Raw HTML in the source stays visible as text.
 
-const OPTIONS = { gfm: true, breaks: false } as const;
-
-const cache = new Map<string, TokensList>();
+const cache = new Map<string, readonly BlockToken[]>();
 const CACHE_LIMIT = 500;
 
 /** The block tokens of `source`, kept by text: rows re-render far more often than text changes. */
-export function lexMarkdown(source: string): readonly Token[] {
+export function lexMarkdown(source: string): readonly BlockToken[] {
   const hit = cache.get(source);
   if (hit) return hit;
   const tokens = lexMarkdownOnce(source);
@@ -20,8 +19,8 @@ export function lexMarkdown(source: string): readonly Token[] {
 }
 
 /** Lexes without keeping the result: for text that is never shown twice (a stream's tail). */
-export function lexMarkdownOnce(source: string): TokensList {
-  return Lexer.lex(source, OPTIONS);
+export function lexMarkdownOnce(source: string): readonly BlockToken[] {
+  return lexBlocks(source);
 }
 
 const ENTITY = /&(#\d{1,7}|#[xX][\da-fA-F]{1,6}|[a-zA-Z][a-zA-Z\d]{1,31});/;
