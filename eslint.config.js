@@ -19,6 +19,12 @@ function layerRules(layers) {
   }));
 }
 
+const TRANSLATED_SCREENS = [
+  'src/app/App.tsx',
+  'src/app/LanguageSwitch.tsx',
+  'src/components/follow/NotifyToggle.tsx',
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'public/mockServiceWorker.js', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -52,10 +58,31 @@ export default tseslint.config(
   // Imports go one way: app → components → conversation → agent-server. A layer never imports
   // one above it (tests included: they test a layer, not the layers on top of it).
   ...layerRules([
+    // Words in every language: usable from every layer, using none.
+    ['src/i18n/**', ['agent-server', 'conversation', 'components', 'app']],
     ['src/agent-server/**', ['conversation', 'components', 'app']],
     ['src/conversation/**', ['components', 'app']],
     ['src/components/**', ['app']],
   ]),
+  {
+    // What a person reads or hears goes through t() (src/i18n), or it stays English in every
+    // language. Screens join this list as their words move into the catalogues (issue 21).
+    files: TRANSLATED_SCREENS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/[A-Za-z]/]',
+          message: 'Say it through t() (src/i18n): a literal here stays English in every language.',
+        },
+        {
+          selector:
+            'JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt)$/] > Literal',
+          message: 'Say it through t() (src/i18n): a literal here stays English in every language.',
+        },
+      ],
+    },
+  },
   {
     // Playwright fixtures call `use` and take `{}`: neither is React.
     files: ['e2e/**/*.ts'],

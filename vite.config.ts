@@ -1,8 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+
+const CATALOG = 'virtual:tether-catalog/';
+
+/**
+ * `virtual:tether-catalog/<language>`: that language's messages (ICU, in
+ * src/i18n/catalogs/<language>.json) compiled for Lingui's runtime at build time, so the page
+ * never parses ICU. Each language other than English is its own chunk, loaded when chosen.
+ */
+function compiledCatalogs(): Plugin {
+  return {
+    name: 'tether-compiled-catalogs',
+    resolveId: (id) => (id.startsWith(CATALOG) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${CATALOG}`)) return null;
+      const language = id.slice(CATALOG.length + 1);
+      const file = fileURLToPath(new URL(`src/i18n/catalogs/${language}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      const compiled = Object.fromEntries(
+        Object.entries(source).map(([key, message]) => [key, compileMessage(message)]),
+      );
+      return `export default ${JSON.stringify(compiled)};`;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compiledCatalogs()],
   server: { port: 5173, strictPort: true, host: '127.0.0.1' },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
   build: {

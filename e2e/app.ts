@@ -7,6 +7,9 @@ import { closeTools, openTools } from './tools';
 
 export { SEEDED } from '../mocks/fixtures';
 
+/** The header's language select, named in whatever language it speaks now. */
+const LANGUAGE_LABEL = /^(Language|Sprache|Langue|Idioma|言語|语言|اللغة)$/;
+
 export class Tether {
   constructor(readonly page: Page) {}
 
@@ -28,6 +31,14 @@ export class Tether {
     await expect(this.page.getByRole('banner').getByRole('status').first()).toHaveText(
       /Connected|Unreachable|Wrong session API key/,
     );
+  }
+
+  /** Chooses the language Tether speaks, by its own name ("Deutsch"), from the header. */
+  async chooseLanguage(name: string) {
+    await this.page
+      .getByRole('banner')
+      .getByRole('combobox', { name: LANGUAGE_LABEL })
+      .selectOption({ label: name });
   }
 
   async openConversation(id: string) {

@@ -6,9 +6,12 @@ import { watchSystemTheme } from './app/theme';
 import { App, createQueryClient } from './app/App';
 import { isMockServer, readServers } from './agent-server/servers';
 import { prefetchInbox, prefetchOpenedConversation } from './app/openingPrefetch';
+import { languageToSpeak, speak } from './i18n/i18n';
 
 async function start() {
   watchSystemTheme();
+  // English is in the first load; another language's catalogue is asked for beside the rest.
+  const speaking = speak(languageToSpeak());
   if (readServers().some(isMockServer)) {
     // Loaded only when used, so a real deployment never downloads the mock.
     const { startMockAgentServer } = await import('../mocks/mockAgentServer');
@@ -17,6 +20,7 @@ async function start() {
   const queryClient = createQueryClient();
   prefetchOpenedConversation(queryClient, location.pathname);
   prefetchInbox(queryClient);
+  await speaking;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App queryClient={queryClient} />

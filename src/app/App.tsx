@@ -23,6 +23,8 @@ import { useIdleReached } from '../components/useIdleReached';
 import { useStore } from 'zustand';
 import { attention } from '../components/follow/attention';
 import { inboxTabTitle } from '../conversation/follow/runNotices';
+import { useT } from '../i18n/i18n';
+import { LanguageSwitch } from './LanguageSwitch';
 
 // The inbox is beside the first screen, not part of it: its code loads in the first idle moment
 // (its data was asked for before the first render, see openingPrefetch), so the conversation
@@ -39,6 +41,9 @@ const CommandPalette = lazyPart(() => import('../components/commands/CommandPale
 const NewConversation = lazyPart(() =>
   import('../components/NewConversation').then((module) => ({ default: module.NewConversation })),
 );
+
+/** A proper name: the same in every language. */
+const PRODUCT_NAME = 'Tether';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -79,16 +84,17 @@ function Layout() {
   const shortcuts = useDialogOpenings();
   const palette = useDialogOpenings();
   const showShortcuts = shortcuts.show;
+  const t = useT();
   useAppShortcuts({ showShortcuts, showPalette: palette.show });
-  useCommand('new-conversation', 'New conversation', () => {
+  useCommand('new-conversation', t('shell.newConversation'), () => {
     navigate('/');
     // The form is lazy: its field takes focus once it is there.
     requestAnimationFrame(() => document.querySelector<HTMLElement>('textarea[name="message"]')?.focus());
   });
-  useCommand('shortcuts', 'Keyboard shortcuts', showShortcuts);
-  useCommand('theme-light', 'Theme: light', () => setThemeChoice('light'));
-  useCommand('theme-dark', 'Theme: dark', () => setThemeChoice('dark'));
-  useCommand('theme-system', 'Theme: as the system', () => setThemeChoice('system'));
+  useCommand('shortcuts', t('shell.keyboardShortcuts'), showShortcuts);
+  useCommand('theme-light', t('theme.command.light'), () => setThemeChoice('light'));
+  useCommand('theme-dark', t('theme.command.dark'), () => setThemeChoice('dark'));
+  useCommand('theme-system', t('theme.command.system'), () => setThemeChoice('system'));
   // Opened, the drawer takes focus (its heading); closed with Esc, focus returns to its button.
   useEffect(() => {
     if (drawerOpen) document.getElementById('conversation-list-heading')?.focus();
@@ -108,7 +114,7 @@ function Layout() {
           )?.focus();
         }}
       >
-        {selected ? 'Skip to the message box' : 'Skip to the task field'}
+        {selected ? t('shell.skipToMessageBox') : t('shell.skipToTaskField')}
       </a>
       {palette.opening !== null && (
         <Suspense fallback={null}>
@@ -129,17 +135,18 @@ function Layout() {
           aria-controls="conversation-drawer"
           onClick={() => setDrawerOpen((open) => !open)}
         >
-          Conversations
+          {t('shell.conversations')}
         </button>
         <a className="brand" href="/">
-          Tether
+          {PRODUCT_NAME}
         </a>
         <Link href="/" className="button-link new-conversation-link">
-          New conversation
+          {t('shell.newConversation')}
         </Link>
         <ServersPanel />
         <NotifyToggle />
         <ThemeSwitch />
+        <LanguageSwitch />
       </header>
       {drawerOpen && (
         <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
@@ -147,7 +154,7 @@ function Layout() {
       <aside
         className="sidebar"
         id="conversation-drawer"
-        aria-label="Conversation list"
+        aria-label={t('shell.conversationList')}
         {...(drawerOpen ? { 'data-closes-on-escape': '' } : {})}
         onKeyDown={(event) => {
           if (event.key !== 'Escape' || !drawerOpen) return;
@@ -157,11 +164,11 @@ function Layout() {
         }}
       >
         {idle ? (
-          <Suspense fallback={<p className="loading">Loading conversations…</p>}>
+          <Suspense fallback={<p className="loading">{t('shell.loadingConversations')}</p>}>
             <ConversationList selected={selected} />
           </Suspense>
         ) : (
-          <p className="loading">Loading conversations…</p>
+          <p className="loading">{t('shell.loadingConversations')}</p>
         )}
       </aside>
       <main className="main" id="main" tabIndex={-1}>
@@ -224,16 +231,17 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
 
 function ThemeSwitch() {
   const choice = useThemeChoice();
+  const t = useT();
   return (
     <select
       className="theme-switch"
-      aria-label="Theme"
+      aria-label={t('theme.label')}
       value={choice}
       onChange={(event) => setThemeChoice(event.target.value as ThemeChoice)}
     >
-      <option value="system">System theme</option>
-      <option value="light">Light theme</option>
-      <option value="dark">Dark theme</option>
+      <option value="system">{t('theme.system')}</option>
+      <option value="light">{t('theme.light')}</option>
+      <option value="dark">{t('theme.dark')}</option>
     </select>
   );
 }

@@ -48,3 +48,32 @@ describe('imports go app → components → conversation → agent-server', () =
     LINT_TIMEOUT_MS,
   );
 });
+
+describe('words in every language', () => {
+  it(
+    'are refused as literals on a translated screen',
+    async () => {
+      const rule = async (code: string) => {
+        const [result] = await new ESLint().lintText(code, { filePath: 'src/app/LanguageSwitch.tsx' });
+        return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').length;
+      };
+      expect(await rule('export const A = () => <p>Hello</p>;\n')).toBe(1);
+      expect(await rule('export const A = () => <button aria-label="Close" />;\n')).toBe(1);
+      expect(
+        await rule(
+          "export const A = ({ t }: { t: (id: string) => string }) => <p title={t('x')}>{t('y')} ·</p>;\n",
+        ),
+      ).toBe(0);
+    },
+    LINT_TIMEOUT_MS,
+  );
+
+  it(
+    'come from a layer that imports none of the others',
+    async () => {
+      expect(await lint('src/i18n/x.ts', "export { App } from '../app/App';\n")).toBe(1);
+      expect(await lint('src/conversation/x.ts', "export { t } from '../i18n/i18n';\n")).toBe(0);
+    },
+    LINT_TIMEOUT_MS,
+  );
+});

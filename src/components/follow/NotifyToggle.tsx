@@ -1,8 +1,10 @@
+import { useT } from '../../i18n/i18n';
 import { toggleNotifications, useNotifyState } from './notifications';
 
 /** "Notify me": a desktop notification when a run in a background tab ends, fails or waits. */
 export function NotifyToggle() {
   const state = useNotifyState();
+  const t = useT();
   if (state === 'unsupported') return null;
   return (
     <button
@@ -10,14 +12,10 @@ export function NotifyToggle() {
       className="notify-toggle"
       aria-pressed={state === 'on'}
       disabled={state === 'blocked'}
-      title={
-        state === 'blocked'
-          ? 'Notifications are blocked for this site in the browser’s settings'
-          : 'A desktop notification when a run in a background tab finishes, fails or needs your approval'
-      }
+      title={state === 'blocked' ? t('notify.blockedExplain') : t('notify.explain')}
       onClick={() => void toggleNotifications()}
     >
-      {state === 'blocked' ? 'Notifications blocked' : 'Notify me'}
+      {state === 'blocked' ? t('notify.blocked') : t('notify.on')}
     </button>
   );
 }

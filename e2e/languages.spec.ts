@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { Tether } from './app';
+import { expectAccessible } from './axe';
+
+// Tether speaks the reader's language: the browser's by default, another when chosen in the
+// header, changed at once without a reload, and remembered. (Issue 21: these screens first.)
+
+const banner = (page: Page) => page.getByRole('banner');
+
+/** Requests for language catalogues (one chunk per language), by language. */
+function catalogueRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const language = /\/assets\/(de|fr|es|ja|zh-Hans|ar)-[\w-]+\.js$/.exec(request.url())?.[1];
+    if (language) asked.push(language);
+  });
+  return asked;
+}
+
+test('a language chosen in the header is spoken at once, with one request, and kept', async ({ page }) => {
+  const asked = catalogueRequests(page);
+  const app = new Tether(page);
+  await app.open();
+  await expect(banner(page).getByRole('link', { name: 'New conversation' })).toBeVisible();
+  expect(asked).toEqual([]);
+
+  await app.chooseLanguage('Deutsch');
+  await expect(banner(page).getByRole('link', { name: 'Neue Unterhaltung' })).toBeVisible();
+  await expect(banner(page).getByRole('combobox', { name: 'Farbschema' })).toHaveValue('system');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  expect(asked).toEqual(['de']);
+  await expectAccessible(page, 'header in German');
+
+  // Right to left for Arabic; German again costs no second request.
+  await app.chooseLanguage('العربية');
+  await expect(banner(page).getByRole('link', { name: 'محادثة جديدة' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await app.chooseLanguage('Deutsch');
+  await expect(banner(page).getByRole('link', { name: 'Neue Unterhaltung' })).toBeVisible();
+  expect(asked).toEqual(['de', 'ar']);
+
+  // Remembered in this browser: the next visit opens in German.
+  await page.reload();
+  await expect(banner(page).getByRole('link', { name: 'Neue Unterhaltung' })).toBeVisible();
+  await expect(banner(page).getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+});
+
+test.describe('a browser that prefers French', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('is spoken to in French, until another language is chosen, and again when its own is', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.open();
+    await expect(banner(page).getByRole('link', { name: 'Nouvelle conversation' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(banner(page).getByRole('combobox', { name: 'Langue' })).toHaveValue('browser');
+
+    // From the palette too.
+    await page.keyboard.press('Control+k');
+    await page.getByLabel('Type a command or a conversation').fill('日本語');
+    await page.keyboard.press('Enter');
+    await expect(banner(page).getByRole('link', { name: '新しい会話' })).toBeVisible();
+
+    // The browser's own language, offered in the one spoken now.
+    await app.chooseLanguage('ブラウザーの言語');
+    await expect(banner(page).getByRole('link', { name: 'Nouvelle conversation' })).toBeVisible();
+    await page.reload();
+    await expect(banner(page).getByRole('link', { name: 'Nouvelle conversation' })).toBeVisible();
+  });
+});

@@ -1,0 +1,85 @@
+import { setupI18n, type Messages } from '@lingui/core';
+import { useSyncExternalStore } from 'react';
+import english from 'virtual:tether-catalog/en';
+import type englishSource from './catalogs/en.json';
+import { directionOf, isLocaleCode, preferredLocale, SOURCE_LOCALE, type LocaleCode } from './locales';
+
+// Every word Tether says goes through here (Lingui's runtime, compiled catalogues). English is
+// part of the first load; each other language is one chunk, asked for when it is first spoken.
+
+/** A message's id: a key of the English catalogue, the one every other must match. */
+export type MessageId = keyof typeof englishSource;
+
+const catalogues: Record<LocaleCode, () => Promise<{ default: Messages }>> = {
+  en: async () => ({ default: english }),
+  de: () => import('virtual:tether-catalog/de'),
+  fr: () => import('virtual:tether-catalog/fr'),
+  es: () => import('virtual:tether-catalog/es'),
+  ja: () => import('virtual:tether-catalog/ja'),
+  'zh-Hans': () => import('virtual:tether-catalog/zh-Hans'),
+  ar: () => import('virtual:tether-catalog/ar'),
+};
+
+export const i18n = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: english } });
+const loaded = new Set<LocaleCode>([SOURCE_LOCALE]);
+const STORAGE_KEY = 'tether.language';
+
+/** The language chosen in this browser, if one was. */
+export function chosenLanguage(): LocaleCode | undefined {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    return isLocaleCode(stored) ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The language to speak: the one chosen here, else the first of the browser's that Tether speaks. */
+export const languageToSpeak = (): LocaleCode =>
+  chosenLanguage() ?? preferredLocale(navigator.languages ?? [navigator.language]);
+
+let latest = 0;
+
+/**
+ * Speaks `code` from now on: its catalogue is loaded (one request, the first time), then every
+ * component that says something draws again, and the page's `lang` and `dir` follow. Of several
+ * quick choices the last wins.
+ */
+export async function speak(code: LocaleCode): Promise<void> {
+  const request = ++latest;
+  if (!loaded.has(code)) {
+    const { default: messages } = await catalogues[code]();
+    i18n.load(code, messages);
+    loaded.add(code);
+  }
+  if (request !== latest) return;
+  i18n.activate(code);
+  document.documentElement.lang = code;
+  document.documentElement.dir = directionOf(code);
+}
+
+/** Chooses the language for this browser (undefined: the browser's own), and speaks it. */
+export function chooseLanguage(code: LocaleCode | undefined): Promise<void> {
+  try {
+    if (code) localStorage.setItem(STORAGE_KEY, code);
+    else localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage refused (private mode, full): the choice holds until the page closes.
+  }
+  return speak(code ?? languageToSpeak());
+}
+
+/** The words for `id` in the language spoken now, `{placeholders}` filled from `values`. */
+export const t = (id: MessageId, values?: Record<string, unknown>): string => i18n._(id, values);
+
+const subscribe = (onChange: () => void) => i18n.on('change', onChange);
+const spoken = () => i18n.locale as LocaleCode;
+
+/** The language spoken now, in a component that draws again when it changes. */
+export const useLanguage = (): LocaleCode => useSyncExternalStore(subscribe, spoken, spoken);
+
+/** `t`, in a component that draws again when the language changes. */
+export function useT(): typeof t {
+  useLanguage();
+  return t;
+}
