@@ -23,6 +23,9 @@ const TRANSLATED_SCREENS = [
   'src/app/App.tsx',
   'src/app/LanguageSwitch.tsx',
   'src/components/follow/NotifyToggle.tsx',
+  'src/components/conversation/ConversationHeader.tsx',
+  'src/components/Composer.tsx',
+  'src/components/ConnectionStatus.tsx',
 ];
 
 export default tseslint.config(

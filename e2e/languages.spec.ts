@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { Tether } from './app';
+import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 
 // Tether speaks the reader's language: the browser's by default, another when chosen in the
@@ -32,10 +32,22 @@ test('a language chosen in the header is spoken at once, with one request, and k
   expect(asked).toEqual(['de']);
   await expectAccessible(page, 'header in German');
 
+  // A conversation speaks it too: its state, its actions, the message box.
+  await app.listItem(SEEDED.parser).getByRole('link').click();
+  await expect(page.locator('.conversation-header [data-status]')).toHaveText('Fertig');
+  await expect(page.getByRole('textbox', { name: 'Nachricht an den Agenten' })).toHaveAttribute(
+    'placeholder',
+    'Nachricht an den Agenten …',
+  );
+  await expect(page.getByRole('button', { name: 'Senden' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Anhängen' })).toBeVisible();
+  await expectAccessible(page, 'a conversation in German');
+
   // Right to left for Arabic; German again costs no second request.
   await app.chooseLanguage('العربية');
   await expect(banner(page).getByRole('link', { name: 'محادثة جديدة' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByRole('button', { name: 'إرسال' })).toBeVisible();
   await app.chooseLanguage('Deutsch');
   await expect(banner(page).getByRole('link', { name: 'Neue Unterhaltung' })).toBeVisible();
   expect(asked).toEqual(['de', 'ar']);

@@ -3,6 +3,7 @@ import { useStore } from 'zustand';
 import type { ConnectionSettings } from '../agent-server/servers';
 import type { ConversationSession } from '../conversation/liveSession';
 import { canSend, sendBlockedReason } from '../conversation/composerRules';
+import { useT } from '../i18n/i18n';
 import { useAttachments } from './attachments/useAttachments';
 import { lazyPart } from './boundaries/lazyPart';
 
@@ -25,6 +26,7 @@ export function Composer({
   const [dropping, setDropping] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const status = useStore(session.live, (s) => s.status);
+  const t = useT();
   const connection = useStore(session.live, (s) => s.connection);
   const insertPath = useCallback(
     (path: string) => setDraft((text) => `${text}${text && !text.endsWith('\n') ? '\n' : ''}${path}`),
@@ -37,8 +39,8 @@ export function Composer({
   const [sendWhenReady, setSendWhenReady] = useState(false);
   const blocked =
     sendBlockedReason(status, connection) ??
-    (uploading ? 'Sending waits for the upload to finish.' : undefined) ??
-    (sendWhenReady ? 'Preparing image… The message is sent when it is ready.' : undefined);
+    (uploading ? t('composer.waitsForUpload') : undefined) ??
+    (sendWhenReady ? t('composer.preparingImage') : undefined);
   const sendable =
     !uploading &&
     !sendWhenReady &&
@@ -127,14 +129,14 @@ export function Composer({
       )}
       <div className="composer-row">
         <label className="visually-hidden" htmlFor="composer-input">
-          Message to the agent
+          {t('composer.label')}
         </label>
         <textarea
           ref={input}
           id="composer-input"
           value={draft}
           rows={2}
-          placeholder={status === 'running' ? 'Add something while the agent works…' : 'Message the agent…'}
+          placeholder={status === 'running' ? t('composer.placeholderRunning') : t('composer.placeholder')}
           onChange={(event) => setDraft(event.target.value)}
           onPaste={(event) => {
             const files = [...event.clipboardData.files];
@@ -154,7 +156,7 @@ export function Composer({
           type="file"
           multiple
           hidden
-          aria-label="Files to attach"
+          aria-label={t('composer.files')}
           onChange={(event) => {
             const files = [...(event.target.files ?? [])];
             event.target.value = '';
@@ -162,10 +164,10 @@ export function Composer({
           }}
         />
         <button type="button" className="attach" onClick={() => fileInput.current?.click()}>
-          Attach
+          {t('composer.attach')}
         </button>
         <button type="submit" disabled={!sendable}>
-          Send
+          {t('composer.send')}
         </button>
       </div>
     </form>

@@ -2,38 +2,32 @@ import { useEffect, useState } from 'react';
 import type { ConnectionState } from '../agent-server/socket';
 import type { GapState } from '../conversation/gapFiller';
 import type { ConversationSession } from '../conversation/liveSession';
+import { useT, type MessageId } from '../i18n/i18n';
+import { Words } from '../i18n/Words';
 
 // How the conversation's link to the server is doing, in the header and in banners.
 
-/** What each connection word means, for the tooltip and for screen readers. */
-const CONNECTION_MEANINGS: Record<ConnectionState['kind'], string> = {
-  connecting: 'opening the live connection to the agent-server',
-  open: 'connected: the agent’s events appear as they happen',
-  reconnecting: 'the live connection dropped; Tether reconnects and misses nothing',
-  offline: 'this device is offline; messages you send are kept',
-  'key-rejected': 'the agent-server refused the session API key',
-  gone: 'the agent-server does not know this conversation',
-  closed: '',
+/** Each connection's word, and what it means (for the tooltip and for screen readers). */
+const CONNECTION_WORDS: Record<Exclude<ConnectionState['kind'], 'closed'>, [MessageId, MessageId]> = {
+  connecting: ['connection.connecting', 'connection.meaning.connecting'],
+  open: ['connection.open', 'connection.meaning.open'],
+  reconnecting: ['connection.reconnecting', 'connection.meaning.reconnecting'],
+  offline: ['connection.offline', 'connection.meaning.offline'],
+  'key-rejected': ['connection.keyRejected', 'connection.meaning.keyRejected'],
+  gone: ['connection.gone', 'connection.meaning.gone'],
 };
 
 export function ConnectionWords({ connection }: { connection: ConnectionState }) {
-  const words: Record<ConnectionState['kind'], string> = {
-    connecting: 'Connecting…',
-    open: 'Live',
-    reconnecting: 'Reconnecting…',
-    offline: 'Offline',
-    'key-rejected': 'Key rejected',
-    gone: 'Not found',
-    closed: '',
-  };
-  const meaning = CONNECTION_MEANINGS[connection.kind];
+  const t = useT();
+  const ids = connection.kind === 'closed' ? undefined : CONNECTION_WORDS[connection.kind];
+  const meaning = ids ? t(ids[1]) : '';
   return (
     <span
       className={`connection-words connection-${connection.kind}`}
       data-connection={connection.kind}
       title={meaning}
     >
-      {words[connection.kind]}
+      {ids && t(ids[0])}
       {meaning && <span className="visually-hidden"> — {meaning}</span>}
     </span>
   );
@@ -48,21 +42,26 @@ export function ConnectionBanner({
   session: ConversationSession;
 }) {
   const seconds = useCountdown(connection.kind === 'reconnecting' ? connection.retryAt : undefined);
+  const t = useT();
   if (connection.kind === 'offline') {
     return (
       <div className="banner warning" role="status">
-        You are offline. Tether reconnects as soon as the network is back; messages you send now are kept.
+        {t('connection.offlineBanner')}
       </div>
     );
   }
   if (connection.kind === 'reconnecting' && connection.attempt >= 2) {
     return (
       <div className="banner warning" role="status">
-        Connection to the agent-server lost. Reconnecting (attempt{' '}
-        <span className="countdown">{connection.attempt}</span>) in{' '}
-        <span className="countdown">{seconds}</span> s.{' '}
+        <Words
+          id="connection.lostBanner"
+          values={{
+            attempt: <span className="countdown">{connection.attempt}</span>,
+            seconds: <span className="countdown">{seconds}</span>,
+          }}
+        />{' '}
         <button type="button" onClick={() => session.reconnectNow()}>
-          Try now
+          {t('connection.tryNow')}
         </button>
       </div>
     );
@@ -76,8 +75,14 @@ export function GapBanner({ gap }: { gap: GapState }) {
   if (gap.kind !== 'retrying') return null;
   return (
     <div className="banner warning" role="status">
-      The newest events could not be loaded: {gap.error.replace(/\.?$/, '.')} Trying again in{' '}
-      <span className="countdown">{seconds}</span> s (attempt {gap.attempt + 1}).
+      <Words
+        id="connection.gapBanner"
+        values={{
+          error: gap.error.replace(/\.?$/, '.'),
+          seconds: <span className="countdown">{seconds}</span>,
+          attempt: gap.attempt + 1,
+        }}
+      />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { ConversationInfo } from '../agent-server/protocol';
 import { useServers, type AgentServer } from '../agent-server/servers';
 import { firstUserMessageQuery } from '../conversation/resources/events';
 import { listFilter, STATUS_FILTER_WORDS, type StatusFilter } from '../conversation/listFilter';
-import { STATUS_WORDS, conversationTitle, formatTimestamp, relativeTime } from './conversationWords';
+import { statusWords, conversationTitle, formatTimestamp, relativeTime } from './conversationWords';
 import { shownTitle } from './shownTitle';
 import { lazyPart } from './boundaries/lazyPart';
 import { useIdleReached } from './useIdleReached';
@@ -200,7 +200,7 @@ function ConversationListItem({
   const untitled = !conversation.title?.trim();
   const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversation.id), enabled: untitled });
   const title = conversationTitle(conversation.title, firstMessage.data);
-  const statusWords = STATUS_WORDS[conversation.execution_status] ?? conversation.execution_status;
+  const statusText = statusWords(conversation.execution_status);
 
   return (
     <li
@@ -218,7 +218,7 @@ function ConversationListItem({
           href={conversationPath(settings.id, conversation.id)}
           className="conversation-link"
           aria-current={selected ? 'page' : undefined}
-          title={`${title} — ${serverTag ? `${serverTag.name} · ` : ''}${statusWords} · ${formatTimestamp(conversation.updated_at)}`}
+          title={`${title} — ${serverTag ? `${serverTag.name} · ` : ''}${statusText} · ${formatTimestamp(conversation.updated_at)}`}
         >
           <span
             className={`status-dot status-${conversation.execution_status}`}
@@ -235,7 +235,7 @@ function ConversationListItem({
             <span className="conversation-title">{title}</span>
           )}
           <span className="visually-hidden">
-            , {statusWords}
+            , {statusText}
             {unavailable ? `, ${settings.name} cannot be reached: this is what it said before` : ''},{' '}
           </span>
           <time className="conversation-time" dateTime={conversation.updated_at}>

@@ -1,14 +1,19 @@
 import type { ExecutionStatus } from '../agent-server/protocol';
+import { t, type MessageId } from '../i18n/i18n';
 
-export const STATUS_WORDS: Record<ExecutionStatus, string> = {
-  idle: 'Idle',
-  running: 'Running',
-  paused: 'Paused',
-  waiting_for_confirmation: 'Waiting for confirmation',
-  finished: 'Finished',
-  error: 'Error',
-  stuck: 'Stuck',
+const STATUS_WORDS: Record<ExecutionStatus, MessageId> = {
+  idle: 'status.idle',
+  running: 'status.running',
+  paused: 'status.paused',
+  waiting_for_confirmation: 'status.waitingForConfirmation',
+  finished: 'status.finished',
+  error: 'status.error',
+  stuck: 'status.stuck',
 };
+
+/** A run's state in words; one the server added since is shown as it names it. */
+export const statusWords = (status: string): string =>
+  status in STATUS_WORDS ? t(STATUS_WORDS[status as ExecutionStatus]) : status;
 
 /** The server's title, else the first thing the user asked (one line), else "Untitled". */
 export function conversationTitle(

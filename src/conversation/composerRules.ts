@@ -1,5 +1,6 @@
 import type { ExecutionStatus } from '../agent-server/protocol';
 import type { ConnectionState } from '../agent-server/socket';
+import { t } from '../i18n/i18n';
 import { isActive } from './executionStatus';
 
 // What the user may do in the conversation right now, as pure predicates: one place, tested as
@@ -10,11 +11,11 @@ export function sendBlockedReason(
   status: ExecutionStatus | undefined,
   connection: ConnectionState,
 ): string | undefined {
-  if (connection.kind === 'key-rejected') return 'The session API key was rejected. Fix it under Servers.';
-  if (connection.kind === 'gone') return 'This conversation no longer exists on the server.';
+  if (connection.kind === 'key-rejected') return t('composer.blocked.keyRejected');
+  if (connection.kind === 'gone') return t('composer.blocked.gone');
   if (status === 'waiting_for_confirmation') {
     // A message now would silently approve the pending actions on the server.
-    return 'The agent is waiting for your approval. Approve or reject the pending actions first.';
+    return t('composer.blocked.approval');
   }
   return undefined;
 }

@@ -66,7 +66,9 @@ describe('the catalogues', () => {
     const code = sourceFiles(join(import.meta.dirname, '..'))
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
-    const unused = Object.keys(english).filter((id) => !code.includes(`'${id}'`));
+    const unused = Object.keys(english).filter(
+      (id) => !code.includes(`'${id}'`) && !code.includes(`"${id}"`),
+    );
     expect(unused).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { conversationQuery } from '../../conversation/resources/conversations';
-import { STATUS_WORDS } from '../conversationWords';
+import { statusWords } from '../conversationWords';
 import { conversationPath } from '../servers/conversationPath';
 import { useScopedServer } from '../servers/serverScope';
 import { childReadMs } from './childStatus';
@@ -44,7 +44,7 @@ function ChildState({ id, title }: { id: string; title: string | undefined }) {
       <Link href={conversationPath(server.id, id)}>Open “{name}”</Link>
       {status ? (
         <span className={`status status-${status}`} data-status={status}>
-          {STATUS_WORDS[status] ?? status}
+          {statusWords(status)}
         </span>
       ) : info.isError ? (
         <span className="settings-detail">Its state could not be read.</span>

@@ -3,7 +3,8 @@ import { canContinue } from '../../conversation/composerRules';
 import { lazyPart } from '../boundaries/lazyPart';
 import { useCommand } from '../commands/commands';
 import { ConnectionWords } from '../ConnectionStatus';
-import { STATUS_WORDS } from '../conversationWords';
+import { statusWords } from '../conversationWords';
+import { useT } from '../../i18n/i18n';
 import { useOpenWorkspace, useWorkspaceRoute } from '../workspaceRoute';
 import { SidePanelIcon } from './tools/icons';
 import type { ToolDialog } from './tools/toolDialogs';
@@ -23,18 +24,23 @@ export function ConversationHeader({ model: c }: { model: ConversationModel }) {
   const { session, status, stopping, title } = c;
   const [dialog, setDialog] = useState<ToolDialog | undefined>(undefined);
   const closeDialog = useCallback(() => setDialog(undefined), []);
+  const t = useT();
   // The palette reaches the menu's dialogs whether or not the menu has loaded.
-  useCommand('export', 'Export this conversation', () => setDialog('export'), title !== undefined);
-  useCommand('model', 'Switch the model…', () => setDialog('model'), c.model !== undefined);
-  useCommand('usage', 'Usage and compacting…', () => setDialog('usage'), c.info !== undefined);
+  useCommand('export', t('conversation.command.export'), () => setDialog('export'), title !== undefined);
+  useCommand('model', t('conversation.command.model'), () => setDialog('model'), c.model !== undefined);
+  useCommand('usage', t('conversation.command.usage'), () => setDialog('usage'), c.info !== undefined);
   return (
     <header className="conversation-header">
       <h1 id="conversation-title">
-        {title !== undefined ? title : c.infoFailed ? 'Conversation unavailable' : 'Loading…'}
+        {title !== undefined
+          ? title
+          : c.infoFailed
+            ? t('conversation.unavailable')
+            : t('conversation.loading')}
       </h1>
       {status && (
         <span className={`status status-${status}`} data-status={status}>
-          {stopping ? 'Stopping…' : (STATUS_WORDS[status] ?? status)}
+          {stopping ? t('status.stopping') : statusWords(status)}
         </span>
       )}
       <ConnectionWords connection={c.connection} />
@@ -46,20 +52,20 @@ export function ConversationHeader({ model: c }: { model: ConversationModel }) {
       <div className="header-actions">
         {status === 'running' && (
           <button type="button" className="stop" disabled={stopping} onClick={() => void session.interrupt()}>
-            {stopping ? 'Stopping…' : 'Stop'}
+            {stopping ? t('status.stopping') : t('conversation.stop')}
           </button>
         )}
         {canContinue(status) && (
           <button type="button" onClick={() => void session.continueRun()}>
-            Continue
+            {t('conversation.continue')}
           </button>
         )}
         {c.repository && (
           <button
             type="button"
             className="icon-button"
-            aria-label="Workspace"
-            title="Workspace"
+            aria-label={t('conversation.workspace')}
+            title={t('conversation.workspace')}
             aria-expanded={workspaceRoute !== undefined}
             onClick={() => openWorkspace(workspaceRoute ? undefined : { view: 'changes' })}
           >
