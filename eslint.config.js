@@ -26,6 +26,10 @@ const TRANSLATED_SCREENS = [
   'src/components/conversation/ConversationHeader.tsx',
   'src/components/Composer.tsx',
   'src/components/ConnectionStatus.tsx',
+  'src/components/ConversationList.tsx',
+  'src/components/NewConversation.tsx',
+  'src/components/LlmFields.tsx',
+  'src/components/ApprovalSelect.tsx',
 ];
 
 export default tseslint.config(

@@ -1,4 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { expectRowsShow, summarise } from './rows';
 import { closeTools, openTools } from './tools';
 
@@ -7,14 +9,21 @@ import { closeTools, openTools } from './tools';
 
 export { SEEDED } from '../mocks/fixtures';
 
-/** The header's language select, named in whatever language it speaks now. */
-const LANGUAGE_LABEL = /^(Language|Sprache|Langue|Idioma|言語|语言|اللغة)$/;
+const CATALOGUES = fileURLToPath(new URL('../src/i18n/catalogs', import.meta.url));
+const catalogues: Record<string, string>[] = readdirSync(CATALOGUES).map((file) =>
+  JSON.parse(readFileSync(`${CATALOGUES}/${file}`, 'utf8')),
+);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A message (one without placeholders) as any of Tether's languages says it: for names that must not depend on it. */
+export const inEveryLanguage = (id: string): RegExp =>
+  new RegExp(`^(${catalogues.map((catalogue) => escape(catalogue[id]!)).join('|')})$`);
 
 export class Tether {
   constructor(readonly page: Page) {}
 
   get list(): Locator {
-    return this.page.getByRole('navigation', { name: 'Conversations' });
+    return this.page.getByRole('navigation', { name: inEveryLanguage('list.heading') });
   }
   get log(): Locator {
     return this.page.getByRole('log', { name: 'Conversation' });
@@ -37,7 +46,7 @@ export class Tether {
   async chooseLanguage(name: string) {
     await this.page
       .getByRole('banner')
-      .getByRole('combobox', { name: LANGUAGE_LABEL })
+      .getByRole('combobox', { name: inEveryLanguage('language.label') })
       .selectOption({ label: name });
   }
 

@@ -69,6 +69,15 @@ test.describe('a browser that prefers French', () => {
     await expect(banner(page).getByRole('link', { name: 'Nouvelle conversation' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
     await expect(banner(page).getByRole('combobox', { name: 'Langue' })).toHaveValue('browser');
+    // The new conversation's form and the list beside it.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouvelle conversation');
+    await expect(page.getByRole('textbox', { name: 'Que doit faire l’agent ?' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Démarrer la conversation' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Demander avant d’agir' })).toHaveValue('never');
+    await expect(
+      app.list.getByRole('combobox', { name: 'Filtrer les conversations par état' }),
+    ).toBeVisible();
+    await expectAccessible(page, 'the home screen in French');
 
     // From the palette too.
     await page.keyboard.press('Control+k');

@@ -1,5 +1,6 @@
 import { ConversationClient, ServerClient } from '@openhands/typescript-client/clients';
 import { HttpError } from '@openhands/typescript-client/client/http-client';
+import { t } from '../i18n/i18n';
 import type { ConnectionSettings } from './servers';
 
 // Every REST call to the agent-server goes through the typed clients of
@@ -34,19 +35,17 @@ export class AgentServerRefused extends Error {}
 export function describeError(error: unknown): string {
   if (error instanceof AgentServerRefused) return error.message;
   const status = httpStatus(error);
-  if (status === 401 || status === 403) return 'The agent-server rejected the session API key.';
-  if (status === 404) return 'The agent-server does not know this item (404). It may have been deleted.';
-  if (status === 429)
-    return 'The agent-server is already running as many conversations as it allows at once (429). Wait for one to finish, or stop one, and try again.';
+  if (status === 401 || status === 403) return t('error.keyRejected');
+  if (status === 404) return t('error.notFound');
+  if (status === 429) return t('error.atCapacity');
   if (status !== undefined) {
     const detail = error instanceof HttpError ? serverDetail(error.response) : '';
-    return `The agent-server answered ${status}${detail ? `: ${detail}` : '.'}`;
+    return detail ? t('error.answeredWithDetail', { status, detail }) : t('error.answered', { status });
   }
-  if (error instanceof Error && /timeout/i.test(error.message))
-    return 'The agent-server did not answer in time.';
+  if (error instanceof Error && /timeout/i.test(error.message)) return t('error.timeout');
   if (error instanceof SyntaxError || (error instanceof Error && /JSON/.test(error.message)))
-    return 'The agent-server sent an answer that is not valid JSON.';
-  return 'Cannot reach the agent-server. Check the Server URL and that the server is running.';
+    return t('error.notJson');
+  return t('error.unreachable');
 }
 
 function serverDetail(response: unknown): string {

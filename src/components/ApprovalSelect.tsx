@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useScopedServer } from './servers/serverScope';
-import { APPROVALS, APPROVAL_WORDS, approvalOf, type Approval } from '../conversation/approvalPolicy';
+import { APPROVALS, approvalOf, approvalWords, type Approval } from '../conversation/approvalPolicy';
+import { useT } from '../i18n/i18n';
 import type { ConversationSession } from '../conversation/liveSession';
 import { setApprovalPolicy } from '../conversation/resources/conversations';
 
@@ -18,10 +19,11 @@ export function ApprovalSelect({
   /** The choice being saved, shown at once; the server's policy once it is re-read. */
   const [saving, setSaving] = useState<Approval | undefined>(undefined);
   const current = saving ?? approvalOf(policy);
+  const t = useT();
   if (current === undefined) return null;
   return (
     <label className="approval-select">
-      Ask before actions
+      {t('approval.label')}
       <select
         value={current}
         disabled={saving !== undefined}
@@ -42,9 +44,10 @@ export function ApprovalSelect({
 
 /** The three choices, in the words the person reads (for any select of them). */
 export function ApprovalOptions() {
+  useT();
   return APPROVALS.map((approval) => (
     <option key={approval} value={approval}>
-      {APPROVAL_WORDS[approval]}
+      {approvalWords(approval)}
     </option>
   ));
 }

@@ -5,7 +5,8 @@ import { describeError } from '../agent-server/client';
 import type { ConversationInfo } from '../agent-server/protocol';
 import { useServers, type AgentServer } from '../agent-server/servers';
 import { firstUserMessageQuery } from '../conversation/resources/events';
-import { listFilter, STATUS_FILTER_WORDS, type StatusFilter } from '../conversation/listFilter';
+import { listFilter, STATUS_FILTERS, statusFilterWords, type StatusFilter } from '../conversation/listFilter';
+import { i18n, useT } from '../i18n/i18n';
 import { statusWords, conversationTitle, formatTimestamp, relativeTime } from './conversationWords';
 import { shownTitle } from './shownTitle';
 import { lazyPart } from './boundaries/lazyPart';
@@ -41,12 +42,13 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
       )
     : merged.shown;
   const several = servers.length > 1;
+  const t = useT();
   const nextFrom = merged.holdingBack.map((id) => feeds.get(id)).find((feed) => feed?.hasNextPage);
   const waiting = servers.filter((server) => feeds.get(server.id)?.pending ?? true);
   const failing = servers.filter((server) => feeds.get(server.id)?.error);
 
   return (
-    <nav className="conversation-list" aria-label="Conversations" onKeyDown={moveWithArrows}>
+    <nav className="conversation-list" aria-label={t('list.heading')} onKeyDown={moveWithArrows}>
       {servers.map((server) => (
         <ServerFeedSource
           key={server.id}
@@ -56,35 +58,35 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
         />
       ))}
       <h2 id={LIST_HEADING} tabIndex={-1}>
-        Conversations
+        {t('list.heading')}
       </h2>
       <div className="list-filter">
         <input
           type="search"
-          aria-label="Filter conversations by title"
-          placeholder="Filter by title"
+          aria-label={t('list.filterByTitle')}
+          placeholder={t('list.filterPlaceholder')}
           value={filterText}
           onChange={(event) => setFilterText(event.target.value)}
         />
         <select
-          aria-label="Filter conversations by status"
+          aria-label={t('list.filterByStatus')}
           value={statusFilter}
           onChange={(event) => setStatusFilter(event.target.value as StatusFilter)}
         >
-          {(Object.keys(STATUS_FILTER_WORDS) as StatusFilter[]).map((value) => (
+          {STATUS_FILTERS.map((value) => (
             <option key={value} value={value}>
-              {STATUS_FILTER_WORDS[value]}
+              {statusFilterWords(value)}
             </option>
           ))}
         </select>
         {several && (
           <select
             className="server-filter"
-            aria-label="Filter conversations by server"
+            aria-label={t('list.filterByServer')}
             value={onlyServer}
             onChange={(event) => setServerFilter(event.target.value)}
           >
-            <option value="">Every server</option>
+            <option value="">{t('list.everyServer')}</option>
             {servers.map((server) => (
               <option key={server.id} value={server.id}>
                 {server.name}
@@ -99,28 +101,29 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
           {describeError(feeds.get(server.id)!.error)}{' '}
           <button
             type="button"
-            aria-label={several ? `Try ${server.name} again` : undefined}
+            aria-label={several ? t('list.tryServerAgain', { server: server.name }) : undefined}
             onClick={() => feeds.get(server.id)!.retry()}
           >
-            Try again
+            {t('list.tryAgain')}
           </button>
         </div>
       ))}
-      {merged.shown.length === 0 && waiting.length > 0 && <p className="loading">Loading conversations…</p>}
+      {merged.shown.length === 0 && waiting.length > 0 && (
+        <p className="loading">{t('shell.loadingConversations')}</p>
+      )}
       {merged.shown.length > 0 && waiting.length > 0 && patienceSpent && (
         <p className="loading">
-          Still waiting for {waiting.map((server) => server.name).join(', ')}: their conversations join the
-          list when they come.
+          {t('list.stillWaiting', {
+            servers: new Intl.ListFormat(i18n.locale).format(waiting.map((server) => server.name)),
+          })}
         </p>
       )}
       {merged.shown.length === 0 && waiting.length === 0 && failing.length < servers.length && (
-        <p className="empty">No conversations yet.</p>
+        <p className="empty">{t('list.empty')}</p>
       )}
-      {servers.length === 0 && <p className="empty">No agent-server is set up: add one under Servers.</p>}
+      {servers.length === 0 && <p className="empty">{t('list.noServer')}</p>}
       {filtering && merged.shown.length > 0 && rows.length === 0 && (
-        <p className="empty">
-          No loaded conversation matches{nextFrom ? ': load more to search further' : ''}.
-        </p>
+        <p className="empty">{nextFrom ? t('list.noMatchLoadMore') : t('list.noMatch')}</p>
       )}
       <ul>
         {rows.map((row) => (
@@ -141,7 +144,7 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
           disabled={nextFrom.fetchingNextPage}
           onClick={nextFrom.fetchNextPage}
         >
-          {nextFrom.fetchingNextPage ? 'Loading…' : 'Load more conversations'}
+          {nextFrom.fetchingNextPage ? t('list.loading') : t('list.loadMore')}
         </button>
       )}
     </nav>
@@ -201,6 +204,7 @@ function ConversationListItem({
   const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversation.id), enabled: untitled });
   const title = conversationTitle(conversation.title, firstMessage.data);
   const statusText = statusWords(conversation.execution_status);
+  const t = useT();
 
   return (
     <li
@@ -236,7 +240,7 @@ function ConversationListItem({
           )}
           <span className="visually-hidden">
             , {statusText}
-            {unavailable ? `, ${settings.name} cannot be reached: this is what it said before` : ''},{' '}
+            {unavailable ? `, ${t('list.unreachable', { server: settings.name })}` : ''},{' '}
           </span>
           <time className="conversation-time" dateTime={conversation.updated_at}>
             {relativeTime(conversation.updated_at, Date.now())}

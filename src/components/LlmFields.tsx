@@ -1,4 +1,9 @@
 import type { LlmSettings } from '../agent-server/llmSettings';
+import { useT } from '../i18n/i18n';
+
+// Example values, the same in every language.
+const EXAMPLE_MODEL = 'openai/gpt-4o-mini';
+const EXAMPLE_BASE_URL = 'https://api.openai.com/v1';
 
 /**
  * The model, base URL and key inputs (named `model`, `baseUrl`, `apiKey`) of any form that picks
@@ -11,28 +16,24 @@ export function LlmFields({
   initial: LlmSettings;
   modelRequired?: boolean;
 }) {
+  const t = useT();
   return (
     <>
       <label>
-        Model
+        {t('llm.model')}
         <input
           name="model"
           required={modelRequired}
           defaultValue={initial.model}
-          placeholder="openai/gpt-4o-mini"
+          placeholder={EXAMPLE_MODEL}
         />
       </label>
       <label>
-        Base URL
-        <input
-          name="baseUrl"
-          type="url"
-          defaultValue={initial.baseUrl}
-          placeholder="https://api.openai.com/v1"
-        />
+        {t('llm.baseUrl')}
+        <input name="baseUrl" type="url" defaultValue={initial.baseUrl} placeholder={EXAMPLE_BASE_URL} />
       </label>
       <label>
-        API key
+        {t('llm.apiKey')}
         <input name="apiKey" type="password" autoComplete="off" defaultValue={initial.apiKey} />
       </label>
     </>

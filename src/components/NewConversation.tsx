@@ -12,6 +12,8 @@ import { useLlmSettings, useSaveLlmSettings, type LlmSettings } from '../agent-s
 import type { Approval } from '../conversation/approvalPolicy';
 import { ApprovalOptions } from './ApprovalSelect';
 import { LlmFields, readLlmFields } from './LlmFields';
+import { useT } from '../i18n/i18n';
+import { Words } from '../i18n/Words';
 import {
   DEFAULT_WORKING_DIR,
   useSaveWorkspaceFolder,
@@ -20,6 +22,8 @@ import {
 
 /** Stands in for a server while none is set up (its queries are off). */
 const NO_SERVER = { serverUrl: '', sessionApiKey: '' };
+/** An example value, the same in every language. */
+const EXAMPLE_FOLDER = '/home/me/project';
 
 export function NewConversation() {
   const servers = useServers();
@@ -28,6 +32,7 @@ export function NewConversation() {
   const saved = useQuery({ ...savedWorkspacesQuery(settings ?? NO_SERVER), enabled: settings !== undefined });
   const savedFolders = saved.data ?? [];
   const queryClient = useQueryClient();
+  const t = useT();
   const [, navigate] = useLocation();
   const llm = useLlmSettings(settings?.id);
   const saveLlm = useSaveLlmSettings();
@@ -47,7 +52,7 @@ export function NewConversation() {
       workingDir: string;
       approval: Approval;
     }) => {
-      if (!settings) throw new Error('No agent-server is set up: add one under Servers.');
+      if (!settings) throw new Error(t('list.noServer'));
       return createConversation(queryClient, settings, text, model, workingDir, approval);
     },
     // The new conversation opens with focus in its composer, ready for the next message.
@@ -60,7 +65,7 @@ export function NewConversation() {
   return (
     <form
       className="new-conversation"
-      aria-label="New conversation"
+      aria-label={t('newConversation.title')}
       onSubmit={(event) => {
         event.preventDefault();
         const form = new FormData(event.currentTarget);
@@ -81,7 +86,9 @@ export function NewConversation() {
         setChecking(true);
         // The check loads with the first start; one that cannot load does not hold the conversation.
         void import('./model/modelCheckNote')
-          .then((check) => check.modelCheckNote(queryClient, settings, model, 'Start anyway'))
+          .then((check) =>
+            check.modelCheckNote(queryClient, settings, model, t('newConversation.startAnyway')),
+          )
           .catch(() => undefined)
           .then((note) => {
             setChecking(false);
@@ -90,17 +97,23 @@ export function NewConversation() {
           });
       }}
     >
-      <h1>New conversation</h1>
+      <h1>{t('newConversation.title')}</h1>
       <label>
-        What should the agent do?
-        <textarea id="new-task" name="message" rows={3} required placeholder="Describe the task…" />
+        {t('newConversation.task')}
+        <textarea
+          id="new-task"
+          name="message"
+          rows={3}
+          required
+          placeholder={t('newConversation.taskPlaceholder')}
+        />
       </label>
       {servers.length > 1 && settings && (
         <label className="approval-choice">
-          Server
+          {t('newConversation.server')}
           {/* The choice is remembered: the next conversation starts on the same server. */}
           <select
-            aria-label="Server"
+            aria-label={t('newConversation.server')}
             value={settings.id}
             onChange={(event) => makeDefaultServer(event.target.value)}
           >
@@ -114,26 +127,34 @@ export function NewConversation() {
       )}
       <details className="llm-settings">
         <summary>
-          Model: <span className="llm-model">{llm.model}</span>
+          <Words
+            id="newConversation.model"
+            values={{ model: <span className="llm-model">{llm.model}</span> }}
+          />
         </summary>
         {/* Each server has its own: the fields start afresh when the server changes. */}
         <LlmFields key={settings?.id} initial={llm} />
-        <p className="hint">
-          Used for new conversations on this server. Kept in this browser; the key goes to this agent-server
-          only.
-        </p>
+        <p className="hint">{t('newConversation.modelHint')}</p>
       </details>
       <details className="llm-settings">
         <summary>
-          Workspace folder:{' '}
-          <span className="llm-model">{folder || `${DEFAULT_WORKING_DIR} (server default)`}</span>
+          <Words
+            id="newConversation.folderSummary"
+            values={{
+              folder: (
+                <span className="llm-model">
+                  {folder || t('newConversation.folderDefault', { folder: DEFAULT_WORKING_DIR })}
+                </span>
+              ),
+            }}
+          />
         </summary>
         <label>
-          Workspace folder
+          {t('newConversation.folder')}
           <input
             name="workingDir"
             defaultValue={folder}
-            placeholder="/home/me/project"
+            placeholder={EXAMPLE_FOLDER}
             list={savedFolders.length > 0 ? 'saved-workspaces' : undefined}
           />
         </label>
@@ -145,24 +166,21 @@ export function NewConversation() {
             ))}
           </datalist>
         )}
-        <p className="hint">
-          Where the agent works, on the agent-server’s machine. Empty: the server’s “{DEFAULT_WORKING_DIR}”
-          folder. An absolute path also lets you open, download and upload files there.
-        </p>
+        <p className="hint">{t('newConversation.folderHint', { folder: DEFAULT_WORKING_DIR })}</p>
       </details>
       <label className="approval-choice">
-        Ask before actions
+        {t('approval.label')}
         <select name="approval" defaultValue="never">
           <ApprovalOptions />
         </select>
       </label>
       {modelNote}
       <button type="submit" disabled={create.isPending || checking}>
-        {create.isPending || checking ? 'Starting…' : 'Start conversation'}
+        {create.isPending || checking ? t('newConversation.starting') : t('newConversation.start')}
       </button>
       {create.error && (
         <p className="banner error" role="alert">
-          The conversation was not created. {describeError(create.error)}
+          {t('newConversation.notCreated', { reason: describeError(create.error) })}
         </p>
       )}
     </form>

@@ -1,3 +1,5 @@
+import { t, type MessageId } from '../i18n/i18n';
+
 // When the agent asks before it acts: never, for risky actions, or for every action. Risky
 // needs a rating for each action, so with it the server is given the LLM security analyser,
 // which takes the risk the model states for each call (an action it does not rate counts as
@@ -5,11 +7,14 @@
 
 export type Approval = 'never' | 'risky' | 'always';
 
-export const APPROVAL_WORDS: Record<Approval, string> = {
-  never: 'Never ask',
-  risky: 'Ask for risky actions',
-  always: 'Ask for every action',
+const APPROVAL_WORDS: Record<Approval, MessageId> = {
+  never: 'approval.never',
+  risky: 'approval.risky',
+  always: 'approval.always',
 };
+
+/** An approval choice, in the words the person reads. */
+export const approvalWords = (approval: Approval): string => t(APPROVAL_WORDS[approval]);
 
 export const APPROVALS: readonly Approval[] = ['never', 'risky', 'always'];
 

@@ -1,17 +1,23 @@
 import type { ExecutionStatus } from '../agent-server/protocol';
+import { t, type MessageId } from '../i18n/i18n';
 
 // Which conversations the list shows for the words typed in its filter and the status chosen.
 // Pure: the list gives each conversation's title as shown (the server's, else its first message).
 
 export type StatusFilter = 'all' | 'active' | 'finished' | 'stopped' | 'failed';
 
-export const STATUS_FILTER_WORDS: Record<StatusFilter, string> = {
-  all: 'Any status',
-  active: 'Working or waiting',
-  finished: 'Finished',
-  stopped: 'Paused or idle',
-  failed: 'Error or stuck',
+const STATUS_FILTER_WORDS: Record<StatusFilter, MessageId> = {
+  all: 'list.status.all',
+  active: 'list.status.active',
+  finished: 'list.status.finished',
+  stopped: 'list.status.stopped',
+  failed: 'list.status.failed',
 };
+
+export const STATUS_FILTERS = Object.keys(STATUS_FILTER_WORDS) as StatusFilter[];
+
+/** A status filter's choice, in words. */
+export const statusFilterWords = (filter: StatusFilter): string => t(STATUS_FILTER_WORDS[filter]);
 
 const STATUS_GROUP: Record<ExecutionStatus, StatusFilter> = {
   running: 'active',
