@@ -30,6 +30,8 @@ const TRANSLATED_SCREENS = [
   'src/components/NewConversation.tsx',
   'src/components/LlmFields.tsx',
   'src/components/ApprovalSelect.tsx',
+  'src/components/stretches/StretchLine.tsx',
+  'src/components/ChatRow.tsx',
 ];
 
 export default tseslint.config(

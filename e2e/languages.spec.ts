@@ -41,6 +41,11 @@ test('a language chosen in the header is spoken at once, with one request, and k
   );
   await expect(page.getByRole('button', { name: 'Senden' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Anhängen' })).toBeVisible();
+  // Finished steps fold into one line, counted with the language's plural forms.
+  await expect(
+    app.log.getByRole('button', { name: '1 Befehl ausgeführt · 1 Datei bearbeitet (2 Schritte)' }),
+  ).toBeVisible();
+  await expect(app.log.locator('.author').first()).toHaveText('Sie');
   await expectAccessible(page, 'a conversation in German');
 
   // Right to left for Arabic; German again costs no second request.
@@ -48,6 +53,9 @@ test('a language chosen in the header is spoken at once, with one request, and k
   await expect(banner(page).getByRole('link', { name: 'محادثة جديدة' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('button', { name: 'إرسال' })).toBeVisible();
+  await expect(
+    app.log.getByRole('button', { name: 'شغّل أمرًا واحدًا · عدّل ملفًا واحدًا (خطوتان)' }),
+  ).toBeVisible();
   await app.chooseLanguage('Deutsch');
   await expect(banner(page).getByRole('link', { name: 'Neue Unterhaltung' })).toBeVisible();
   expect(asked).toEqual(['de', 'ar']);

@@ -12,7 +12,8 @@ import { Markdown } from './markdown/Markdown';
 import { FoldedMarkdown } from './markdown/FoldedMarkdown';
 import { CopyButton } from './copy/CopyButton';
 import { ToolCallCard } from './ToolCallCard';
-import { FAILURE_WORDS, modelUnreachable, USER_ACTION_WORDS } from '../conversation/errorWords';
+import { failureHeadline, modelUnreachable, userActionWords } from '../conversation/errorWords';
+import { useT } from '../i18n/i18n';
 import { ModelBaseUrl } from './conversation/modelBaseUrl';
 import { lazyPart } from './boundaries/lazyPart';
 
@@ -24,9 +25,10 @@ function Thinking({ text }: { text: string }) {
   useEffect(() => {
     if (found && details.current) details.current.open = true;
   }, [found, focus]);
+  const t = useT();
   return (
     <details className="thinking" ref={details}>
-      <summary>Thinking</summary>
+      <summary>{t('row.thinking')}</summary>
       <Markdown text={text} />
     </details>
   );
@@ -35,12 +37,9 @@ function Thinking({ text }: { text: string }) {
 /** What a model that cannot be reached comes down to, named where the person can fix it. */
 function UnreachableModel() {
   const baseUrl = useContext(ModelBaseUrl);
+  const t = useT();
   return (
-    <p className="user-action">
-      {baseUrl
-        ? `The agent-server could not connect to the model at ${baseUrl}. Check that address under Conversation tools → Model, and that the agent-server’s machine can reach it.`
-        : 'The agent-server could not connect to the model’s provider. Check that the agent-server’s machine can reach it.'}
-    </p>
+    <p className="user-action">{baseUrl ? t('model.unreachableAt', { baseUrl }) : t('model.unreachable')}</p>
   );
 }
 
@@ -72,6 +71,7 @@ export const ChatRow = memo(function ChatRow({
   /** A user message the running agent has not reached yet (seed 000): shown as queued. */
   unread?: boolean;
 }) {
+  const t = useT();
   switch (row.type) {
     case 'message': {
       const { llm_message: message, source } = row.event;
@@ -84,13 +84,13 @@ export const ChatRow = memo(function ChatRow({
           data-event-id={row.eventId}
         >
           <div className={`author${continued && !fromUser ? ' visually-hidden' : ''}`}>
-            {fromUser ? 'You' : 'Agent'}
+            {fromUser ? t('row.you') : t('row.agent')}
           </div>
-          {text && <CopyButton className="row-copy" text={text} label="Copy message" />}
+          {text && <CopyButton className="row-copy" text={text} label={t('row.copyMessage')} />}
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
           {text && <FoldedMarkdown text={text} />}
-          <MessageImages urls={images} label="attached to the message" />
-          {unread && <p className="pending-state">Queued: the agent reads it after its current step</p>}
+          <MessageImages urls={images} label={t('row.imagesAttached')} />
+          {unread && <p className="pending-state">{t('row.queued')}</p>}
           <BranchActions row={row} />
         </div>
       );
@@ -98,7 +98,7 @@ export const ChatRow = memo(function ChatRow({
     case 'turn':
       return (
         <div className="chat-row turn from-agent" data-event-id={row.eventId}>
-          <div className={`author${continued ? ' visually-hidden' : ''}`}>Agent</div>
+          <div className={`author${continued ? ' visually-hidden' : ''}`}>{t('row.agent')}</div>
           {row.reasoning && <Thinking text={row.reasoning} />}
           {row.thought && <FoldedMarkdown text={row.thought} />}
           {row.calls.map((call) => {
@@ -107,7 +107,7 @@ export const ChatRow = memo(function ChatRow({
               return (
                 <div key={call.toolCallId} className="final-answer copyable" data-event-id={call.action!.id}>
                   <FoldedMarkdown text={action.message} />
-                  <CopyButton text={action.message} label="Copy answer" />
+                  <CopyButton text={action.message} label={t('row.copyAnswer')} />
                 </div>
               );
             }
@@ -133,20 +133,15 @@ export const ChatRow = memo(function ChatRow({
       const { detail, code, classification } = row.event;
       return (
         <div className="chat-row conversation-error" role="alert" data-event-id={row.eventId}>
-          <strong>
-            The conversation stopped with an error
-            {classification?.kind ? ` (${FAILURE_WORDS[classification.kind] ?? classification.kind})` : ''}.
-          </strong>
-          <p>{detail || code || 'No detail was given.'}</p>
+          <strong>{failureHeadline(classification?.kind)}</strong>
+          <p>{detail || code || t('failure.noDetail')}</p>
           {modelUnreachable(code, detail) && <UnreachableModel />}
           {classification?.user_action && classification.user_action !== 'none' && (
-            <p className="user-action">
-              {USER_ACTION_WORDS[classification.user_action] ?? classification.user_action}
-            </p>
+            <p className="user-action">{userActionWords(classification.user_action)}</p>
           )}
           {classification && (
             <p className="error-meta">
-              {classification.retryable ? 'Retrying may help.' : 'Retrying will not help.'}
+              {classification.retryable ? t('failure.retryMayHelp') : t('failure.retryWontHelp')}
             </p>
           )}
         </div>
@@ -176,8 +171,8 @@ export const ChatRow = memo(function ChatRow({
       return (
         <div className="chat-row unknown" data-event-id={row.eventId}>
           <details>
-            <summary>Unknown event: {row.reason}</summary>
-            <ScrollablePre className="tool-output" label="The event as the server sent it">
+            <summary>{t('row.unknownEvent', { reason: row.reason })}</summary>
+            <ScrollablePre className="tool-output" label={t('row.rawEvent')}>
               {safeJson(row.event)}
             </ScrollablePre>
           </details>

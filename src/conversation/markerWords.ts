@@ -1,3 +1,4 @@
+import { t } from '../i18n/i18n';
 import type { Row } from './projection';
 
 type MarkerRow = Extract<Row, { type: 'marker' | 'compaction' | 'model' }>;
@@ -6,17 +7,15 @@ type MarkerRow = Extract<Row, { type: 'marker' | 'compaction' | 'model' }>;
 export function markerWords(row: MarkerRow): string {
   switch (row.type) {
     case 'marker':
-      return row.event.kind === 'InterruptEvent' ? 'Stopped by you' : 'Paused';
+      return row.event.kind === 'InterruptEvent' ? t('marker.stopped') : t('marker.paused');
     case 'compaction': {
       const forgotten = row.event.forgotten_event_ids?.length ?? 0;
-      return forgotten > 0
-        ? `History compacted: the agent now works from a summary of ${forgotten} earlier ${forgotten === 1 ? 'event' : 'events'}`
-        : 'History compacted: the agent now works from a summary';
+      return forgotten > 0 ? t('marker.compactedCount', { count: forgotten }) : t('marker.compacted');
     }
     case 'model':
-      if (row.previous === undefined) return `Model from here on: ${row.model}`;
+      if (row.previous === undefined) return t('marker.modelFromHere', { model: row.model });
       return row.previous === row.model
-        ? `Agent settings changed; the model stays ${row.model}`
-        : `Model switched from ${row.previous} to ${row.model}`;
+        ? t('marker.settingsChanged', { model: row.model })
+        : t('marker.modelSwitched', { previous: row.previous, model: row.model });
   }
 }

@@ -54,6 +54,8 @@ export async function speak(code: LocaleCode): Promise<void> {
   }
   if (request !== latest) return;
   i18n.activate(code);
+  // Rules and their tests speak too, in Node, where there is no page.
+  if (typeof document === 'undefined') return;
   document.documentElement.lang = code;
   document.documentElement.dir = directionOf(code);
 }

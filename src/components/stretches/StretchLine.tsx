@@ -1,4 +1,5 @@
-import type { Stretch } from '../../conversation/stretches/workStretches';
+import { stretchSummary, type Stretch } from '../../conversation/stretches/workStretches';
+import { useT } from '../../i18n/i18n';
 
 /** The one line a folded stretch of finished steps reads as; a click shows the steps. */
 export function StretchLine({
@@ -13,20 +14,18 @@ export function StretchLine({
   labelled: boolean;
   onToggle: (id: string) => void;
 }) {
+  const t = useT();
   return (
     <div className="stretch-line from-agent">
-      <span className={`author${labelled ? '' : ' visually-hidden'}`}>Agent</span>
+      <span className={`author${labelled ? '' : ' visually-hidden'}`}>{t('row.agent')}</span>
       <button
         type="button"
         className="stretch-toggle"
         aria-expanded={open}
         onClick={() => onToggle(stretch.id)}
       >
-        {stretch.summary}
-        <span className="stretch-count">
-          {' '}
-          ({stretch.keys.length} {stretch.keys.length === 1 ? 'step' : 'steps'})
-        </span>
+        {stretchSummary(stretch.tally)}
+        <span className="stretch-count"> {t('stretch.steps', { count: stretch.keys.length })}</span>
       </button>
     </div>
   );

@@ -1,6 +1,7 @@
 import { markerWords } from '../markerWords';
 import { asServerEvent, contentImages, contentText, type ServerEvent } from '../../agent-server/protocol';
-import { FAILURE_WORDS, USER_ACTION_WORDS } from '../errorWords';
+import { failureHeadline, userActionWords } from '../errorWords';
+import { t } from '../../i18n/i18n';
 import { EventTree } from '../branches/eventTree';
 import { projectEvents, type Row } from '../projection';
 import { callState, type ToolCall } from '../toolCalls';
@@ -99,15 +100,12 @@ function rowMarkdown(row: Row, times: Times): string {
       return callMarkdown(row.call);
     case 'conversation-error': {
       const { detail, code, classification } = row.event;
-      const kind = classification?.kind
-        ? ` (${FAILURE_WORDS[classification.kind] ?? classification.kind})`
-        : '';
-      const action = classification?.user_action ? USER_ACTION_WORDS[classification.user_action] : undefined;
+      const action = classification?.user_action;
       return quoted(
         [
-          `**The conversation stopped with an error${kind}.**`,
-          detail || code || 'No detail was given.',
-          action,
+          `**${failureHeadline(classification?.kind)}**`,
+          detail || code || t('failure.noDetail'),
+          action && action !== 'none' ? userActionWords(action) : undefined,
         ]
           .filter(Boolean)
           .join('\n\n'),

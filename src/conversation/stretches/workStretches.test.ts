@@ -18,7 +18,8 @@ import {
 import { longConversation } from '../../../mocks/fixtures';
 import type { ServerEvent } from '../../agent-server/protocol';
 import { projectEvents } from '../projection';
-import { stretchSummary, workStretches } from './workStretches';
+import { speak } from '../../i18n/i18n';
+import { stretchSummary, tallyOf, workStretches, type StretchTally } from './workStretches';
 
 const clock = () => new EventClock(Date.UTC(2026, 10, 1, 9), 's');
 
@@ -32,7 +33,10 @@ function stretches(events: ServerEvent[]) {
     const stretch = byKey.get(row.key);
     if (stretch) seen.set(stretch.id, [...(seen.get(stretch.id) ?? []), index]);
   });
-  return [...seen.entries()].map(([id, indexes]) => ({ indexes, summary: byKey.get(id)!.summary }));
+  return [...seen.entries()].map(([id, indexes]) => ({
+    indexes,
+    summary: stretchSummary(byKey.get(id)!.tally),
+  }));
 }
 
 describe('stretches of finished agent work', () => {
@@ -137,7 +141,7 @@ describe('stretches of finished agent work', () => {
     expect(now.get(firstKey)).toBeDefined();
     expect(now.get(firstKey)).toBe(old.get(firstKey));
     expect(old.get(lastKey)).toBeUndefined();
-    expect(now.get(lastKey)?.summary).toBe('Ran 1 command');
+    expect(stretchSummary(now.get(lastKey)!.tally)).toBe('Ran 1 command');
   });
 
   it('builds no row to fold 10,000 events', () => {
@@ -163,8 +167,34 @@ describe('stretches of finished agent work', () => {
       browse('http://a'),
       browse('http://b'),
     ].map((action) => ({ toolCallId: action.tool_call_id, action, outcomes: [] }));
-    expect(stretchSummary(calls)).toBe(
+    expect(stretchSummary(tallyOf(calls))).toBe(
       'Ran 1 command · created 1 file · read 1 file · used the browser 2 times · thought once',
     );
+  });
+
+  it('words a stretch in the language spoken, with that language’s plural forms', async () => {
+    const none: StretchTally = {
+      ran: 0,
+      edited: 0,
+      created: 0,
+      viewed: 0,
+      tasks: 0,
+      browsed: 0,
+      thought: 0,
+      other: 0,
+    };
+    try {
+      await speak('ar');
+      expect(stretchSummary({ ...none, ran: 2, edited: 11 })).toBe('شغّل أمرين · عدّل 11 ملفًا');
+      expect(stretchSummary({ ...none, ran: 3, thought: 1 })).toBe('شغّل 3 أوامر · فكّر مرة واحدة');
+      await speak('de');
+      expect(stretchSummary({ ...none, edited: 1, tasks: 2 })).toBe(
+        '1 Datei bearbeitet · Aufgabenliste 2-mal aktualisiert',
+      );
+      await speak('ja');
+      expect(stretchSummary({ ...none, ran: 1, browsed: 1 })).toBe('コマンドを 1 件実行 · ブラウザーを使用');
+    } finally {
+      await speak('en');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { readObservation } from '../../agent-server/toolActions';
+import { i18n, t, type MessageId } from '../../i18n/i18n';
 import { actionOf } from '../toolCallView';
 import { callState, type ToolCall } from '../toolCalls';
 
@@ -13,7 +14,8 @@ export interface Stretch {
   readonly id: string;
   /** Keys of its rows, in order. */
   readonly keys: readonly string[];
-  readonly summary: string;
+  /** What its steps did; put in words when drawn, in the language spoken then. */
+  readonly tally: StretchTally;
 }
 
 /**
@@ -60,12 +62,12 @@ function nonZeroExit(observation: unknown): boolean {
   return (told.tool === 'terminal' || told.tool === 'other') && (told.exitCode ?? 0) !== 0;
 }
 
-type Tally = Record<
+export type StretchTally = Record<
   'ran' | 'edited' | 'created' | 'viewed' | 'tasks' | 'browsed' | 'thought' | 'other',
   number
 >;
 
-function tally(call: ToolCall, counts: Tally, edited: Set<string>): void {
+function tally(call: ToolCall, counts: StretchTally, edited: Set<string>): void {
   const action = actionOf(call);
   if (action?.tool === 'terminal') counts.ran++;
   else if (action?.tool === 'file-edit') {
@@ -82,11 +84,20 @@ function tally(call: ToolCall, counts: Tally, edited: Set<string>): void {
   else counts.other++;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const TALLY_WORDS: [keyof StretchTally, MessageId][] = [
+  ['ran', 'stretch.ran'],
+  ['edited', 'stretch.edited'],
+  ['created', 'stretch.created'],
+  ['viewed', 'stretch.viewed'],
+  ['tasks', 'stretch.tasks'],
+  ['browsed', 'stretch.browsed'],
+  ['thought', 'stretch.thought'],
+  ['other', 'stretch.other'],
+];
 
-/** The stretch in a line: what the agent did, most telling first. */
-export function stretchSummary(calls: readonly ToolCall[]): string {
-  const counts: Tally = {
+/** What the agent did in these calls, counted by kind. */
+export function tallyOf(calls: readonly ToolCall[]): StretchTally {
+  const counts: StretchTally = {
     ran: 0,
     edited: 0,
     created: 0,
@@ -98,18 +109,15 @@ export function stretchSummary(calls: readonly ToolCall[]): string {
   };
   const edited = new Set<string>();
   for (const call of calls) tally(call, counts, edited);
-  const parts = [
-    counts.ran && `ran ${plural(counts.ran, 'command', 'commands')}`,
-    counts.edited && `edited ${plural(counts.edited, 'file', 'files')}`,
-    counts.created && `created ${plural(counts.created, 'file', 'files')}`,
-    counts.viewed && `read ${plural(counts.viewed, 'file', 'files')}`,
-    counts.tasks && `updated the task list${counts.tasks > 1 ? ` ${counts.tasks} times` : ''}`,
-    counts.browsed && `used the browser${counts.browsed > 1 ? ` ${counts.browsed} times` : ''}`,
-    counts.thought && `thought ${counts.thought === 1 ? 'once' : `${counts.thought} times`}`,
-    counts.other && plural(counts.other, 'other step', 'other steps'),
-  ].filter((part): part is string => Boolean(part));
-  const text = parts.join(' · ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  return counts;
+}
+
+/** The stretch in a line, in the language spoken: what the agent did, most telling first. */
+export function stretchSummary(counts: StretchTally): string {
+  const text = TALLY_WORDS.filter(([kind]) => counts[kind] > 0)
+    .map(([kind, id]) => t(id, { count: counts[kind] }))
+    .join(' · ');
+  return text.charAt(0).toLocaleUpperCase(i18n.locale) + text.slice(1);
 }
 
 /** The stretch last made from the run that starts with this turn, and the turns it was made of. */
@@ -132,7 +140,7 @@ function stretchOf(run: readonly Turn[]): Stretch {
   const stretch: Stretch = {
     id: run[0]!.key,
     keys: run.map((row) => row.key),
-    summary: stretchSummary(run.flatMap((row) => row.calls)),
+    tally: tallyOf(run.flatMap((row) => row.calls)),
   };
   made.set(run[0]!.calls, { turns: run, stretch });
   return stretch;
