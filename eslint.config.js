@@ -32,6 +32,7 @@ const TRANSLATED_SCREENS = [
   'src/components/ApprovalSelect.tsx',
   'src/components/stretches/StretchLine.tsx',
   'src/components/ChatRow.tsx',
+  'src/components/live/LiveItems.tsx',
 ];
 
 export default tseslint.config(

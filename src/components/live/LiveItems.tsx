@@ -4,6 +4,7 @@ import type { StreamItem, StreamState } from '../../conversation/streamItems';
 import { MessageImages } from '../attachments/MessageImages';
 import { advanceStreaming, startStreaming, type StreamingMarkdown } from '../markdown/streaming';
 import { MarkdownBlock } from '../markdown/Markdown';
+import { t, useT } from '../../i18n/i18n';
 
 // What the live footer shows once there is something live: the agent's streaming answer, the
 // wait for its model, and the person's messages on their way. Loaded with the first of them: a
@@ -24,6 +25,7 @@ export default function LiveItems({
   agentRunning: boolean;
   waitingForModel: boolean;
 }) {
+  useT();
   return (
     <>
       {waitingForModel && <ModelWait model={model} />}
@@ -32,7 +34,7 @@ export default function LiveItems({
       ))}
       {streams.aborted && streams.items.length === 0 && (
         <p className="stream-aborted" data-item-id={streams.aborted.itemId}>
-          The agent abandoned an answer it was writing ({abortWords(streams.aborted.reason)}).
+          {t('live.aborted', { reason: abortWords(streams.aborted.reason) })}
         </p>
       )}
       {pending.map((message) => (
@@ -48,6 +50,7 @@ export default function LiveItems({
 }
 
 function StreamingBubble({ item }: { item: StreamItem }) {
+  const t = useT();
   if (!item.text && !item.reasoning) return null;
   return (
     <div
@@ -58,20 +61,17 @@ function StreamingBubble({ item }: { item: StreamItem }) {
       data-lossy={item.lossy || undefined}
     >
       <div className="author">
-        Agent · writing…
+        {t('live.writing')}
         {item.lossy && (
-          <span
-            className="lossy-note"
-            title="Some of the streamed text did not arrive; the full answer replaces it"
-          >
+          <span className="lossy-note" title={t('live.partialExplain')}>
             {' '}
-            (partial)
+            {t('live.partial')}
           </span>
         )}
       </div>
       {item.reasoning && (
         <details className="thinking" open>
-          <summary>Thinking</summary>
+          <summary>{t('row.thinking')}</summary>
           <p className="stream-text">{item.reasoning}</p>
         </details>
       )}
@@ -100,6 +100,7 @@ function StreamingAnswer({ text }: { text: string }) {
 const MODEL_WAIT_SHOWN_AFTER_MS = 1000;
 
 function ModelWait({ model }: { model: string | undefined }) {
+  const t = useT();
   const [since] = useState(() => Date.now());
   const [now, setNow] = useState(since);
   useEffect(() => {
@@ -111,15 +112,15 @@ function ModelWait({ model }: { model: string | undefined }) {
   const seconds = Math.floor((now - since) / 1000);
   return (
     <p className="model-wait">
-      <span className="spinner" aria-hidden="true" /> Waiting for the model{model ? ` (${model})` : ''}
-      {` · no answer for ${seconds} s`}
+      <span className="spinner" aria-hidden="true" />{' '}
+      {model ? t('live.waitingForNamedModel', { model, seconds }) : t('live.waitingForModel', { seconds })}
     </p>
   );
 }
 
 function abortWords(reason: string): string {
-  if (reason === 'cancelled') return 'stopped';
-  if (reason === 'no_durable_event') return 'it produced no message';
+  if (reason === 'cancelled') return t('live.abort.stopped');
+  if (reason === 'no_durable_event') return t('live.abort.noMessage');
   return reason;
 }
 
@@ -132,32 +133,33 @@ function PendingBubble({
   session: ConversationSession;
   agentRunning: boolean;
 }) {
+  const t = useT();
   const words =
     message.state === 'failed'
-      ? `Not delivered: ${message.error ?? 'unknown error'}`
+      ? t('pending.failed', { error: message.error ?? t('pending.unknownError') })
       : message.state === 'sending'
-        ? 'Sending…'
+        ? t('pending.sending')
         : agentRunning
-          ? 'Queued: the agent reads it after its current step'
-          : 'Sent, waiting for the server';
+          ? t('row.queued')
+          : t('pending.sent');
   return (
     <div
       className={`chat-row message from-user pending pending-${message.state}`}
       data-pending-state={message.state}
     >
-      <div className="author">You</div>
+      <div className="author">{t('row.you')}</div>
       {message.text && <p className="stream-text">{message.text}</p>}
-      <MessageImages urls={message.images} label="attached to the message" />
+      <MessageImages urls={message.images} label={t('row.imagesAttached')} />
       <p className="pending-state" role={message.state === 'failed' ? 'alert' : undefined}>
         {words}
       </p>
       {message.state === 'failed' && (
         <div className="pending-actions">
           <button type="button" onClick={() => void session.retry(message.localId)}>
-            Retry
+            {t('pending.retry')}
           </button>
           <button type="button" onClick={() => session.discard(message.localId)}>
-            Discard
+            {t('pending.discard')}
           </button>
         </div>
       )}
