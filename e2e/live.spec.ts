@@ -179,6 +179,10 @@ test.describe('staying connected', () => {
     await app.open();
     await app.setAgentTiming(40, 800);
     const id = await app.startConversation('Tidy the imports');
+    // Unfolded, the card stays once its step is done. Folded, it was on screen for about its
+    // 800 ms step, and expect polls a second apart after its first few tries: a loaded run
+    // missed it.
+    await app.showEveryStep();
     await expect(app.card(/ls -la/)).toBeVisible();
     const before = await app.mock((m) => m.socketConnections);
     // Down for a while: events keep being persisted meanwhile.
