@@ -33,6 +33,7 @@ const TRANSLATED_SCREENS = [
   'src/components/stretches/StretchLine.tsx',
   'src/components/ChatRow.tsx',
   'src/components/live/LiveItems.tsx',
+  'src/components/ToolCallCard.tsx',
 ];
 
 export default tseslint.config(

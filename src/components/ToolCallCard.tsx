@@ -20,6 +20,7 @@ import { CopyButton } from './copy/CopyButton';
 import { useFindFocus } from './find/findFocus';
 import type { Activity } from '../conversation/composerRules';
 import { lazyPart } from './boundaries/lazyPart';
+import { useT, type MessageId } from '../i18n/i18n';
 
 // The diff library and its renderer load in the first idle moment after an edit is shown: the
 // first screen never waits for them.
@@ -29,7 +30,8 @@ const ChildConversation = lazyPart(() => import('./children/ChildConversation'))
 
 function EditDiffSlot({ action, observation }: { action: unknown; observation: unknown }) {
   const idleReached = useIdleReached();
-  const placeholder = <p className="diff-note">Loading the diff…</p>;
+  const t = useT();
+  const placeholder = <p className="diff-note">{t('card.loadingDiff')}</p>;
   if (!idleReached) return placeholder;
   return (
     <Suspense fallback={placeholder}>
@@ -60,9 +62,10 @@ export const ToolCallCard = memo(function ToolCallCard({
   call: ToolCall;
   activity: Activity;
 }) {
+  const t = useT();
   const state = callState(call, activity !== 'idle');
   const label =
-    state === 'running' && activity === 'confirming' ? 'Waiting for your approval' : stateLabel(call, state);
+    state === 'running' && activity === 'confirming' ? t('card.waitingApproval') : stateLabel(call, state);
   const action = actionOf(call);
   const command = action?.tool === 'terminal' ? action.command : '';
   const headline = callHeadline(call);
@@ -86,15 +89,15 @@ export const ToolCallCard = memo(function ToolCallCard({
       </header>
       {command && headline !== command && (
         <div className="copyable">
-          <ScrollablePre className="tool-command" label="Command">
+          <ScrollablePre className="tool-command" label={t('card.command')}>
             $ {command}
           </ScrollablePre>
-          <CopyButton text={command} label="Copy command" />
+          <CopyButton text={command} label={t('card.copyCommand')} />
         </div>
       )}
-      {!call.action && <p className="tool-note">The call that produced this result is not loaded.</p>}
+      {!call.action && <p className="tool-note">{t('card.notLoaded')}</p>}
       {call.action && !action && call.action.tool_call?.arguments && (
-        <ScrollablePre className="tool-command" label="Arguments">
+        <ScrollablePre className="tool-command" label={t('card.arguments')}>
           {call.action.tool_call.arguments}
         </ScrollablePre>
       )}
@@ -122,20 +125,24 @@ export const ToolCallCard = memo(function ToolCallCard({
   );
 });
 
-const RISK_WORDS: Record<string, string> = { LOW: 'Low risk', MEDIUM: 'Medium risk', HIGH: 'High risk' };
+const RISK_WORDS: Record<string, MessageId> = { LOW: 'risk.low', MEDIUM: 'risk.medium', HIGH: 'risk.high' };
 
 /** The security analyser's rating of the action; nothing when unknown or not rated. */
 function RiskBadge({ risk }: { risk: string | undefined }) {
+  const t = useT();
   const words = risk ? RISK_WORDS[risk.toUpperCase()] : undefined;
   if (!words) return null;
-  return <span className={`risk-badge risk-${risk!.toLowerCase()}`}>{words}</span>;
+  return <span className={`risk-badge risk-${risk!.toLowerCase()}`}>{t(words)}</span>;
 }
 
 function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number | undefined }) {
+  const t = useT();
   return (
     <li className={`tool-outcome outcome-${view.kind}`} data-event-id={view.eventId}>
       <div className={`outcome-label${view.warning ? ' warning' : ''}`}>
-        {numbered !== undefined && <span className="outcome-number">Result {numbered}: </span>}
+        {numbered !== undefined && (
+          <span className="outcome-number">{t('card.result', { number: numbered })} </span>
+        )}
         {view.label}
         {view.path && <span className="outcome-path"> {view.path}</span>}
       </div>
@@ -161,9 +168,10 @@ function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number |
 /** From a change to the plan to the plan as it stands now, in the side panel's Tasks tab. */
 function OpenTaskList() {
   const openWorkspace = useOpenWorkspace();
+  const t = useT();
   return (
     <button type="button" className="link-button" onClick={() => openWorkspace({ view: 'tasks' })}>
-      Open the task list
+      {t('card.openTasks')}
     </button>
   );
 }
@@ -172,6 +180,7 @@ const AnsiText = lazyPart(() => import('./ansi/AnsiText'));
 
 function LongText({ text, coloured }: { text: string; coloured?: string }) {
   const [expanded, setExpanded] = useState(false);
+  const t = useT();
   // Find jumped to a match in the folded part of this output: unfold it.
   const focus = useFindFocus();
   const foldedMatch =
@@ -183,7 +192,7 @@ function LongText({ text, coloured }: { text: string; coloured?: string }) {
   }, [foldedMatch, focus]);
   const { shown, hiddenChars } = previewText(text);
   const plain = (
-    <ScrollablePre className="tool-output" label="Output">
+    <ScrollablePre className="tool-output" label={t('card.output')}>
       {expanded ? text : shown}
     </ScrollablePre>
   );
@@ -198,11 +207,11 @@ function LongText({ text, coloured }: { text: string; coloured?: string }) {
           plain
         )}
         {/* The whole output, folded or not, without colour codes. */}
-        <CopyButton text={text} label="Copy output" />
+        <CopyButton text={text} label={t('card.copyOutput')} />
       </div>
       {hiddenChars > 0 && (
         <button type="button" className="link-button" onClick={() => setExpanded((v) => !v)}>
-          {expanded ? 'Show less' : `Show ${hiddenChars.toLocaleString('en')} more characters`}
+          {expanded ? t('card.showLess') : t('card.showMore', { count: hiddenChars })}
         </button>
       )}
     </>

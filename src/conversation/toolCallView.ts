@@ -3,25 +3,25 @@ import { colouredText } from './terminalText';
 import { contentText } from '../agent-server/protocol';
 import { readAction, readObservation, type ToolAction } from '../agent-server/toolActions';
 import { agentErrorState, type CallState, type Outcome, type ToolCall } from './toolCalls';
+import { t, type MessageId } from '../i18n/i18n';
 
 // What a tool-call card says, derived from its events. Pure, so the words are tested once.
 
-export const STATE_WORDS: Record<CallState, string> = {
-  running: 'Running…',
-  done: 'Done',
-  error: 'Failed',
-  rejected: 'Rejected',
-  interrupted: 'Interrupted',
+const STATE_WORDS: Record<CallState, MessageId> = {
+  running: 'card.running',
+  done: 'card.done',
+  error: 'card.failed',
+  rejected: 'card.rejected',
+  interrupted: 'card.interrupted',
 };
 
 /** The state in words, precise about why a call was cut off. */
 export function stateLabel(call: ToolCall, state: CallState): string {
-  if (state !== 'interrupted') return STATE_WORDS[state];
+  if (state !== 'interrupted') return t(STATE_WORDS[state]);
   const first = call.outcomes[0];
-  if (first?.kind === 'AgentErrorEvent' && /restart/i.test(first.error))
-    return 'Interrupted by a server restart';
-  if (first) return 'Interrupted';
-  return 'Interrupted — no result';
+  if (first?.kind === 'AgentErrorEvent' && /restart/i.test(first.error)) return t('card.interruptedRestart');
+  if (first) return t('card.interrupted');
+  return t('card.interruptedNoResult');
 }
 
 function str(value: unknown): string | undefined {
@@ -90,14 +90,14 @@ export function outcomeView(outcome: Outcome): OutcomeView {
   const base = { eventId: outcome.id };
   switch (outcome.kind) {
     case 'UserRejectObservation':
-      return { ...base, kind: 'rejection', label: 'Rejected', text: outcome.rejection_reason ?? '' };
+      return { ...base, kind: 'rejection', label: t('card.rejected'), text: outcome.rejection_reason ?? '' };
     case 'AgentErrorEvent': {
       const state = agentErrorState(outcome);
       const label = /restart/i.test(outcome.error)
-        ? 'Interrupted by a server restart'
+        ? t('card.interruptedRestart')
         : state === 'interrupted'
-          ? 'Interrupted'
-          : 'Error';
+          ? t('card.interrupted')
+          : t('outcome.error');
       return { ...base, kind: 'error', label, text: outcome.error ?? '' };
     }
     case 'ObservationEvent': {
@@ -109,7 +109,7 @@ export function outcomeView(outcome: Outcome): OutcomeView {
         return {
           ...base,
           kind: 'file-edit',
-          label: observation.isError ? 'Error' : 'Edited',
+          label: observation.isError ? t('outcome.error') : t('outcome.edited'),
           text,
           path: observation.path,
           oldContent: observation.oldContent ?? '',
@@ -118,14 +118,18 @@ export function outcomeView(outcome: Outcome): OutcomeView {
       }
       if (observation.tool === 'task-tracker' && observation.tasks) {
         const tasks = observation.tasks;
-        return { ...base, kind: 'tasks', label: `${tasks.length} tasks`, text, tasks };
+        return { ...base, kind: 'tasks', label: t('outcome.tasks', { count: tasks.length }), text, tasks };
       }
       if (observation.tool === 'child-conversation' && observation.conversationId && !observation.isError)
-        return { ...base, kind: 'child', label: 'Started', text };
+        return { ...base, kind: 'child', label: t('outcome.started'), text };
       const exitCode =
         observation.tool === 'terminal' || observation.tool === 'other' ? observation.exitCode : undefined;
       const label =
-        exitCode !== undefined ? `exit code ${exitCode}` : observation.isError ? 'Error' : 'Output';
+        exitCode !== undefined
+          ? t('outcome.exitCode', { code: exitCode })
+          : observation.isError
+            ? t('outcome.error')
+            : t('card.output');
       const coloured = colouredText(raw);
       return {
         ...base,
