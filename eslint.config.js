@@ -22,6 +22,7 @@ function layerRules(layers) {
 const TRANSLATED_SCREENS = [
   'src/app/App.tsx',
   'src/app/LanguageSwitch.tsx',
+  'src/app/HeaderSettings.tsx',
   'src/components/follow/NotifyToggle.tsx',
   'src/components/conversation/ConversationHeader.tsx',
   'src/components/Composer.tsx',

@@ -384,8 +384,9 @@ test('switching language in an open 1,000-event conversation (browser)', async (
         for (const entry of list.getEntries()) longest.ms = Math.max(longest.ms, entry.duration);
       }).observe({ type: 'longtask' });
     });
+    await page.getByRole('banner').getByRole('button', { name: 'Settings' }).click();
     await page
-      .getByRole('banner')
+      .getByRole('group', { name: 'Settings' })
       .getByRole('combobox', { name: 'Language' })
       .selectOption({ label: 'Deutsch' });
     await page.getByRole('banner').getByRole('link', { name: 'Neue Unterhaltung' }).waitFor();

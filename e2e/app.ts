@@ -42,10 +42,22 @@ export class Tether {
     );
   }
 
-  /** Chooses the language Tether speaks, by its own name ("Deutsch"), from the header. */
+  /** Opens the header's settings (theme, language), in whatever language the page speaks. */
+  async openSettings(): Promise<Locator> {
+    const settings = this.page.getByRole('group', { name: inEveryLanguage('settings.label') });
+    if (!(await settings.isVisible()))
+      await this.page
+        .getByRole('banner')
+        .getByRole('button', { name: inEveryLanguage('settings.label') })
+        .click();
+    await expect(settings).toBeVisible();
+    return settings;
+  }
+
+  /** Chooses the language Tether speaks, by its own name ("Deutsch"), in the header's settings. */
   async chooseLanguage(name: string) {
-    await this.page
-      .getByRole('banner')
+    const settings = await this.openSettings();
+    await settings
       .getByRole('combobox', { name: inEveryLanguage('language.label') })
       .selectOption({ label: name });
   }

@@ -26,11 +26,16 @@ test('a language chosen in the header is spoken at once, with one request, and k
 
   await app.chooseLanguage('Deutsch');
   await expect(banner(page).getByRole('link', { name: 'Neue Unterhaltung' })).toBeVisible();
-  await expect(banner(page).getByRole('combobox', { name: 'Farbschema' })).toHaveValue('system');
+  const theme = (await app.openSettings()).getByRole('combobox', { name: 'Farbschema' });
+  await expect(theme).toHaveValue('system');
+  // The settings hold the theme too.
+  await theme.selectOption({ label: 'Dunkel' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await theme.selectOption('system');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   expect(asked).toEqual(['de']);
-  await expectAccessible(page, 'header in German');
+  await expectAccessible(page, 'the header’s settings in German');
 
   // A conversation speaks it too: its state, its actions, the message box.
   await app.listItem(SEEDED.parser).getByRole('link').click();
@@ -63,7 +68,7 @@ test('a language chosen in the header is spoken at once, with one request, and k
   // Remembered in this browser: the next visit opens in German.
   await page.reload();
   await expect(banner(page).getByRole('link', { name: 'Neue Unterhaltung' })).toBeVisible();
-  await expect(banner(page).getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+  await expect((await app.openSettings()).getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
 });
 
 test.describe('a browser that prefers French', () => {
@@ -76,7 +81,7 @@ test.describe('a browser that prefers French', () => {
     await app.open();
     await expect(banner(page).getByRole('link', { name: 'Nouvelle conversation' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(banner(page).getByRole('combobox', { name: 'Langue' })).toHaveValue('browser');
+    await expect((await app.openSettings()).getByRole('combobox', { name: 'Langue' })).toHaveValue('browser');
     // The new conversation's form and the list beside it.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nouvelle conversation');
     await expect(page.getByRole('textbox', { name: 'Que doit faire l’agent ?' })).toBeVisible();

@@ -166,7 +166,8 @@ test.describe('dark theme and phone', () => {
     await expect(app.log.getByText('That was every card.', { exact: false })).toBeVisible();
     await app.expectMessageActionsLoaded();
     await expect(page).toHaveScreenshot('phone-conversation.png');
-    await page.getByLabel('Theme').selectOption('dark');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page).toHaveScreenshot('phone-conversation-dark.png');
     await page.getByRole('button', { name: 'Conversations' }).click();
     await expect(page.locator('#conversation-drawer')).toBeVisible();

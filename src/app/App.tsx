@@ -16,7 +16,7 @@ import {
   conversationPath,
 } from '../components/servers/conversationPath';
 import { openAddServer, serverToAdd } from '../components/servers/serversDialog';
-import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
+import { setThemeChoice } from './theme';
 import { useDialogOpenings } from './useDialogOpenings';
 import { lazyPart } from '../components/boundaries/lazyPart';
 import { useIdleReached } from '../components/useIdleReached';
@@ -24,7 +24,7 @@ import { useStore } from 'zustand';
 import { attention } from '../components/follow/attention';
 import { inboxTabTitle } from '../conversation/follow/runNotices';
 import { useT } from '../i18n/i18n';
-import { LanguageSwitch } from './LanguageSwitch';
+import { HeaderSettings } from './HeaderSettings';
 
 // The inbox is beside the first screen, not part of it: its code loads in the first idle moment
 // (its data was asked for before the first render, see openingPrefetch), so the conversation
@@ -145,8 +145,7 @@ function Layout() {
         </Link>
         <ServersPanel />
         <NotifyToggle />
-        <ThemeSwitch />
-        <LanguageSwitch />
+        <HeaderSettings />
       </header>
       {drawerOpen && (
         <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
@@ -226,22 +225,5 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
     <QueryClientProvider client={queryClient}>
       <Layout />
     </QueryClientProvider>
-  );
-}
-
-function ThemeSwitch() {
-  const choice = useThemeChoice();
-  const t = useT();
-  return (
-    <select
-      className="theme-switch"
-      aria-label={t('theme.label')}
-      value={choice}
-      onChange={(event) => setThemeChoice(event.target.value as ThemeChoice)}
-    >
-      <option value="system">{t('theme.system')}</option>
-      <option value="light">{t('theme.light')}</option>
-      <option value="dark">{t('theme.dark')}</option>
-    </select>
   );
 }

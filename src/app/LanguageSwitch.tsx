@@ -10,10 +10,10 @@ export function LanguageSwitch() {
   const t = useT();
   const chosen = chosenLanguage();
   return (
-    <>
+    <label>
+      {t('language.label')}
       <select
         className="language-switch"
-        aria-label={t('language.label')}
         value={chosen ?? BROWSER}
         onChange={(event) =>
           void chooseLanguage(isLocaleCode(event.target.value) ? event.target.value : undefined)
@@ -26,14 +26,15 @@ export function LanguageSwitch() {
           </option>
         ))}
       </select>
-      {LOCALES.map(({ code, name }) => (
-        <LanguageCommand key={code} code={code} name={name} />
-      ))}
-    </>
+    </label>
   );
 }
 
-/** "Language: Deutsch" in the command palette. */
+/** "Language: Deutsch" and the others in the command palette, whether or not the select is drawn. */
+export function LanguageCommands() {
+  return LOCALES.map(({ code, name }) => <LanguageCommand key={code} code={code} name={name} />);
+}
+
 function LanguageCommand({ code, name }: { code: LocaleCode; name: string }) {
   const t = useT();
   useCommand(`language-${code}`, t('language.command', { name }), () => void chooseLanguage(code));

@@ -1,0 +1,62 @@
+import { useId, useState } from 'react';
+import { useT } from '../i18n/i18n';
+import { LanguageCommands, LanguageSwitch } from './LanguageSwitch';
+import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
+
+/**
+ * This browser's settings (theme, language) behind one button, in a popover: the browser closes it
+ * on Escape or a click outside and gives focus back to the button. Its controls are drawn the
+ * first time it opens, so the first screen holds one button, not two selects and their options.
+ */
+export function HeaderSettings() {
+  const t = useT();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [openedOnce, setOpenedOnce] = useState(false);
+  return (
+    <>
+      <button type="button" className="settings-button" popoverTarget={id} aria-expanded={open}>
+        {t('settings.label')}
+      </button>
+      <div
+        id={id}
+        popover="auto"
+        className="header-settings"
+        role="group"
+        aria-label={t('settings.label')}
+        onToggle={(event) => {
+          const isOpen = event.newState === 'open';
+          setOpen(isOpen);
+          if (isOpen) setOpenedOnce(true);
+        }}
+      >
+        {openedOnce && (
+          <>
+            <ThemeSwitch />
+            <LanguageSwitch />
+          </>
+        )}
+      </div>
+      <LanguageCommands />
+    </>
+  );
+}
+
+function ThemeSwitch() {
+  const choice = useThemeChoice();
+  const t = useT();
+  return (
+    <label>
+      {t('theme.label')}
+      <select
+        className="theme-switch"
+        value={choice}
+        onChange={(event) => setThemeChoice(event.target.value as ThemeChoice)}
+      >
+        <option value="system">{t('theme.system')}</option>
+        <option value="light">{t('theme.light')}</option>
+        <option value="dark">{t('theme.dark')}</option>
+      </select>
+    </label>
+  );
+}
