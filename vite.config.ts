@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { compileCatalogue } from './src/i18n/compileCatalogue';
 
 const CATALOG = 'virtual:tether-catalog/';
 
@@ -22,10 +22,7 @@ function compiledCatalogs(): Plugin {
       const file = fileURLToPath(new URL(`src/i18n/catalogs/${language}.json`, import.meta.url));
       this.addWatchFile(file);
       const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      const compiled = Object.fromEntries(
-        Object.entries(source).map(([key, message]) => [key, compileMessage(message)]),
-      );
-      return `export default ${JSON.stringify(compiled)};`;
+      return `export default ${JSON.stringify(compileCatalogue(source))};`;
     },
   };
 }
@@ -58,6 +55,8 @@ export default defineConfig({
   },
   test: {
     restoreMocks: true,
+    // Rules and components speak English in their tests, as on the first screen.
+    setupFiles: ['src/i18n/english.ts'],
     // Rules, transport and mocks run in Node; only components (.tsx) pay for a DOM (jsdom).
     projects: [
       {

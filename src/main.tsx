@@ -1,3 +1,4 @@
+import './i18n/english';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/tokens.css';

@@ -1,3 +1,4 @@
+import '../english';
 import { describeError } from '../../src/agent-server/client';
 import { ConversationClient } from '@openhands/typescript-client/clients';
 import { SESSION_KEY, expect, test } from './fixtures';

@@ -1,17 +1,19 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
-import english from 'virtual:tether-catalog/en';
 import type englishSource from './catalogs/en.json';
 import { directionOf, isLocaleCode, preferredLocale, SOURCE_LOCALE, type LocaleCode } from './locales';
 
 // Every word Tether says goes through here (Lingui's runtime, compiled catalogues). English is
-// part of the first load; each other language is one chunk, asked for when it is first spoken.
+// part of the first load (english.ts, imported first by main.tsx and by the unit tests' set-up);
+// each other language is one chunk, asked for when it is first spoken. This module itself names
+// no catalogue, so code that only Node loads (the bench, the real-server journeys) can import
+// modules that speak: there, with no catalogue, a message is its id.
 
 /** A message's id: a key of the English catalogue, the one every other must match. */
 export type MessageId = keyof typeof englishSource;
 
 const catalogues: Record<LocaleCode, () => Promise<{ default: Messages }>> = {
-  en: async () => ({ default: english }),
+  en: () => import('virtual:tether-catalog/en'),
   de: () => import('virtual:tether-catalog/de'),
   fr: () => import('virtual:tether-catalog/fr'),
   es: () => import('virtual:tether-catalog/es'),
@@ -20,8 +22,14 @@ const catalogues: Record<LocaleCode, () => Promise<{ default: Messages }>> = {
   ar: () => import('virtual:tether-catalog/ar'),
 };
 
-export const i18n = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: english } });
-const loaded = new Set<LocaleCode>([SOURCE_LOCALE]);
+export const i18n = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: {} } });
+const loaded = new Set<LocaleCode>();
+
+/** A language's catalogue, there at once (English, from the first load). */
+export function registerCatalogue(code: LocaleCode, messages: Messages): void {
+  i18n.load(code, messages);
+  loaded.add(code);
+}
 const STORAGE_KEY = 'tether.language';
 
 /** The language chosen in this browser, if one was. */
@@ -48,9 +56,7 @@ let latest = 0;
 export async function speak(code: LocaleCode): Promise<void> {
   const request = ++latest;
   if (!loaded.has(code)) {
-    const { default: messages } = await catalogues[code]();
-    i18n.load(code, messages);
-    loaded.add(code);
+    registerCatalogue(code, (await catalogues[code]()).default);
   }
   if (request !== latest) return;
   i18n.activate(code);
