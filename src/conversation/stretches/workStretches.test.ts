@@ -19,7 +19,7 @@ import { longConversation } from '../../../mocks/fixtures';
 import type { ServerEvent } from '../../agent-server/protocol';
 import { projectEvents } from '../projection';
 import { speak } from '../../i18n/i18n';
-import { stretchSummary, tallyOf, workStretches, type StretchTally } from './workStretches';
+import { stretchSummary, tallyOf, workStretches } from './workStretches';
 
 const clock = () => new EventClock(Date.UTC(2026, 10, 1, 9), 's');
 
@@ -173,16 +173,7 @@ describe('stretches of finished agent work', () => {
   });
 
   it('words a stretch in the language spoken, with that language’s plural forms', async () => {
-    const none: StretchTally = {
-      ran: 0,
-      edited: 0,
-      created: 0,
-      viewed: 0,
-      tasks: 0,
-      browsed: 0,
-      thought: 0,
-      other: 0,
-    };
+    const none = tallyOf([]);
     try {
       await speak('ar');
       expect(stretchSummary({ ...none, ran: 2, edited: 11 })).toBe('شغّل أمرين · عدّل 11 ملفًا');
