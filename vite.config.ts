@@ -4,25 +4,41 @@ import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compileCatalogue } from './src/i18n/compileCatalogue';
+import { partOf } from './src/i18n/parts';
 
 const CATALOG = 'virtual:tether-catalog/';
+const ENGLISH_PART = 'virtual:tether-english/';
+const I18N = fileURLToPath(new URL('src/i18n/i18n.ts', import.meta.url));
 
 /**
  * `virtual:tether-catalog/<language>`: that language's messages (ICU, in
  * src/i18n/catalogs/<language>.json) compiled for Lingui's runtime at build time, so the page
  * never parses ICU. Each language other than English is its own chunk, loaded when chosen.
+ * English, in the first load, leaves out the parts that load lazily (src/i18n/parts.ts):
+ * importing `virtual:tether-english/<part>` adds that part's English where it is needed.
  */
 function compiledCatalogs(): Plugin {
   return {
     name: 'tether-compiled-catalogs',
-    resolveId: (id) => (id.startsWith(CATALOG) ? `\0${id}` : null),
+    resolveId: (id) => (id.startsWith(CATALOG) || id.startsWith(ENGLISH_PART) ? `\0${id}` : null),
     load(id) {
+      const catalogue = (language: string): Record<string, string> => {
+        const file = fileURLToPath(new URL(`src/i18n/catalogs/${language}.json`, import.meta.url));
+        this.addWatchFile(file);
+        return JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      };
+      const only = (keep: (id: string) => boolean) =>
+        compileCatalogue(Object.fromEntries(Object.entries(catalogue('en')).filter(([key]) => keep(key))));
+      if (id.startsWith(`\0${ENGLISH_PART}`)) {
+        const part = id.slice(ENGLISH_PART.length + 1);
+        const messages = only((key) => partOf(key) === part);
+        return `import { registerCatalogue } from ${JSON.stringify(I18N)};\nregisterCatalogue('en', ${JSON.stringify(messages)});`;
+      }
       if (!id.startsWith(`\0${CATALOG}`)) return null;
       const language = id.slice(CATALOG.length + 1);
-      const file = fileURLToPath(new URL(`src/i18n/catalogs/${language}.json`, import.meta.url));
-      this.addWatchFile(file);
-      const source = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      return `export default ${JSON.stringify(compileCatalogue(source))};`;
+      const messages =
+        language === 'en' ? only((key) => partOf(key) === undefined) : compileCatalogue(catalogue(language));
+      return `export default ${JSON.stringify(messages)};`;
     },
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './locales';
+import { partOf } from './parts';
 
 // Every language says everything English says, with the same placeholders, and the plural forms
 // its own rules ask for (Arabic has six). Every message is said somewhere in the code.
@@ -70,5 +71,21 @@ describe('the catalogues', () => {
       (id) => !code.includes(`'${id}'`) && !code.includes(`"${id}"`),
     );
     expect(unused).toEqual([]);
+  });
+
+  it('reach a lazily loaded part’s English wherever its words are said', () => {
+    // Without the import, the part's English is missing until some other module loads it, and
+    // the reader sees message ids: only in English, only sometimes.
+    const ids = Object.keys(english);
+    const missing = sourceFiles(join(import.meta.dirname, '..')).flatMap((file) => {
+      const text = readFileSync(file, 'utf8');
+      const parts = new Set(
+        ids.filter((id) => text.includes(`'${id}'`) || text.includes(`"${id}"`)).map(partOf),
+      );
+      return [...parts]
+        .filter((part) => part !== undefined && !text.includes(`import 'virtual:tether-english/${part}';`))
+        .map((part) => `${file.slice(file.indexOf('src/'))}: ${part}`);
+    });
+    expect(missing).toEqual([]);
   });
 });
