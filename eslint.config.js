@@ -35,6 +35,12 @@ const TRANSLATED_SCREENS = [
   'src/components/ChatRow.tsx',
   'src/components/live/LiveItems.tsx',
   'src/components/ToolCallCard.tsx',
+  'src/components/ChatHistory.tsx',
+  'src/components/ConversationView.tsx',
+  'src/components/ConfirmationBar.tsx',
+  'src/components/transcript/HistoryEdge.tsx',
+  'src/components/boundaries/RowBoundary.tsx',
+  'src/components/boundaries/lazyPart.tsx',
 ];
 
 export default tseslint.config(

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useT } from '../i18n/i18n';
 import type { ConversationEventLog } from '../conversation/eventLog';
 import { ChatRow } from './ChatRow';
 import { RowBoundary } from './boundaries/RowBoundary';
@@ -63,6 +64,7 @@ export function ChatHistory({
     keyDown,
   } = useTranscriptScroll({ order, hasOlder, loadingOlder, loadOlder, loadAllOlder, jumpTo });
 
+  const t = useT();
   const items = virtualizer.getVirtualItems();
   return (
     // Focusable, so the keyboard scrolls it (arrows, PageUp/PageDown, Home/End) and Esc there
@@ -70,7 +72,7 @@ export function ChatHistory({
     <div
       className="chat-scroll"
       tabIndex={0}
-      aria-label="Transcript"
+      aria-label={t('transcript.label')}
       role="region"
       ref={scrollRef}
       onScroll={onScroll}
@@ -88,13 +90,13 @@ export function ChatHistory({
       >
         {order.length > 0 && (
           <button type="button" className="link-button fold-steps" onClick={() => setFold(!fold)}>
-            {fold ? 'Show every step' : 'Fold finished steps'}
+            {fold ? t('transcript.showEveryStep') : t('transcript.foldSteps')}
           </button>
         )}
       </HistoryEdge>
       <div
         role="log"
-        aria-label="Conversation"
+        aria-label={t('transcript.log')}
         className="chat-rows"
         style={{ height: virtualizer.getTotalSize() }}
       >
@@ -146,12 +148,12 @@ export function ChatHistory({
         <div className="jump-buttons">
           {(hasOlder || (overflowing && position !== 'top')) && (
             <button type="button" onClick={() => void jumpToStart()} disabled={jumpingToStart}>
-              Jump to start
+              {t('transcript.jumpToStart')}
             </button>
           )}
           {overflowing && position !== 'bottom' && (
             <button type="button" onClick={jumpToLatest}>
-              Jump to latest
+              {t('transcript.jumpToLatest')}
             </button>
           )}
         </div>

@@ -1,12 +1,15 @@
 import './confirmation.css';
 import { useEffect, useRef, useState } from 'react';
 import type { ConversationSession } from '../conversation/liveSession';
+import { useT } from '../i18n/i18n';
+import 'virtual:tether-english/confirm';
 
 /**
  * Approve or Reject the actions that wait; Reject first asks why (optional), and the agent
  * reads the reason with the rejection. Esc in the reason field goes back without rejecting.
  */
 export function ConfirmationBar({ session }: { session: ConversationSession }) {
+  const t = useT();
   const [rejecting, setRejecting] = useState(false);
   const reason = useRef<HTMLInputElement>(null);
   const rejectButton = useRef<HTMLButtonElement>(null);
@@ -23,7 +26,7 @@ export function ConfirmationBar({ session }: { session: ConversationSession }) {
     return (
       <form
         className="confirmation-bar"
-        aria-label="Reject the pending actions"
+        aria-label={t('confirm.rejectForm')}
         onSubmit={(event) => {
           event.preventDefault();
           void session.respondToConfirmation(false, reason.current?.value);
@@ -36,26 +39,26 @@ export function ConfirmationBar({ session }: { session: ConversationSession }) {
         }}
       >
         <label className="reject-reason">
-          Why? (optional — the agent reads it)
+          {t('confirm.why')}
           <input ref={reason} type="text" name="reason" autoFocus maxLength={2000} />
         </label>
         <button type="submit" className="danger">
-          Reject
+          {t('confirm.reject')}
         </button>
         <button type="button" onClick={back}>
-          Back
+          {t('confirm.back')}
         </button>
       </form>
     );
   }
   return (
-    <div className="confirmation-bar" role="group" aria-label="Pending actions">
-      <span>The agent wants to run the actions marked “Waiting for your approval”.</span>
+    <div className="confirmation-bar" role="group" aria-label={t('confirm.pending')}>
+      <span>{t('confirm.explain')}</span>
       <button type="button" onClick={() => void session.respondToConfirmation(true)}>
-        Approve
+        {t('confirm.approve')}
       </button>
       <button ref={rejectButton} type="button" onClick={() => setRejecting(true)}>
-        Reject…
+        {t('confirm.rejectWithReason')}
       </button>
     </div>
   );

@@ -18,6 +18,7 @@ import { useConversation } from './conversation/useConversation';
 import { ConversationHeader } from './conversation/ConversationHeader';
 import { Announcer } from './conversation/Announcer';
 import { runtimeOf } from '../agent-server/runtime';
+import { useT } from '../i18n/i18n';
 
 // The workspace panel and its diff and file views load the first time the panel opens.
 const WorkspacePanel = lazyPart(() => import('./workspace/WorkspacePanel'));
@@ -31,6 +32,7 @@ const ConfirmationBar = lazyPart(() =>
 
 /** One open conversation: everything it shows comes from its view model (useConversation). */
 export function ConversationView({ conversationId }: { conversationId: string }) {
+  const t = useT();
   const model = useConversation(conversationId);
   const { settings, log, session, status, activity, stopping, title, repository } = model;
 
@@ -58,12 +60,12 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
-  useCommand('stop', 'Stop the agent', () => void session.interrupt(), canStop(status, stopping));
-  useCommand('continue', 'Continue the run', () => void session.continueRun(), canContinue(status));
-  useCommand('find', 'Find in the conversation', find.open);
+  useCommand('stop', t('command.stop'), () => void session.interrupt(), canStop(status, stopping));
+  useCommand('continue', t('command.continue'), () => void session.continueRun(), canContinue(status));
+  useCommand('find', t('command.find'), find.open);
   useCommand(
     'workspace',
-    workspaceRoute ? 'Close the workspace' : 'Show the workspace',
+    workspaceRoute ? t('command.closeWorkspace') : t('command.showWorkspace'),
     () => openWorkspace(workspaceRoute ? undefined : { view: 'changes' }),
     repository !== undefined,
   );
@@ -90,17 +92,16 @@ export function ConversationView({ conversationId }: { conversationId: string })
           <div className="banner error" role="alert">
             {describeError(error)}{' '}
             <button type="button" onClick={model.retryRead}>
-              Try again
+              {t('conversation.tryAgain')}
             </button>
           </div>
         )}
         {log.rejected > 0 && (
           <div className="banner warning" role="status">
-            {log.rejected} malformed {log.rejected === 1 ? 'item was' : 'items were'} skipped: the server sent
-            data that is not an event (no id or kind, or not JSON).
+            {t('conversation.malformed', { count: log.rejected })}
           </div>
         )}
-        {model.historyPending && !error && <p className="loading">Loading the conversation…</p>}
+        {model.historyPending && !error && <p className="loading">{t('conversation.loadingHistory')}</p>}
         {find.bar}
         <FindFocus.Provider value={find.focus}>
           <BranchContext.Provider value={branchScope}>
@@ -117,9 +118,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
                   <>
                     <LiveFooter session={session} model={model.model} />
                     {model.restartNotice && (
-                      <div className="chat-row notice">
-                        The run was interrupted by a server restart. Calls that were in flight have no result.
-                      </div>
+                      <div className="chat-row notice">{t('conversation.restartNotice')}</div>
                     )}
                   </>
                 }
@@ -135,7 +134,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
         <Composer session={session} settings={settings} workingDir={repository} />
       </section>
       {workspaceRoute && model.workspace && (
-        <Suspense fallback={<aside className="workspace-panel" aria-label="Workspace" aria-busy="true" />}>
+        <Suspense
+          fallback={
+            <aside className="workspace-panel" aria-label={t('conversation.workspace')} aria-busy="true" />
+          }
+        >
           <WorkspacePanel
             workspace={model.workspace}
             route={workspaceRoute}

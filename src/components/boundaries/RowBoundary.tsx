@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Row } from '../../conversation/projection';
+import { Words } from '../../i18n/Words';
 import { PartBoundary } from './PartBoundary';
 
 /** One transcript row that cannot be drawn says so, with what it was, and the others stay. */
@@ -8,7 +9,7 @@ export function RowBoundary({ row, children }: { row: Row; children: ReactNode }
     <PartBoundary
       fallback={() => (
         <div className="chat-row notice row-failed" data-event-id={row.eventId}>
-          This event could not be shown ({rowKind(row)} · <code>{row.eventId}</code>).
+          <Words id="boundary.row" values={{ kind: rowKind(row), id: <code>{row.eventId}</code> }} />
         </div>
       )}
     >

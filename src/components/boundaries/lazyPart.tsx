@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentProps, type ComponentType } from 'react';
+import { useT } from '../../i18n/i18n';
 import { PartBoundary } from './PartBoundary';
 
 // A part of the screen loaded on first use, inside its own error boundary: a chunk that fails
@@ -32,20 +33,25 @@ export function lazyPart<T extends ComponentType<any>>(
           remake();
           setAttempt((attempt) => attempt + 1);
         }}
-        fallback={(retry) => (
-          <div className="part-failed" role="alert">
-            This part could not load.{' '}
-            <button type="button" onClick={retry}>
-              Retry
-            </button>
-          </div>
-        )}
+        fallback={(retry) => <PartFailed retry={retry} />}
       >
         <Loaded {...props} />
       </PartBoundary>
     );
   }
   return Part;
+}
+
+function PartFailed({ retry }: { retry: () => void }) {
+  const t = useT();
+  return (
+    <div className="part-failed" role="alert">
+      {t('boundary.part')}{' '}
+      <button type="button" onClick={retry}>
+        {t('boundary.retry')}
+      </button>
+    </div>
+  );
 }
 
 /** The address in a failed dynamic import's message (Chromium and Firefox name it). */

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { useT } from '../../i18n/i18n';
 
 interface Props {
   hasOlder: boolean;
@@ -17,6 +18,7 @@ interface Props {
  * the same element, busy while it loads, so the keyboard's place is not lost to the page.
  */
 export function HistoryEdge({ hasOlder, loading, hasRows, loadOlder, transcript, children }: Props) {
+  const t = useT();
   const hadFocus = useRef(false);
   useEffect(() => {
     if (hasOlder || !hadFocus.current) return;
@@ -36,12 +38,12 @@ export function HistoryEdge({ hasOlder, loading, hasRows, loadOlder, transcript,
             if (!loading) loadOlder();
           }}
         >
-          {loading ? 'Loading earlier messages…' : 'Load earlier messages'}
+          {loading ? t('transcript.loadingEarlier') : t('transcript.loadEarlier')}
         </button>
       ) : loading ? (
-        <span>Loading earlier messages…</span>
+        <span>{t('transcript.loadingEarlier')}</span>
       ) : hasRows ? (
-        'Beginning of the conversation'
+        t('transcript.beginning')
       ) : (
         ''
       )}
