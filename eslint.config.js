@@ -41,6 +41,14 @@ const TRANSLATED_SCREENS = [
   'src/components/transcript/HistoryEdge.tsx',
   'src/components/boundaries/RowBoundary.tsx',
   'src/components/boundaries/lazyPart.tsx',
+  'src/components/branches/MessageActions.tsx',
+  'src/components/branches/MessageEditor.tsx',
+  'src/components/list/ItemActions.tsx',
+  'src/components/attachments/AttachmentTray.tsx',
+  'src/components/attachments/ImageGallery.tsx',
+  'src/components/children/ParentLink.tsx',
+  'src/components/children/ChildConversation.tsx',
+  'src/components/browser/BrowserView.tsx',
 ];
 
 export default tseslint.config(

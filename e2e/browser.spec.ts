@@ -38,7 +38,7 @@ test('the Browser tab shows what the agent’s browser saw, and is there only wh
   const every = side.panel.getByRole('region', { name: 'Every screenshot, oldest first' });
   await expect(every.getByRole('img')).toHaveCount(2);
   await every.getByRole('button', { name: 'Enlarge image 1' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Image 1 of the agent’s browser' });
+  const dialog = page.getByRole('dialog', { name: 'Screenshot 1 of the agent’s browser' });
   await expect(dialog.getByRole('img')).toBeVisible();
   await expectAccessible(page, 'a browser screenshot full size');
   await page.keyboard.press('Escape');

@@ -89,7 +89,7 @@ export const ChatRow = memo(function ChatRow({
           {text && <CopyButton className="row-copy" text={text} label={t('row.copyMessage')} />}
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
           {text && <FoldedMarkdown text={text} />}
-          <MessageImages urls={images} label={t('row.imagesAttached')} />
+          <MessageImages urls={images} nameOf={(number) => t('row.imageAttached', { number })} />
           {unread && <p className="pending-state">{t('row.queued')}</p>}
           <BranchActions row={row} />
         </div>

@@ -1,3 +1,5 @@
+import { i18n, t } from '../i18n/i18n';
+import 'virtual:tether-english/attachments';
 import { isAbsolutePath } from './workspace/gitPaths';
 
 // What may go with a message: images travel inside it (ImageContent, as data URLs), other files
@@ -22,39 +24,59 @@ export type Sorted<T extends Candidate> = {
   refused: { name: string; reason: string }[];
 };
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+function megabytes(bytes: number): string {
+  const digits = bytes < 10 * 1024 * 1024 ? 1 : 0;
+  return i18n.number(bytes / 1024 / 1024, {
+    style: 'unit',
+    unit: 'megabyte',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
 
 /** Splits what the person dropped, pasted or picked into images, uploads and refusals with reasons. */
 export function sortAttachments<T extends Candidate>(files: readonly T[], imagesHeld: number): Sorted<T> {
   const sorted: Sorted<T> = { images: [], uploads: [], refused: [] };
   for (const file of files) {
-    const label = file.name || 'The pasted image';
+    const label = file.name || t('attachments.pastedImage');
     if (file.type.startsWith('image/')) {
       if (!IMAGE_TYPES.includes(file.type))
         sorted.refused.push({
           name: label,
-          reason: `${label} is a ${file.type.slice(6).toUpperCase()} image; the model takes PNG, JPEG, GIF or WebP.`,
+          reason: t('attachments.wrongType', { name: label, type: file.type.slice(6).toUpperCase() }),
         });
       else if (file.size > MAX_IMAGE_BYTES)
         sorted.refused.push({
           name: label,
-          reason: `${label} is ${megabytes(file.size)}; images can be at most ${megabytes(MAX_IMAGE_BYTES)}.`,
+          reason: t('attachments.imageTooBig', {
+            name: label,
+            size: megabytes(file.size),
+            limit: megabytes(MAX_IMAGE_BYTES),
+          }),
         });
       else if (imagesHeld + sorted.images.length >= MAX_IMAGES)
         sorted.refused.push({
           name: label,
-          reason: `${label} was not added: a message takes at most ${MAX_IMAGES} images.`,
+          reason: t('attachments.tooMany', { name: label, limit: MAX_IMAGES }),
         });
       else sorted.images.push(file);
     } else if (file.size > MAX_UPLOAD_BYTES) {
       sorted.refused.push({
         name: label,
-        reason: `${label} is ${megabytes(file.size)}; uploads can be at most ${megabytes(MAX_UPLOAD_BYTES)}.`,
+        reason: t('attachments.uploadTooBig', {
+          name: label,
+          size: megabytes(file.size),
+          limit: megabytes(MAX_UPLOAD_BYTES),
+        }),
       });
     } else sorted.uploads.push(file);
   }
   return sorted;
 }
+
+/** Why an image taken in is not in the message: the browser could not read it. */
+export const unreadable = (name: string): string =>
+  t('attachments.unreadable', { name: name || t('attachments.pastedImage') });
 
 /** Where an uploaded file goes: an uploads folder in the workspace, so nothing there is overwritten. */
 export function uploadTarget(workingDir: string, fileName: string, taken: ReadonlySet<string>): string {
@@ -70,8 +92,7 @@ export function uploadTarget(workingDir: string, fileName: string, taken: Readon
 
 /** Why files cannot be uploaded into this workspace, or undefined when they can. */
 export function uploadBlockedReason(workingDir: string | undefined): string | undefined {
-  if (!workingDir) return 'This conversation has no workspace folder to upload into.';
-  if (!isAbsolutePath(workingDir))
-    return `Files can be uploaded only into a workspace given as an absolute folder; this conversation works in “${workingDir}”, relative to the agent-server. Start a conversation with a Workspace folder to upload files.`;
+  if (!workingDir) return t('attachments.noFolder');
+  if (!isAbsolutePath(workingDir)) return t('attachments.relativeFolder', { folder: workingDir });
   return undefined;
 }

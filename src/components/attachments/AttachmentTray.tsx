@@ -1,5 +1,7 @@
 import { ImageGallery } from './ImageGallery';
 import type { HeldImage, Upload } from './useAttachments';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/attachments';
 
 export default function AttachmentTray({
   images,
@@ -16,6 +18,7 @@ export default function AttachmentTray({
   onRetryUpload: (id: number) => void;
   onCancelUpload: (id: number) => void;
 }) {
+  const t = useT();
   return (
     <div className="attachment-tray">
       {notices.map((notice) => (
@@ -23,13 +26,17 @@ export default function AttachmentTray({
           {notice}
         </p>
       ))}
-      <ImageGallery urls={images.map((i) => i.dataUrl)} label="to send" onRemove={onRemoveImage} />
+      <ImageGallery
+        urls={images.map((i) => i.dataUrl)}
+        nameOf={(number) => t('attachments.imageToSend', { number })}
+        onRemove={onRemoveImage}
+      />
       {uploads.map((upload) => (
         <div
           key={upload.id}
           className={`upload upload-${upload.state}`}
           role="group"
-          aria-label={`Upload of ${upload.name}`}
+          aria-label={t('attachments.upload', { name: upload.name })}
         >
           <span>{upload.name}</span>
           {upload.state === 'uploading' ? (
@@ -37,20 +44,20 @@ export default function AttachmentTray({
               <progress
                 max={upload.total || 1}
                 value={upload.loaded}
-                aria-label={`Uploading ${upload.name} to ${upload.path}`}
+                aria-label={t('attachments.uploading', { name: upload.name, path: upload.path })}
               />
               <button type="button" onClick={() => onCancelUpload(upload.id)}>
-                Cancel
+                {t('attachments.cancel')}
               </button>
             </>
           ) : (
             <>
-              <span role="alert">Not uploaded: {upload.error}</span>
+              <span role="alert">{t('attachments.notUploaded', { problem: upload.error })}</span>
               <button type="button" onClick={() => onRetryUpload(upload.id)}>
-                Retry
+                {t('attachments.retry')}
               </button>
               <button type="button" onClick={() => onCancelUpload(upload.id)}>
-                Dismiss
+                {t('attachments.dismiss')}
               </button>
             </>
           )}

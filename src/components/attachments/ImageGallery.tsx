@@ -1,23 +1,26 @@
 import { useRef, useState } from 'react';
 import './attachments.css';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/attachments';
 
 // Images of a message as thumbnails; a click shows one full size in a modal dialog (the native
 // <dialog>: focus stays inside, Esc closes it).
 
 export function ImageGallery({
   urls,
-  label,
+  nameOf,
   onRemove,
 }: {
   urls: readonly string[];
-  /** What the images belong to, for their names: "attached to the message". */
-  label: string;
+  /** An image's name, from its number (1 for the first): "Image 1 attached to the message". */
+  nameOf: (number: number) => string;
   onRemove?: (index: number) => void;
 }) {
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const [shown, setShown] = useState<number>();
   if (urls.length === 0) return null;
-  const name = (i: number) => `Image ${i + 1} ${label}`;
+  const name = (i: number) => nameOf(i + 1);
   return (
     <div className="image-gallery">
       {urls.map((url, i) => (
@@ -25,7 +28,7 @@ export function ImageGallery({
           <button
             type="button"
             className="thumbnail-open"
-            aria-label={`Enlarge image ${i + 1}`}
+            aria-label={t('attachments.enlarge', { number: i + 1 })}
             onClick={() => {
               setShown(i);
               dialog.current?.showModal();
@@ -37,7 +40,7 @@ export function ImageGallery({
             <button
               type="button"
               className="thumbnail-remove"
-              aria-label={`Remove image ${i + 1}`}
+              aria-label={t('attachments.remove', { number: i + 1 })}
               onClick={() => onRemove(i)}
             >
               ×
@@ -48,7 +51,7 @@ export function ImageGallery({
       <dialog
         ref={dialog}
         className="image-dialog"
-        aria-label={shown === undefined ? 'Image' : name(shown)}
+        aria-label={shown === undefined ? t('attachments.image') : name(shown)}
         onClose={() => setShown(undefined)}
         // Esc closes the dialog, and only the dialog: the conversation must not take it as Stop.
         onKeyDown={(event) => event.key === 'Escape' && event.stopPropagation()}
@@ -56,7 +59,7 @@ export function ImageGallery({
       >
         {shown !== undefined && <img src={urls[shown]} alt={name(shown)} />}
         <button type="button" onClick={() => dialog.current?.close()}>
-          Close
+          {t('attachments.close')}
         </button>
       </dialog>
     </div>

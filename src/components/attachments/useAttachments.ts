@@ -96,7 +96,7 @@ export function useAttachments(
       setPreparing((count) => count + 1);
       try {
         // The rules load with the first attachment: most messages have none.
-        const { sortAttachments, uploadBlockedReason, uploadTarget } =
+        const { sortAttachments, uploadBlockedReason, uploadTarget, unreadable } =
           await import('../../conversation/attachments');
         const sorted = sortAttachments(files, images.length);
         const refused = sorted.refused.map((r) => r.reason);
@@ -111,9 +111,9 @@ export function useAttachments(
         const read = await Promise.allSettled(sorted.images.map(readAsDataUrl));
         const held: HeldImage[] = [];
         read.forEach((result, i) => {
-          const name = sorted.images[i]!.name || 'pasted image';
+          const name = sorted.images[i]!.name;
           if (result.status === 'fulfilled') held.push({ id: ++nextId, name, dataUrl: result.value });
-          else refused.push(`${name} could not be read.`);
+          else refused.push(unreadable(name));
         });
         if (held.length > 0) setImages((all) => [...all, ...held]);
         setNotices(refused);

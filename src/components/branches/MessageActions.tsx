@@ -12,11 +12,11 @@ import { MessageEditor } from './MessageEditor';
 import './branches.css';
 import { useScopedServer } from '../servers/serverScope';
 import { conversationPath } from '../servers/conversationPath';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/branches';
 
 // Under a message: its place among the branches (‹ 2 / 3 ›), and Edit, Regenerate and Fork.
 // Loaded in the first idle moment: none of it is needed to read a conversation.
-
-const BUSY_WORDS = 'Wait until the agent stops: branches change only between runs.';
 
 export default function MessageActions({ row }: { row: Row }) {
   const scope = useBranchScope();
@@ -25,6 +25,8 @@ export default function MessageActions({ row }: { row: Row }) {
 }
 
 function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
+  const t = useT();
+  const BUSY_WORDS = t('branches.busy');
   const { log, activity, session } = scope;
   useSyncExternalStore(log.subscribe, log.getVersion);
   const queryClient = useQueryClient();
@@ -56,10 +58,10 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
     <>
       <div className="message-actions">
         {siblings.length > 1 && place >= 0 && (
-          <span className="branch-switcher" role="group" aria-label="Versions">
+          <span className="branch-switcher" role="group" aria-label={t('branches.versions')}>
             <button
               type="button"
-              aria-label="Previous version"
+              aria-label={t('branches.previous')}
               disabled={busy || place === 0}
               title={busy ? BUSY_WORDS : undefined}
               onClick={() => show(siblings[place - 1]!)}
@@ -67,11 +69,11 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
               ‹
             </button>
             <span className="branch-place">
-              {place + 1} / {siblings.length}
+              {t('branches.place', { place: place + 1, count: siblings.length })}
             </span>
             <button
               type="button"
-              aria-label="Next version"
+              aria-label={t('branches.next')}
               disabled={busy || place === siblings.length - 1}
               title={busy ? BUSY_WORDS : undefined}
               onClick={() => show(siblings[place + 1]!)}
@@ -87,7 +89,7 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
             title={busy ? BUSY_WORDS : undefined}
             onClick={() => setEditing(true)}
           >
-            Edit
+            {t('branches.edit')}
           </button>
         )}
         {lastUser && (
@@ -111,7 +113,7 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
               })
             }
           >
-            Regenerate
+            {t('branches.regenerate')}
           </button>
         )}
         {forkable(row) && (
@@ -124,20 +126,20 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
                   scope.settings,
                   scope.conversationId,
                   event.id,
-                  `${scope.title ?? 'Conversation'} (fork)`,
+                  t('branches.forkTitle', { title: scope.title ?? t('branches.untitled') }),
                 );
                 navigate(conversationPath(server.id, fork.id), { state: { focusComposer: true } });
               })
             }
           >
-            Fork from here
+            {t('branches.fork')}
           </button>
         )}
         {busy && siblings.length > 1 && <span className="visually-hidden">{BUSY_WORDS}</span>}
       </div>
       {problem && (
         <p className="branch-problem" role="alert">
-          That did not work: {problem}
+          {t('branches.failed', { problem })}
         </p>
       )}
       {editing && row.type === 'message' && parent && (

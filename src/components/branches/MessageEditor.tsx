@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../agent-server/client';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/branches';
 
 /** A message edited in place: sent as a new branch from the message before it. */
 export function MessageEditor({
@@ -13,6 +15,7 @@ export function MessageEditor({
   onSend: (text: string, images: string[]) => Promise<void>;
   onCancel: () => void;
 }) {
+  const t = useT();
   const [draft, setDraft] = useState(text);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -50,7 +53,7 @@ export function MessageEditor({
       }}
     >
       <label className="visually-hidden" htmlFor="message-editor-text">
-        Edited message
+        {t('branches.editedMessage')}
       </label>
       <textarea
         id="message-editor-text"
@@ -59,26 +62,19 @@ export function MessageEditor({
         rows={Math.min(8, Math.max(2, draft.split('\n').length))}
         onChange={(event) => setDraft(event.target.value)}
       />
-      {images.length > 0 && (
-        <p className="editor-note">
-          {images.length === 1 ? 'Its image goes with it.' : `Its ${images.length} images go with it.`}
-        </p>
-      )}
-      <p className="editor-note">
-        Sending starts a new branch from here; the earlier one stays a click away. Files in the workspace are
-        not rewound.
-      </p>
+      {images.length > 0 && <p className="editor-note">{t('branches.imagesGo', { count: images.length })}</p>}
+      <p className="editor-note">{t('branches.editNote')}</p>
       {problem && (
         <p className="branch-problem" role="alert">
-          Not sent: {problem}
+          {t('branches.notSent', { problem })}
         </p>
       )}
       <div className="editor-buttons">
         <button type="submit" disabled={sending || (!draft.trim() && images.length === 0)}>
-          {sending ? 'Sending…' : 'Send edited message'}
+          {sending ? t('branches.sending') : t('branches.sendEdited')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('branches.cancel')}
         </button>
       </div>
     </form>

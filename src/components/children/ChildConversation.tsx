@@ -5,6 +5,8 @@ import { statusWords } from '../conversationWords';
 import { conversationPath } from '../servers/conversationPath';
 import { useScopedServer } from '../servers/serverScope';
 import { childReadMs } from './childStatus';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/children';
 
 /**
  * Work handed on, on the card of the step that handed it: the brief, and for a child
@@ -18,11 +20,12 @@ export default function ChildConversation({
   task: string;
   child: { id: string; title: string | undefined } | undefined;
 }) {
+  const t = useT();
   return (
     <>
       {task && (
         <details className="child-brief">
-          <summary>The brief</summary>
+          <summary>{t('children.brief')}</summary>
           <p>{task}</p>
         </details>
       )}
@@ -32,22 +35,23 @@ export default function ChildConversation({
 }
 
 function ChildState({ id, title }: { id: string; title: string | undefined }) {
+  const t = useT();
   const server = useScopedServer();
   const info = useQuery({
     ...conversationQuery(server, id),
     refetchInterval: (query) => childReadMs(query.state.data?.execution_status),
   });
   const status = info.data?.execution_status;
-  const name = info.data?.title || title || 'Child conversation';
+  const name = info.data?.title || title || t('children.untitled');
   return (
     <div className="child-conversation">
-      <Link href={conversationPath(server.id, id)}>Open “{name}”</Link>
+      <Link href={conversationPath(server.id, id)}>{t('children.open', { name })}</Link>
       {status ? (
         <span className={`status status-${status}`} data-status={status}>
           {statusWords(status)}
         </span>
       ) : info.isError ? (
-        <span className="settings-detail">Its state could not be read.</span>
+        <span className="settings-detail">{t('children.unreadable')}</span>
       ) : null}
     </div>
   );

@@ -3,14 +3,17 @@ import { Link } from 'wouter';
 import { conversationQuery } from '../../conversation/resources/conversations';
 import { conversationPath } from '../servers/conversationPath';
 import { useScopedServer } from '../servers/serverScope';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/children';
 
 /** In a child conversation's header: the conversation that started it, one click away. */
 export default function ParentLink({ id }: { id: string }) {
+  const t = useT();
   const server = useScopedServer();
   const parent = useQuery(conversationQuery(server, id));
   return (
     <Link className="parent-link" href={conversationPath(server.id, id)}>
-      Started by “{parent.data?.title || 'another conversation'}”
+      {t('children.startedBy', { title: parent.data?.title || t('children.anotherConversation') })}
     </Link>
   );
 }

@@ -7,6 +7,8 @@ import { useScopedServer } from '../servers/serverScope';
 import { forgetEventLog } from '../../conversation/eventLog';
 import { deleteConversation, renameConversation } from '../../conversation/resources/conversations';
 import { LIST_HEADING } from './listHeading';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/itemActions';
 
 // A list row's Rename and Delete: shown on the open row and on a row pointed at, so they load
 // in the first idle moment after the list is drawn, not before it.
@@ -23,6 +25,7 @@ export function RenameForm({
 }) {
   const settings = useScopedServer();
   const queryClient = useQueryClient();
+  const t = useT();
   const rename = useMutation({
     mutationFn: (newTitle: string) => renameConversation(queryClient, settings, conversation.id, newTitle),
     onSuccess: onDone,
@@ -44,14 +47,14 @@ export function RenameForm({
       }}
     >
       <label>
-        New title
+        {t('itemActions.newTitle')}
         <input name="title" defaultValue={conversation.title ?? title} maxLength={200} autoFocus required />
       </label>
       <button type="submit" disabled={rename.isPending}>
-        Save
+        {t('itemActions.save')}
       </button>
       <button type="button" onClick={onDone}>
-        Cancel
+        {t('itemActions.cancel')}
       </button>
       {rename.error && <p role="alert">{describeError(rename.error)}</p>}
     </form>
@@ -73,6 +76,7 @@ export function RowActions({
   const settings = useScopedServer();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
   const remove = useMutation({
     mutationFn: () => deleteConversation(queryClient, settings, conversation.id),
@@ -86,26 +90,29 @@ export function RowActions({
   return (
     <>
       <div className="item-actions">
-        <button type="button" onClick={onRename} aria-label={`Rename “${title}”`} title="Rename">
+        <button
+          type="button"
+          onClick={onRename}
+          aria-label={t('itemActions.renameNamed', { title })}
+          title={t('itemActions.rename')}
+        >
           <span aria-hidden="true">✎</span>
         </button>
         <button
           type="button"
           onClick={() => dialog.current?.showModal()}
-          aria-label={`Delete “${title}”`}
-          title="Delete"
+          aria-label={t('itemActions.deleteNamed', { title })}
+          title={t('itemActions.delete')}
         >
           <span aria-hidden="true">✕</span>
         </button>
       </div>
       <dialog ref={dialog} aria-labelledby={`delete-${conversation.id}`}>
-        <p id={`delete-${conversation.id}`}>
-          Delete “{title}”? Its history is removed from the server for good.
-        </p>
+        <p id={`delete-${conversation.id}`}>{t('itemActions.deleteQuestion', { title })}</p>
         {remove.error && <p role="alert">{describeError(remove.error)}</p>}
         <div className="dialog-actions">
           <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t('itemActions.cancel')}
           </button>
           <button
             type="button"
@@ -113,7 +120,7 @@ export function RowActions({
             disabled={remove.isPending}
             onClick={() => remove.mutate()}
           >
-            Delete conversation
+            {t('itemActions.deleteConversation')}
           </button>
         </div>
       </dialog>

@@ -149,7 +149,7 @@ function PendingBubble({
     >
       <div className="author">{t('row.you')}</div>
       {message.text && <p className="stream-text">{message.text}</p>}
-      <MessageImages urls={message.images} label={t('row.imagesAttached')} />
+      <MessageImages urls={message.images} nameOf={(number) => t('row.imageAttached', { number })} />
       <p className="pending-state" role={message.state === 'failed' ? 'alert' : undefined}>
         {words}
       </p>
