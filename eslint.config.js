@@ -49,6 +49,13 @@ const TRANSLATED_SCREENS = [
   'src/components/children/ParentLink.tsx',
   'src/components/children/ChildConversation.tsx',
   'src/components/browser/BrowserView.tsx',
+  'src/components/servers/ServersPanel.tsx',
+  'src/components/servers/UnknownServer.tsx',
+  'src/components/servers/ServerSettingsDialog.tsx',
+  'src/components/servers/SettingsParts.tsx',
+  'src/components/servers/ServerForm.tsx',
+  'src/components/servers/ServersDialog.tsx',
+  'src/components/servers/HealthLines.tsx',
 ];
 
 export default tseslint.config(

@@ -1,4 +1,4 @@
-import { i18n, t } from '../i18n/i18n';
+import { formatNumber, t } from '../i18n/i18n';
 import 'virtual:tether-english/attachments';
 import { isAbsolutePath } from './workspace/gitPaths';
 
@@ -26,7 +26,7 @@ export type Sorted<T extends Candidate> = {
 
 function megabytes(bytes: number): string {
   const digits = bytes < 10 * 1024 * 1024 ? 1 : 0;
-  return i18n.number(bytes / 1024 / 1024, {
+  return formatNumber(bytes / 1024 / 1024, {
     style: 'unit',
     unit: 'megabyte',
     minimumFractionDigits: digits,

@@ -95,7 +95,7 @@ function McpEntryView({ server, entry }: { server: AgentServer; entry: McpEntry 
       {mode === 'removing' ? (
         <ConfirmRemoval
           name={entry.name}
-          verb="Remove"
+          verb="remove"
           consequence="Conversations started from now on will not have its tools."
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}

@@ -79,7 +79,7 @@ function SecretEntry({ server, secret }: { server: AgentServer; secret: SecretIt
       {mode === 'deleting' ? (
         <ConfirmRemoval
           name={secret.name}
-          verb="Delete"
+          verb="delete"
           consequence="Conversations started from now on will not have it."
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}

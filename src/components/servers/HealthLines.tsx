@@ -1,8 +1,11 @@
 import type { Health } from '../../agent-server/client';
 import { healthWords } from './healthWords';
+import { formatList, t, useT } from '../../i18n/i18n';
+import 'virtual:tether-english/servers';
 
 /** A server's health in words, and what it says of itself once reached. */
 export function HealthLines({ health, checking }: { health: Health | undefined; checking: boolean }) {
+  useT();
   const details = detailWords(health);
   return (
     <p className={`server-health health-${health?.kind ?? 'checking'}`} role="status">
@@ -19,8 +22,11 @@ export function HealthLines({ health, checking }: { health: Health | undefined; 
 export function detailWords(health: Health | undefined): string | undefined {
   if (health?.kind !== 'reachable') return undefined;
   const parts = [
-    health.runtime && `Runtime: ${health.runtime}`,
-    health.usableTools && `Tools: ${health.usableTools.length ? health.usableTools.join(', ') : 'none'}`,
+    health.runtime && t('servers.runtime', { runtime: health.runtime }),
+    health.usableTools &&
+      t('servers.tools', {
+        tools: health.usableTools.length ? formatList(health.usableTools) : t('servers.noTools'),
+      }),
   ].filter(Boolean);
   return parts.length ? parts.join(' · ') : undefined;
 }

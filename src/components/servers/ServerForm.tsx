@@ -3,6 +3,11 @@ import { agentServerClients, checkHealth, type Health } from '../../agent-server
 import { normaliseServerUrl, type AgentServer, type ServerFields } from '../../agent-server/servers';
 import { HealthLines } from './HealthLines';
 import { leaveOnEscape } from './SettingsParts';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/servers';
+
+/** An address, as an example: the same in every language. */
+const URL_EXAMPLE = 'http://127.0.0.1:8000';
 
 /** Add (empty, or filled from a link) or Edit; Test tries the values typed before they are kept. */
 export function ServerForm({
@@ -19,6 +24,7 @@ export function ServerForm({
   onSave: (fields: ServerFields) => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const [tested, setTested] = useState<{ health: Health | undefined; checking: boolean }>();
   const titleId = useId();
   const fieldsOf = (form: HTMLFormElement): ServerFields => {
@@ -42,7 +48,7 @@ export function ServerForm({
         const twin = others.find((other) => other.serverUrl === url);
         const field = event.currentTarget.elements.namedItem('serverUrl') as HTMLInputElement;
         // One entry per server: a second would list every conversation twice.
-        field.setCustomValidity(twin ? `${twin.name} already has this address.` : '');
+        field.setCustomValidity(twin ? t('servers.sameAddress', { name: twin.name }) : '');
         if (twin) {
           field.reportValidity();
           return;
@@ -50,13 +56,13 @@ export function ServerForm({
         onSave(fields);
       }}
     >
-      <h3 id={titleId}>{server ? `Edit ${server.name}` : 'Add server'}</h3>
+      <h3 id={titleId}>{server ? t('servers.editNamed', { name: server.name }) : t('servers.add')}</h3>
       <label>
-        Name
-        <input name="name" defaultValue={server?.name ?? ''} placeholder="Laptop, workstation…" />
+        {t('servers.name')}
+        <input name="name" defaultValue={server?.name ?? ''} placeholder={t('servers.namePlaceholder')} />
       </label>
       <label>
-        Server URL
+        {t('servers.url')}
         <input
           name="serverUrl"
           type="url"
@@ -64,11 +70,11 @@ export function ServerForm({
           autoFocus
           onInput={(event) => event.currentTarget.setCustomValidity('')}
           defaultValue={server?.serverUrl ?? initialUrl}
-          placeholder="http://127.0.0.1:8000"
+          placeholder={URL_EXAMPLE}
         />
       </label>
       <label>
-        Session API key
+        {t('servers.key')}
         <input
           name="sessionApiKey"
           type="password"
@@ -78,7 +84,7 @@ export function ServerForm({
       </label>
       {tested && <HealthLines health={tested.health} checking={tested.checking} />}
       <div className="form-actions">
-        <button type="submit">Save server</button>
+        <button type="submit">{t('servers.save')}</button>
         <button
           type="button"
           onClick={async (event) => {
@@ -93,10 +99,10 @@ export function ServerForm({
             setTested({ health: await checkHealth(agentServerClients(settings)), checking: false });
           }}
         >
-          Test connection
+          {t('servers.test')}
         </button>
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('servers.cancel')}
         </button>
       </div>
     </form>

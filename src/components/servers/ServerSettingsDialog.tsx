@@ -2,6 +2,8 @@ import './serverSettings.css';
 import { useState, type ReactNode } from 'react';
 import { useDefaultServerId, useServers, type AgentServer } from '../../agent-server/servers';
 import { useModalDialog } from '../useModalDialog';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/servers';
 
 /**
  * The frame of a server's settings dialog (Secrets, MCP servers): its title, a choice of server
@@ -21,6 +23,7 @@ export function ServerSettingsDialog({
   /** The page for one server; drawn anew when the server changes. */
   children: (server: AgentServer) => ReactNode;
 }) {
+  const t = useT();
   const dialog = useModalDialog(onClose);
   const servers = useServers();
   const defaultServerId = useDefaultServerId();
@@ -33,7 +36,7 @@ export function ServerSettingsDialog({
       <h2 id={titleId}>{title}</h2>
       {servers.length > 1 && (
         <label className="server-settings-server">
-          Server
+          {t('servers.server')}
           <select value={server?.id} onChange={(event) => setChosenId(event.target.value)}>
             {servers.map((each) => (
               <option key={each.id} value={each.id}>
@@ -43,10 +46,14 @@ export function ServerSettingsDialog({
           </select>
         </label>
       )}
-      {server ? <div key={server.id}>{children(server)}</div> : <p className="empty">No server yet.</p>}
+      {server ? (
+        <div key={server.id}>{children(server)}</div>
+      ) : (
+        <p className="empty">{t('servers.noServerYet')}</p>
+      )}
       <div className="form-actions">
         <button type="button" onClick={() => dialog.current?.close()}>
-          Close
+          {t('servers.close')}
         </button>
       </div>
     </dialog>

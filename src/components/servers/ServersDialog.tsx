@@ -15,12 +15,14 @@ import { ServerTag } from './ServerTag';
 import { HealthLines } from './HealthLines';
 import { ServerForm } from './ServerForm';
 import { closeServers, openServerSettings, type ServerSettingsPage } from './serversDialog';
+import { useT, type MessageId } from '../../i18n/i18n';
+import 'virtual:tether-english/servers';
 
 /** A server's settings dialogs, as its entry offers them. */
-const SETTINGS_PAGES: [ServerSettingsPage, string][] = [
-  ['secrets', 'Secrets'],
-  ['mcp', 'MCP servers'],
-  ['skills', 'Skills'],
+const SETTINGS_PAGES: [ServerSettingsPage, MessageId, MessageId][] = [
+  ['secrets', 'servers.secrets', 'servers.secretsOf'],
+  ['mcp', 'servers.mcp', 'servers.mcpOf'],
+  ['skills', 'servers.skills', 'servers.skillsOf'],
 ];
 
 type Editing = { kind: 'add'; serverUrl: string } | { kind: 'edit'; server: AgentServer } | undefined;
@@ -39,6 +41,7 @@ export default function ServersDialog({
   adding: { serverUrl: string } | undefined;
   onClose: () => void;
 }) {
+  const t = useT();
   const dialog = useModalDialog(onClose);
   const servers = useServers();
   const defaultServerId = useDefaultServerId();
@@ -58,12 +61,9 @@ export default function ServersDialog({
 
   return (
     <dialog ref={dialog} className="servers-dialog" aria-labelledby="servers-title">
-      <h2 id="servers-title">Servers</h2>
-      <p className="hint">
-        Every conversation of every server here is in one list. Kept in this browser only; a key is sent in a
-        header, never in an address.
-      </p>
-      {servers.length === 0 && <p className="empty">No server yet.</p>}
+      <h2 id="servers-title">{t('servers.title')}</h2>
+      <p className="hint">{t('servers.explain')}</p>
+      {servers.length === 0 && <p className="empty">{t('servers.noServerYet')}</p>}
       <ul className="server-entries">
         {servers.map((server) => (
           <li key={server.id} aria-label={server.name}>
@@ -101,12 +101,12 @@ export default function ServersDialog({
         />
       ) : (
         <button type="button" onClick={() => setEditing({ kind: 'add', serverUrl: '' })}>
-          Add server
+          {t('servers.add')}
         </button>
       )}
       <div className="form-actions">
         <button type="button" onClick={() => dialog.current?.close()}>
-          Close
+          {t('servers.close')}
         </button>
       </div>
     </dialog>
@@ -132,62 +132,71 @@ function ServerEntry({
   onRemoveCancelled: () => void;
   onMakeDefault: () => void;
 }) {
+  const t = useT();
   const health = useQuery(healthQuery(server));
   return (
     <div className="server-entry">
       <div className="server-heading">
         <ServerTag server={server} />
         <span className="server-url">{server.serverUrl}</span>
-        {isDefault && <span className="server-default">New conversations start here</span>}
+        {isDefault && <span className="server-default">{t('servers.isDefault')}</span>}
       </div>
       <HealthLines health={health.data} checking={health.isFetching} />
       {removing ? (
-        <div className="form-actions" role="group" aria-label={`Remove ${server.name}?`}>
-          <span>Forget {server.name} in this browser? Its conversations stay on the server.</span>
+        <div
+          className="form-actions"
+          role="group"
+          aria-label={t('servers.removeQuestion', { name: server.name })}
+        >
+          <span>{t('servers.forget', { name: server.name })}</span>
           <button type="button" className="danger" onClick={onRemoveConfirmed}>
-            Remove
+            {t('servers.remove')}
           </button>
           <button type="button" onClick={onRemoveCancelled}>
-            Keep
+            {t('servers.keep')}
           </button>
         </div>
       ) : (
         <div className="form-actions">
           <button
             type="button"
-            aria-label={`Test ${server.name}`}
+            aria-label={t('servers.testNamed', { name: server.name })}
             disabled={health.isFetching}
             onClick={() => void health.refetch()}
           >
-            Test
+            {t('servers.testShort')}
           </button>
-          <button type="button" aria-label={`Edit ${server.name}`} onClick={onEdit}>
-            Edit
+          <button type="button" aria-label={t('servers.editNamed', { name: server.name })} onClick={onEdit}>
+            {t('servers.edit')}
           </button>
-          <button type="button" aria-label={`Remove ${server.name}`} onClick={onRemove}>
-            Remove
+          <button
+            type="button"
+            aria-label={t('servers.removeNamed', { name: server.name })}
+            onClick={onRemove}
+          >
+            {t('servers.remove')}
           </button>
-          {SETTINGS_PAGES.map(([page, words]) => (
+          {SETTINGS_PAGES.map(([page, words, wordsOf]) => (
             <button
               key={page}
               type="button"
-              aria-label={`${words} of ${server.name}`}
+              aria-label={t(wordsOf, { name: server.name })}
               onClick={() => {
                 // One dialog at a time: the settings take the place of Servers.
                 closeServers();
                 openServerSettings(page, server.id, true);
               }}
             >
-              {words}
+              {t(words)}
             </button>
           ))}
           {!isDefault && (
             <button
               type="button"
-              aria-label={`Start new conversations on ${server.name}`}
+              aria-label={t('servers.makeDefaultNamed', { name: server.name })}
               onClick={onMakeDefault}
             >
-              Start new conversations here
+              {t('servers.makeDefault')}
             </button>
           )}
         </div>

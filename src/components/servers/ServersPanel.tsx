@@ -15,6 +15,7 @@ import {
   serversDialog,
   serverSettingsDialog,
 } from './serversDialog';
+import { useT } from '../../i18n/i18n';
 
 // The dialogs are wanted rarely, after the first screen: each loads when first opened.
 const ServersDialog = lazyPart(() => import('./ServersDialog'));
@@ -22,14 +23,15 @@ const ServerSettings = lazyPart(() => import('./ServerSettings'));
 
 /** The header's word on every server's health, and the button to the Servers dialog. */
 export function ServersPanel() {
+  const t = useT();
   const servers = useServers();
   const { words, kind } = useHealthSummary(servers);
   const dialog = useStore(serversDialog);
   const settings = useStore(serverSettingsDialog);
-  useCommand('servers', 'Servers', openServers);
-  useCommand('secrets', 'Secrets', () => openServerSettings('secrets'));
-  useCommand('mcp', 'MCP servers', () => openServerSettings('mcp'));
-  useCommand('skills', 'Skills', () => openServerSettings('skills'));
+  useCommand('servers', t('serverPanel.servers'), openServers);
+  useCommand('secrets', t('serverPanel.secrets'), () => openServerSettings('secrets'));
+  useCommand('mcp', t('serverPanel.mcp'), () => openServerSettings('mcp'));
+  useCommand('skills', t('serverPanel.skills'), () => openServerSettings('skills'));
 
   return (
     <div className="connection">
@@ -46,7 +48,7 @@ export function ServersPanel() {
         aria-expanded={dialog.open}
         onClick={dialog.open ? closeServers : openServers}
       >
-        Servers
+        {t('serverPanel.servers')}
       </button>
       {dialog.open && (
         <Suspense fallback={null}>

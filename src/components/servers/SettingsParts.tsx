@@ -1,6 +1,8 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/servers';
 
 // Parts the settings dialogs of a server share (Secrets, MCP servers, Skills): the stored list with its
 // loading, failure and empty states, the question before something is removed, and a form's end.
@@ -22,13 +24,14 @@ export function StoredList<T>({
   keyOf: (item: T) => string;
   children: (item: T) => ReactNode;
 }) {
+  const t = useT();
   if (query.isPending) return <p className="loading">{loading}</p>;
   if (query.isError)
     return (
       <p className="banner error" role="alert">
         {describeError(query.error)}{' '}
         <button type="button" onClick={() => void query.refetch()}>
-          Try again
+          {t('servers.tryAgain')}
         </button>
       </p>
     );
@@ -54,16 +57,21 @@ export function ConfirmRemoval({
   onKeep,
 }: {
   name: string;
-  verb: 'Delete' | 'Remove';
+  verb: 'delete' | 'remove';
   consequence: string;
   pending: boolean;
   onConfirm: () => void;
   onKeep: () => void;
 }) {
+  const t = useT();
   return (
-    <div className="form-actions" role="group" aria-label={`${verb} ${name}?`}>
+    <div
+      className="form-actions"
+      role="group"
+      aria-label={t(verb === 'delete' ? 'servers.deleteQuestion' : 'servers.removeQuestion', { name })}
+    >
       <span>
-        {verb} {name}? {consequence}
+        {t(verb === 'delete' ? 'servers.deleteQuestion' : 'servers.removeQuestion', { name })} {consequence}
       </span>
       <button
         type="button"
@@ -73,10 +81,10 @@ export function ConfirmRemoval({
           if (!pending) onConfirm();
         }}
       >
-        {verb}
+        {t(verb === 'delete' ? 'servers.delete' : 'servers.remove')}
       </button>
       <button type="button" onClick={onKeep}>
-        Keep
+        {t('servers.keep')}
       </button>
     </div>
   );
@@ -102,6 +110,7 @@ export function FormEnd({
   onCancel: () => void;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <>
       {failure && (
@@ -115,7 +124,7 @@ export function FormEnd({
         </button>
         {children}
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('servers.cancel')}
         </button>
       </div>
     </>
@@ -140,9 +149,10 @@ export function NameField({
   placeholder: string;
   ruleId: string;
 }) {
+  const t = useT();
   return (
     <label>
-      Name
+      {t('servers.name')}
       <input
         name="name"
         required

@@ -1,14 +1,17 @@
 import type { Health } from '../../agent-server/client';
+import { t } from '../../i18n/i18n';
 
 export function healthWords(health: Health | undefined, checking: boolean): string {
-  if (!health) return checking ? 'Checking…' : 'Not checked yet';
+  if (!health) return checking ? t('health.checking') : t('health.notChecked');
   switch (health.kind) {
     case 'reachable':
-      return `Connected${health.version ? ` (server ${health.version})` : ''}`;
+      return health.version
+        ? t('health.connectedVersion', { version: health.version })
+        : t('health.connected');
     case 'wrong-key':
-      return 'Wrong session API key: the server answered 401';
+      return t('health.wrongKey');
     case 'unreachable':
-      return `Unreachable: ${health.message}`;
+      return t('health.unreachable', { problem: health.message });
   }
 }
 
@@ -16,17 +19,19 @@ export function healthWords(health: Health | undefined, checking: boolean): stri
 export function summaryWords(
   servers: readonly { name: string; health: Health | undefined; checking: boolean }[],
 ): string {
-  if (servers.length === 0) return 'No agent-server set up';
+  if (servers.length === 0) return t('health.noServer');
   if (servers.length === 1) {
     const [only] = servers;
-    return `${only!.name} · ${healthWords(only!.health, only!.checking)}`;
+    return t('health.one', { name: only!.name, health: healthWords(only!.health, only!.checking) });
   }
   const reached = servers.filter((s) => s.health?.kind === 'reachable').length;
   const trouble = servers.filter((s) => s.health && s.health.kind !== 'reachable');
   const checking = servers.some((s) => !s.health);
   return [
-    `Connected to ${reached} of ${servers.length} servers`,
-    ...trouble.map((s) => `${s.name}: ${s.health!.kind === 'wrong-key' ? 'wrong key' : 'unreachable'}`),
-    ...(checking ? ['checking…'] : []),
+    t('health.connectedOf', { reached, count: servers.length }),
+    ...trouble.map((s) =>
+      t(s.health!.kind === 'wrong-key' ? 'health.troubleKey' : 'health.troubleUnreachable', { name: s.name }),
+    ),
+    ...(checking ? [t('health.stillChecking')] : []),
   ].join(' · ');
 }

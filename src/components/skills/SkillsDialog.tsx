@@ -134,7 +134,7 @@ function InstalledEntry({ server, skill }: { server: AgentServer; skill: Install
       {removing ? (
         <ConfirmRemoval
           name={skill.name}
-          verb="Remove"
+          verb="remove"
           consequence="Conversations started from now on will not have it."
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}
