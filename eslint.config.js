@@ -56,6 +56,9 @@ const TRANSLATED_SCREENS = [
   'src/components/servers/ServerForm.tsx',
   'src/components/servers/ServersDialog.tsx',
   'src/components/servers/HealthLines.tsx',
+  'src/components/secrets/SecretsDialog.tsx',
+  'src/components/mcp/McpDialog.tsx',
+  'src/components/mcp/McpForm.tsx',
 ];
 
 export default tseslint.config(

@@ -44,7 +44,7 @@ describe('what a person types for an MCP server', () => {
     expect(readMcpFields({ ...blank, command: 'x', env: 'TOKEN abc' })).toEqual({
       ok: false,
       field: 'env',
-      message: 'Write each variable as NAME=value: “TOKEN abc” is not.',
+      line: 'TOKEN abc',
     });
     expect(readMcpFields({ ...blank, kind: 'http', url: 'ftp://x' })).toMatchObject({
       ok: false,

@@ -1,8 +1,8 @@
 import type { McpSpec } from './mcp';
 
 // What a person types for an MCP server, read into a spec: arguments one per line, environment
-// variables as NAME=value and headers as Name: value, one per line. Each rule says what is wrong
-// in words for the field it belongs to.
+// variables as NAME=value and headers as Name: value, one per line. A refusal names the field that
+// is wrong and, for a list, its first wrong line; the form says it in words.
 
 export interface McpFields {
   kind: 'stdio' | 'http';
@@ -14,7 +14,8 @@ export interface McpFields {
 }
 
 export type McpFieldsRead =
-  { ok: true; spec: McpSpec; secretsTyped: boolean } | { ok: false; field: keyof McpFields; message: string };
+  | { ok: true; spec: McpSpec; secretsTyped: boolean }
+  | { ok: false; field: Exclude<keyof McpFields, 'kind' | 'args'>; line?: string };
 
 const lines = (text: string) =>
   text
@@ -37,10 +38,9 @@ export function readPairs(text: string, separator: '=' | ':'): Record<string, st
 export function readMcpFields(fields: McpFields): McpFieldsRead {
   if (fields.kind === 'stdio') {
     const command = fields.command.trim();
-    if (!command) return { ok: false, field: 'command', message: 'Give the command that starts the server.' };
+    if (!command) return { ok: false, field: 'command' };
     const env = readPairs(fields.env, '=');
-    if ('bad' in env && typeof env.bad === 'string')
-      return { ok: false, field: 'env', message: `Write each variable as NAME=value: “${env.bad}” is not.` };
+    if ('bad' in env && typeof env.bad === 'string') return { ok: false, field: 'env', line: env.bad };
     return {
       ok: true,
       spec: { kind: 'stdio', command, args: lines(fields.args), env: env as Record<string, string> },
@@ -55,18 +55,10 @@ export function readMcpFields(fields: McpFields): McpFieldsRead {
     parsed = undefined;
   }
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
-    return {
-      ok: false,
-      field: 'url',
-      message: 'Give the server’s address, starting with http:// or https://.',
-    };
+    return { ok: false, field: 'url' };
   const headers = readPairs(fields.headers, ':');
   if ('bad' in headers && typeof headers.bad === 'string')
-    return {
-      ok: false,
-      field: 'headers',
-      message: `Write each header as Name: value: “${headers.bad}” is not.`,
-    };
+    return { ok: false, field: 'headers', line: headers.bad };
   return {
     ok: true,
     spec: { kind: 'http', url, headers: headers as Record<string, string> },

@@ -7,6 +7,8 @@ import { enableMcpServer, mcpQuery, removeMcpServer } from '../../conversation/r
 import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
 import { ConfirmRemoval, StoredList } from '../servers/SettingsParts';
 import { McpForm, TestOutcome } from './McpForm';
+import { formatList, useT } from '../../i18n/i18n';
+import 'virtual:tether-english/mcp';
 
 // The MCP servers a server keeps for its conversations: a command run over stdio or an HTTP
 // address each. Test connects and lists the tools without storing anything; what is stored goes
@@ -20,31 +22,29 @@ export default function McpDialog({
   serverId: string | undefined;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
-    <ServerSettingsDialog title="MCP servers" className="mcp-dialog" serverId={serverId} onClose={onClose}>
+    <ServerSettingsDialog title={t('mcp.title')} className="mcp-dialog" serverId={serverId} onClose={onClose}>
       {(server) => <ServerMcp server={server} />}
     </ServerSettingsDialog>
   );
 }
 
 function ServerMcp({ server }: { server: AgentServer }) {
+  const t = useT();
   const entries = useQuery(mcpQuery(server));
   const [adding, setAdding] = useState(false);
   const listId = useId();
   const taken = (name: string) => entries.data?.some((entry) => entry.name === name) ?? false;
   return (
     <>
-      <p className="hint">
-        Kept by {server.name}. The agent of every conversation started there from now on can use their tools
-        (one turned off stays stored, its tools not given). Test connects and lists the tools, storing
-        nothing. The values of variables and headers are not shown again.
-      </p>
-      <h3 id={listId}>Stored on {server.name}</h3>
+      <p className="hint">{t('mcp.explain', { server: server.name })}</p>
+      <h3 id={listId}>{t('mcp.storedOn', { server: server.name })}</h3>
       <StoredList
         query={entries}
         labelledBy={listId}
-        loading="Loading MCP servers…"
-        empty="No MCP servers yet."
+        loading={t('mcp.loading')}
+        empty={t('mcp.none')}
         keyOf={(entry) => entry.name}
       >
         {(entry) => <McpEntryView server={server} entry={entry} />}
@@ -53,7 +53,7 @@ function ServerMcp({ server }: { server: AgentServer }) {
         <McpForm server={server} taken={taken} onDone={() => setAdding(false)} />
       ) : (
         <button type="button" onClick={() => setAdding(true)}>
-          Add MCP server
+          {t('mcp.add')}
         </button>
       )}
     </>
@@ -66,6 +66,7 @@ function runsAs(entry: McpEntry): string {
 }
 
 function McpEntryView({ server, entry }: { server: AgentServer; entry: McpEntry }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'shown' | 'editing' | 'removing'>('shown');
   const test = useMutation({
@@ -82,13 +83,17 @@ function McpEntryView({ server, entry }: { server: AgentServer; entry: McpEntry 
     <div className="settings-entry">
       <div className="settings-heading">
         <span className="settings-name">{entry.name}</span>
-        <span className="settings-detail">{entry.kind === 'stdio' ? 'command' : 'HTTP'}</span>
-        {!entry.enabled && <span className="settings-detail">· off</span>}
+        <span className="settings-detail">
+          {entry.kind === 'stdio' ? t('mcp.kindCommand') : t('mcp.kindHttp')}
+        </span>
+        {!entry.enabled && <span className="settings-detail">· {t('mcp.off')}</span>}
       </div>
       <code className="settings-detail">{runsAs(entry)}</code>
       {entry.secretNames.length > 0 && (
         <p className="settings-detail">
-          {entry.kind === 'stdio' ? 'Variables' : 'Headers'}: {entry.secretNames.join(', ')}
+          {t(entry.kind === 'stdio' ? 'mcp.variablesList' : 'mcp.headersList', {
+            names: formatList(entry.secretNames),
+          })}
         </p>
       )}
       <TestOutcome pending={test.isPending} result={test.data} error={test.error} />
@@ -96,7 +101,7 @@ function McpEntryView({ server, entry }: { server: AgentServer; entry: McpEntry 
         <ConfirmRemoval
           name={entry.name}
           verb="remove"
-          consequence="Conversations started from now on will not have its tools."
+          consequence={t('mcp.removeConsequence')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}
           onKeep={() => setMode('shown')}
@@ -105,29 +110,37 @@ function McpEntryView({ server, entry }: { server: AgentServer; entry: McpEntry 
         <div className="form-actions">
           <button
             type="button"
-            aria-label={`Test ${entry.name}`}
+            aria-label={t('mcp.testNamed', { name: entry.name })}
             aria-disabled={test.isPending}
             onClick={() => {
               if (!test.isPending) test.mutate();
             }}
           >
-            Test
-          </button>
-          <button type="button" aria-label={`Edit ${entry.name}`} onClick={() => setMode('editing')}>
-            Edit
+            {t('mcp.test')}
           </button>
           <button
             type="button"
-            aria-label={`${entry.enabled ? 'Turn off' : 'Turn on'} ${entry.name}`}
+            aria-label={t('mcp.editNamed', { name: entry.name })}
+            onClick={() => setMode('editing')}
+          >
+            {t('mcp.edit')}
+          </button>
+          <button
+            type="button"
+            aria-label={t(entry.enabled ? 'mcp.turnOffNamed' : 'mcp.turnOnNamed', { name: entry.name })}
             aria-disabled={toggle.isPending}
             onClick={() => {
               if (!toggle.isPending) toggle.mutate();
             }}
           >
-            {entry.enabled ? 'Turn off' : 'Turn on'}
+            {entry.enabled ? t('mcp.turnOff') : t('mcp.turnOn')}
           </button>
-          <button type="button" aria-label={`Remove ${entry.name}`} onClick={() => setMode('removing')}>
-            Remove
+          <button
+            type="button"
+            aria-label={t('mcp.removeNamed', { name: entry.name })}
+            onClick={() => setMode('removing')}
+          >
+            {t('mcp.remove')}
           </button>
         </div>
       )}

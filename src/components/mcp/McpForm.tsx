@@ -8,10 +8,12 @@ import {
   type McpSpec,
   type McpTestResult,
 } from '../../agent-server/mcp';
-import { readMcpFields, type McpFields } from '../../agent-server/mcpFields';
+import { readMcpFields, type McpFieldsRead, type McpFields } from '../../agent-server/mcpFields';
 import type { AgentServer } from '../../agent-server/servers';
 import { addMcpServer, updateMcpServer } from '../../conversation/resources/mcp';
 import { FormEnd, leaveOnEscape, NameField } from '../servers/SettingsParts';
+import { formatList, useT, type MessageId } from '../../i18n/i18n';
+import 'virtual:tether-english/mcp';
 
 // Adding or editing one MCP server: how it runs, Test before anything is kept, and Save.
 
@@ -25,10 +27,11 @@ export function TestOutcome({
   result: McpTestResult | undefined;
   error: Error | null;
 }) {
+  const t = useT();
   if (pending)
     return (
       <p className="loading" role="status">
-        Connecting…
+        {t('mcp.connecting')}
       </p>
     );
   if (error)
@@ -41,17 +44,14 @@ export function TestOutcome({
   if (!result.ok)
     return (
       <p className="banner error" role="alert">
-        Could not connect: {result.error}
+        {t('mcp.couldNotConnect', { problem: result.error })}
       </p>
     );
   return (
     <div role="status">
-      <p>
-        Connected.{' '}
-        {result.tools.length === 0 ? 'It offers no tools.' : `It offers ${toolCount(result.tools.length)}:`}
-      </p>
+      <p>{t('mcp.connectedTools', { count: result.tools.length })}</p>
       {result.tools.length > 0 && (
-        <ul className="mcp-tools" aria-label="Tools it offers">
+        <ul className="mcp-tools" aria-label={t('mcp.toolsItOffers')}>
           {result.tools.map((tool) => (
             <li key={tool}>
               <code>{tool}</code>
@@ -63,9 +63,18 @@ export function TestOutcome({
   );
 }
 
-const toolCount = (count: number) => (count === 1 ? '1 tool' : `${count} tools`);
+/** Examples, the same in every language. */
+const NAME_EXAMPLE = 'fetch';
+const COMMAND_EXAMPLE = 'uvx';
+const URL_EXAMPLE = 'https://mcp.example.com/mcp';
 
-const NAME_RULE = 'Letters, digits, _, . or - (up to 64).';
+/** Why a field is refused, in words. */
+const FIELD_PROBLEMS: Record<Extract<McpFieldsRead, { ok: false }>['field'], MessageId> = {
+  command: 'mcp.problem.command',
+  env: 'mcp.problem.env',
+  url: 'mcp.problem.url',
+  headers: 'mcp.problem.headers',
+};
 
 export function McpForm({
   server,
@@ -79,6 +88,7 @@ export function McpForm({
   taken?: (name: string) => boolean;
   onDone: () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const titleId = useId();
   const [kind, setKind] = useState<'stdio' | 'http'>(previous?.kind ?? 'stdio');
@@ -105,11 +115,7 @@ export function McpForm({
       (form.elements.namedItem(key) as HTMLInputElement | null)?.setCustomValidity('');
     if (nameField) {
       nameField.setCustomValidity(
-        !MCP_NAME.test(name)
-          ? NAME_RULE
-          : taken?.(name)
-            ? `${name} is stored already: use its Edit button.`
-            : '',
+        !MCP_NAME.test(name) ? t('mcp.nameRule') : taken?.(name) ? t('mcp.taken', { name }) : '',
       );
       if (!nameField.reportValidity()) return undefined;
     }
@@ -124,7 +130,7 @@ export function McpForm({
     const outcome = readMcpFields(fields);
     if (!outcome.ok) {
       const field = form.elements.namedItem(outcome.field) as HTMLInputElement | null;
-      field?.setCustomValidity(outcome.message);
+      field?.setCustomValidity(t(FIELD_PROBLEMS[outcome.field], { line: outcome.line }));
       field?.reportValidity();
       return undefined;
     }
@@ -132,7 +138,9 @@ export function McpForm({
   };
 
   const secretsHint = keeps
-    ? `Leave empty to keep the stored ${previous.kind === 'stdio' ? 'variables' : 'headers'} (${previous.secretNames.join(', ')}); anything typed replaces them all.`
+    ? t(previous.kind === 'stdio' ? 'mcp.keepVariables' : 'mcp.keepHeaders', {
+        names: formatList(previous.secretNames),
+      })
     : undefined;
 
   return (
@@ -146,33 +154,35 @@ export function McpForm({
         if (values && !save.isPending) save.mutate(values);
       }}
     >
-      <h4 id={titleId}>{previous ? `Edit ${previous.name}` : 'Add an MCP server'}</h4>
-      {!previous && <NameField rule={NAME_RULE} placeholder="fetch" ruleId={`${titleId}-rule`} />}
+      <h4 id={titleId}>{previous ? t('mcp.editNamed', { name: previous.name }) : t('mcp.addTitle')}</h4>
+      {!previous && (
+        <NameField rule={t('mcp.nameRule')} placeholder={NAME_EXAMPLE} ruleId={`${titleId}-rule`} />
+      )}
       <fieldset>
-        <legend className="visually-hidden">How it runs</legend>
+        <legend className="visually-hidden">{t('mcp.howItRuns')}</legend>
         <label>
-          <input type="radio" name="kind" checked={kind === 'stdio'} onChange={() => setKind('stdio')} />A
-          command (stdio)
+          <input type="radio" name="kind" checked={kind === 'stdio'} onChange={() => setKind('stdio')} />
+          {t('mcp.kindStdio')}
         </label>
         <label>
           <input type="radio" name="kind" checked={kind === 'http'} onChange={() => setKind('http')} />
-          An address (HTTP)
+          {t('mcp.kindHttpLong')}
         </label>
       </fieldset>
       {kind === 'stdio' ? (
         <>
           <label>
-            Command
+            {t('mcp.command')}
             <input
               name="command"
               autoComplete="off"
               spellCheck={false}
-              placeholder="uvx"
+              placeholder={COMMAND_EXAMPLE}
               defaultValue={previous?.command ?? ''}
             />
           </label>
           <label>
-            Arguments, one per line
+            {t('mcp.arguments')}
             <textarea
               name="args"
               rows={2}
@@ -181,24 +191,24 @@ export function McpForm({
             />
           </label>
           <label>
-            Environment variables, NAME=value per line
+            {t('mcp.variables')}
             <textarea name="env" rows={2} spellCheck={false} aria-describedby={`${titleId}-kept`} />
           </label>
         </>
       ) : (
         <>
           <label>
-            Address
+            {t('mcp.address')}
             <input
               name="url"
               type="url"
               autoComplete="off"
-              placeholder="https://mcp.example.com/mcp"
+              placeholder={URL_EXAMPLE}
               defaultValue={previous?.url ?? ''}
             />
           </label>
           <label>
-            Headers, Name: value per line
+            {t('mcp.headers')}
             <textarea name="headers" rows={2} spellCheck={false} aria-describedby={`${titleId}-kept`} />
           </label>
         </>
@@ -214,12 +224,12 @@ export function McpForm({
           !save.isError
             ? undefined
             : httpStatus(save.error) === 409
-              ? 'A server of that name is stored already.'
+              ? t('mcp.nameStored')
               : describeError(save.error)
         }
         pending={save.isPending}
-        submit="Save MCP server"
-        busy="Saving…"
+        submit={t('mcp.save')}
+        busy={t('mcp.saving')}
         onCancel={onDone}
       >
         <button
@@ -230,7 +240,7 @@ export function McpForm({
             if (values && !test.isPending) test.mutate(values);
           }}
         >
-          Test
+          {t('mcp.test')}
         </button>
       </FormEnd>
     </form>

@@ -6,12 +6,18 @@ import type { AgentServer } from '../../agent-server/servers';
 import { deleteSecret, saveSecret, secretsQuery } from '../../conversation/resources/secrets';
 import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
 import { ConfirmRemoval, FormEnd, leaveOnEscape, NameField, StoredList } from '../servers/SettingsParts';
+import { useT } from '../../i18n/i18n';
+import { Words } from '../../i18n/Words';
+import 'virtual:tether-english/secrets';
 
 // The secrets a server keeps for its conversations (a GitHub token, an API key): their names,
 // and Add, Replace and Delete. A value goes to the server and is never shown again: the inputs
 // are password fields, emptied once saved, and the list holds names only.
 
-const NAME_RULE = 'A letter first, then letters, digits or _ (up to 64).';
+/** A name, as an example: the same in every language. */
+const NAME_EXAMPLE = 'GITHUB_TOKEN';
+/** What the agent-server shows in place of a secret's value (its own words, never translated). */
+const MASK = '<secret-hidden>';
 
 export default function SecretsDialog({
   serverId,
@@ -20,30 +26,41 @@ export default function SecretsDialog({
   serverId: string | undefined;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
-    <ServerSettingsDialog title="Secrets" className="secrets-dialog" serverId={serverId} onClose={onClose}>
+    <ServerSettingsDialog
+      title={t('secrets.title')}
+      className="secrets-dialog"
+      serverId={serverId}
+      onClose={onClose}
+    >
       {(server) => <ServerSecrets server={server} />}
     </ServerSettingsDialog>
   );
 }
 
 function ServerSecrets({ server }: { server: AgentServer }) {
+  const t = useT();
   const secrets = useQuery(secretsQuery(server));
   const listId = useId();
   return (
     <>
       <p className="hint">
-        Kept by {server.name}. Every conversation started there from now on gets them as environment
-        variables: a command that names one (<code>$GITHUB_TOKEN</code>) can use it, and wherever its value
-        would show, the agent and you see <code>&lt;secret-hidden&gt;</code>. A value is never shown again.
-        Screenshots of the agent&apos;s browser are not masked.
+        <Words
+          id="secrets.explain"
+          values={{
+            server: server.name,
+            example: <code>${NAME_EXAMPLE}</code>,
+            hidden: <code>{MASK}</code>,
+          }}
+        />
       </p>
-      <h3 id={listId}>Stored on {server.name}</h3>
+      <h3 id={listId}>{t('secrets.storedOn', { server: server.name })}</h3>
       <StoredList
         query={secrets}
         labelledBy={listId}
-        loading="Loading secrets…"
-        empty="No secrets yet."
+        loading={t('secrets.loading')}
+        empty={t('secrets.none')}
         keyOf={(secret) => secret.name}
       >
         {(secret) => <SecretEntry server={server} secret={secret} />}
@@ -57,6 +74,7 @@ function ServerSecrets({ server }: { server: AgentServer }) {
 }
 
 function SecretEntry({ server, secret }: { server: AgentServer; secret: SecretItem }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'shown' | 'replacing' | 'deleting'>('shown');
   const remove = useMutation({ mutationFn: () => deleteSecret(queryClient, server, secret.name) });
@@ -80,18 +98,26 @@ function SecretEntry({ server, secret }: { server: AgentServer; secret: SecretIt
         <ConfirmRemoval
           name={secret.name}
           verb="delete"
-          consequence="Conversations started from now on will not have it."
+          consequence={t('secrets.deleteConsequence')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}
           onKeep={() => setMode('shown')}
         />
       ) : (
         <div className="form-actions">
-          <button type="button" aria-label={`Replace ${secret.name}`} onClick={() => setMode('replacing')}>
-            Replace
+          <button
+            type="button"
+            aria-label={t('secrets.replaceNamed', { name: secret.name })}
+            onClick={() => setMode('replacing')}
+          >
+            {t('secrets.replace')}
           </button>
-          <button type="button" aria-label={`Delete ${secret.name}`} onClick={() => setMode('deleting')}>
-            Delete
+          <button
+            type="button"
+            aria-label={t('secrets.deleteNamed', { name: secret.name })}
+            onClick={() => setMode('deleting')}
+          >
+            {t('secrets.delete')}
           </button>
         </div>
       )}
@@ -105,11 +131,12 @@ function SecretEntry({ server, secret }: { server: AgentServer; secret: SecretIt
 }
 
 function AddSecret({ server, taken }: { server: AgentServer; taken: (name: string) => boolean }) {
+  const t = useT();
   const [adding, setAdding] = useState(false);
   if (!adding)
     return (
       <button type="button" onClick={() => setAdding(true)}>
-        Add secret
+        {t('secrets.add')}
       </button>
     );
   return <SecretForm server={server} taken={taken} onDone={() => setAdding(false)} />;
@@ -130,6 +157,7 @@ function SecretForm({
   taken?: (name: string) => boolean;
   onDone: () => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const titleId = useId();
   const save = useMutation({
@@ -151,9 +179,9 @@ function SecretForm({
         if (field) {
           field.setCustomValidity(
             !SECRET_NAME.test(chosen)
-              ? NAME_RULE
+              ? t('secrets.nameRule')
               : taken?.(chosen)
-                ? `${chosen} is stored already: use its Replace button.`
+                ? t('secrets.taken', { name: chosen })
                 : '',
           );
           if (!field.reportValidity()) return;
@@ -169,21 +197,23 @@ function SecretForm({
         (form.elements.namedItem('value') as HTMLInputElement).value = '';
       }}
     >
-      <h4 id={titleId}>{name ? `A new value for ${name}` : 'Add a secret'}</h4>
-      {!name && <NameField rule={NAME_RULE} placeholder="GITHUB_TOKEN" ruleId={`${titleId}-rule`} />}
+      <h4 id={titleId}>{name ? t('secrets.newValueFor', { name }) : t('secrets.addTitle')}</h4>
+      {!name && (
+        <NameField rule={t('secrets.nameRule')} placeholder={NAME_EXAMPLE} ruleId={`${titleId}-rule`} />
+      )}
       <label>
-        Value
+        {t('secrets.value')}
         <input name="value" type="password" required autoFocus={Boolean(name)} autoComplete="new-password" />
       </label>
       <label>
-        Description (optional)
+        {t('secrets.description')}
         <input name="description" autoComplete="off" defaultValue={description ?? ''} />
       </label>
       <FormEnd
         failure={save.isError ? describeError(save.error) : undefined}
         pending={save.isPending}
-        submit={name ? `Replace ${name}` : 'Add secret'}
-        busy="Saving…"
+        submit={name ? t('secrets.replaceNamed', { name }) : t('secrets.add')}
+        busy={t('secrets.saving')}
         onCancel={onDone}
       />
     </form>
