@@ -59,6 +59,8 @@ const TRANSLATED_SCREENS = [
   'src/components/secrets/SecretsDialog.tsx',
   'src/components/mcp/McpDialog.tsx',
   'src/components/mcp/McpForm.tsx',
+  'src/components/skills/SkillsDialog.tsx',
+  'src/components/skills/InstallSkillForm.tsx',
 ];
 
 export default tseslint.config(

@@ -33,7 +33,7 @@ test('install from the marketplace and from a source, turn one off, remove one; 
   await expect(skills.installed('code-review')).toContainText(
     'From github:OpenHands/extensions/skills/code-review',
   );
-  await expect(skills.loaded('code-review')).toContainText("The server's · Reviews a change");
+  await expect(skills.loaded('code-review')).toContainText('The server’s · Reviews a change');
   await expect(skills.offered('code-review')).toContainText('Installed');
   await expect(skills.offered('code-review').getByRole('button')).toHaveCount(0);
 

@@ -4,9 +4,18 @@ import { describeError } from '../../agent-server/client';
 import type { AgentServer } from '../../agent-server/servers';
 import { installSkill } from '../../conversation/resources/skills';
 import { FormEnd, leaveOnEscape } from '../servers/SettingsParts';
+import { useT } from '../../i18n/i18n';
+import { Words } from '../../i18n/Words';
+import 'virtual:tether-english/skills';
+
+/** Forms and names, the same in every language. */
+const SOURCE_EXAMPLE = 'github:owner/repo/skills/name';
+const GITHUB_FORM = 'github:owner/repo';
+const SKILL_FILE = 'SKILL.md';
 
 /** Installs a skill from where the server can get it: a git repository, or a folder of its own. */
 export function InstallSkillForm({ server, onDone }: { server: AgentServer; onDone: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const titleId = useId();
   const install = useMutation({
@@ -27,36 +36,42 @@ export function InstallSkillForm({ server, onDone }: { server: AgentServer; onDo
         install.mutate({ source: field('source') ?? '', ref: field('ref'), repoPath: field('repoPath') });
       }}
     >
-      <h4 id={titleId}>Install a skill</h4>
+      <h4 id={titleId}>{t('skills.installOne')}</h4>
       <label>
-        Source
+        {t('skills.source')}
         <input
           name="source"
           required
           autoFocus
           autoComplete="off"
           spellCheck={false}
-          placeholder="github:owner/repo/skills/name"
+          placeholder={SOURCE_EXAMPLE}
           aria-describedby={`${titleId}-source`}
         />
       </label>
       <p className="hint" id={`${titleId}-source`}>
-        A git URL, <code>github:owner/repo</code> followed by the skill&apos;s folder, or a folder on{' '}
-        {server.name}&apos;s machine. It must hold a <code>SKILL.md</code>.
+        <Words
+          id="skills.sourceHint"
+          values={{
+            server: server.name,
+            github: <code>{GITHUB_FORM}</code>,
+            file: <code>{SKILL_FILE}</code>,
+          }}
+        />
       </p>
       <label>
-        Branch, tag or commit (optional)
+        {t('skills.ref')}
         <input name="ref" autoComplete="off" spellCheck={false} />
       </label>
       <label>
-        Folder in the repository (optional)
+        {t('skills.repoPath')}
         <input name="repoPath" autoComplete="off" spellCheck={false} />
       </label>
       <FormEnd
         failure={install.isError ? describeError(install.error) : undefined}
         pending={install.isPending}
-        submit="Install"
-        busy="Installing…"
+        submit={t('skills.install')}
+        busy={t('skills.installing')}
         onCancel={onDone}
       />
     </form>

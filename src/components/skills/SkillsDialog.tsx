@@ -15,10 +15,17 @@ import {
 import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
 import { ConfirmRemoval, StoredList } from '../servers/SettingsParts';
 import { InstallSkillForm } from './InstallSkillForm';
+import { useT } from '../../i18n/i18n';
+import { Words } from '../../i18n/Words';
+import 'virtual:tether-english/skills';
 
 // A server's skills: the installed ones (turned on or off, updated from where they came from,
 // removed), a new one installed from a source, what new conversations load, and the public
 // marketplace. Skills are the server's: every conversation started there from now on has them.
+
+/** Where the workspace keeps its own skills: names, the same in every language. */
+const AGENTS_FILE = 'AGENTS.md';
+const SKILLS_FOLDER = '.openhands/skills';
 
 export default function SkillsDialog({
   serverId,
@@ -27,14 +34,21 @@ export default function SkillsDialog({
   serverId: string | undefined;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
-    <ServerSettingsDialog title="Skills" className="skills-dialog" serverId={serverId} onClose={onClose}>
+    <ServerSettingsDialog
+      title={t('skills.title')}
+      className="skills-dialog"
+      serverId={serverId}
+      onClose={onClose}
+    >
       {(server) => <ServerSkills server={server} />}
     </ServerSettingsDialog>
   );
 }
 
 function ServerSkills({ server }: { server: AgentServer }) {
+  const t = useT();
   const installed = useQuery(installedSkillsQuery(server));
   const catalog = useQuery(skillCatalogQuery(server));
   const marketplace = useQuery(skillMarketplaceQuery(server));
@@ -43,17 +57,21 @@ function ServerSkills({ server }: { server: AgentServer }) {
   return (
     <>
       <p className="hint">
-        Skills are instructions the agent reads when a task calls for them. Conversations started on{' '}
-        {server.name} from now on load the ones turned on here, and the workspace&apos;s own (
-        <code>AGENTS.md</code>, <code>.openhands/skills</code>). A change here does not reach conversations
-        already started.
+        <Words
+          id="skills.explain"
+          values={{
+            server: server.name,
+            agents: <code>{AGENTS_FILE}</code>,
+            folder: <code>{SKILLS_FOLDER}</code>,
+          }}
+        />
       </p>
-      <h3 id={installedId}>Installed on {server.name}</h3>
+      <h3 id={installedId}>{t('skills.installedOn', { server: server.name })}</h3>
       <StoredList
         query={installed}
         labelledBy={installedId}
-        loading="Loading skills…"
-        empty="No skills installed yet."
+        loading={t('skills.loading')}
+        empty={t('skills.noneInstalled')}
         keyOf={(skill) => skill.name}
       >
         {(skill) => <InstalledEntry server={server} skill={skill} />}
@@ -62,32 +80,32 @@ function ServerSkills({ server }: { server: AgentServer }) {
         <InstallSkillForm server={server} onDone={() => setInstalling(false)} />
       ) : (
         <button type="button" onClick={() => setInstalling(true)}>
-          Install a skill
+          {t('skills.installOne')}
         </button>
       )}
-      <h3 id={catalogId}>What new conversations load</h3>
+      <h3 id={catalogId}>{t('skills.catalog')}</h3>
       <StoredList
         query={catalog}
         labelledBy={catalogId}
-        loading="Loading…"
-        empty="No skills: install one, or turn one on."
+        loading={t('skills.loadingShort')}
+        empty={t('skills.catalogEmpty')}
         keyOf={(skill) => skill.name}
       >
         {(skill) => (
           <div className="settings-heading">
             <code className="settings-name">{skill.name}</code>
             <span className="settings-detail">
-              {skill.origin === 'public' ? 'Public' : "The server's"} · {skill.description}
+              {skill.origin === 'public' ? t('skills.public') : t('skills.servers')} · {skill.description}
             </span>
           </div>
         )}
       </StoredList>
-      <h3 id={marketplaceId}>Marketplace</h3>
+      <h3 id={marketplaceId}>{t('skills.marketplace')}</h3>
       <StoredList
         query={marketplace}
         labelledBy={marketplaceId}
-        loading="Asking the server for the marketplace…"
-        empty={`${server.name} lists none. It reads the marketplace from the OpenHands extensions repository on GitHub, which it may not reach.`}
+        loading={t('skills.marketplaceLoading')}
+        empty={t('skills.marketplaceEmpty', { server: server.name })}
         keyOf={(skill) => skill.name}
       >
         {(skill) => <MarketplaceEntry server={server} skill={skill} />}
@@ -97,6 +115,7 @@ function ServerSkills({ server }: { server: AgentServer }) {
 }
 
 function InstalledEntry({ server, skill }: { server: AgentServer; skill: InstalledSkill }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState(false);
   const toggle = useMutation({
@@ -116,7 +135,7 @@ function InstalledEntry({ server, skill }: { server: AgentServer; skill: Install
       </div>
       {skill.description && <p className="skill-description">{skill.description}</p>}
       <p className="settings-detail">
-        From <code>{skill.source}</code>
+        <Words id="skills.from" values={{ source: <code>{skill.source}</code> }} />
       </p>
       <label className="skill-switch">
         <input
@@ -129,13 +148,13 @@ function InstalledEntry({ server, skill }: { server: AgentServer; skill: Install
             toggle.mutate(event.target.checked, { onSettled: () => setChosen(undefined) });
           }}
         />
-        Used by new conversations
+        {t('skills.used')}
       </label>
       {removing ? (
         <ConfirmRemoval
           name={skill.name}
           verb="remove"
-          consequence="Conversations started from now on will not have it."
+          consequence={t('skills.removeConsequence')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate()}
           onKeep={() => setRemoving(false)}
@@ -144,22 +163,26 @@ function InstalledEntry({ server, skill }: { server: AgentServer; skill: Install
         <div className="form-actions">
           <button
             type="button"
-            aria-label={`Update ${skill.name} from its source`}
+            aria-label={t('skills.updateNamed', { name: skill.name })}
             aria-disabled={update.isPending}
             onClick={() => {
               if (!update.isPending) update.mutate();
             }}
           >
-            {update.isPending ? 'Updating…' : 'Update'}
+            {update.isPending ? t('skills.updating') : t('skills.update')}
           </button>
-          <button type="button" aria-label={`Remove ${skill.name}`} onClick={() => setRemoving(true)}>
-            Remove
+          <button
+            type="button"
+            aria-label={t('skills.removeNamed', { name: skill.name })}
+            onClick={() => setRemoving(true)}
+          >
+            {t('skills.remove')}
           </button>
         </div>
       )}
       {update.isSuccess && !update.isPending && (
         <p className="settings-detail" role="status">
-          Updated from its source.
+          {t('skills.updated')}
         </p>
       )}
       {failed && (
@@ -172,6 +195,7 @@ function InstalledEntry({ server, skill }: { server: AgentServer; skill: Install
 }
 
 function MarketplaceEntry({ server, skill }: { server: AgentServer; skill: MarketplaceSkill }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const install = useMutation({
     mutationFn: () => installSkill(queryClient, server, { source: skill.source }),
@@ -183,18 +207,18 @@ function MarketplaceEntry({ server, skill }: { server: AgentServer; skill: Marke
         {skill.description && <span className="settings-detail">{skill.description}</span>}
       </div>
       {skill.installed ? (
-        <p className="settings-detail">Installed</p>
+        <p className="settings-detail">{t('skills.installed')}</p>
       ) : (
         <div className="form-actions">
           <button
             type="button"
-            aria-label={`Install ${skill.name}`}
+            aria-label={t('skills.installNamed', { name: skill.name })}
             aria-disabled={install.isPending}
             onClick={() => {
               if (!install.isPending) install.mutate();
             }}
           >
-            {install.isPending ? 'Installing…' : 'Install'}
+            {install.isPending ? t('skills.installing') : t('skills.install')}
           </button>
         </div>
       )}
