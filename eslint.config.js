@@ -61,6 +61,8 @@ const TRANSLATED_SCREENS = [
   'src/components/mcp/McpForm.tsx',
   'src/components/skills/SkillsDialog.tsx',
   'src/components/skills/InstallSkillForm.tsx',
+  'src/components/usage/UsageDialog.tsx',
+  'src/components/model/ModelDialog.tsx',
 ];
 
 export default tseslint.config(

@@ -8,6 +8,8 @@ import { useModalDialog } from '../useModalDialog';
 import { LlmFields, readLlmFields } from '../LlmFields';
 import { modelCheckNote } from './modelCheckNote';
 import './model.css';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/modelDialog';
 
 /**
  * Switch the LLM of this conversation for its next turns. The key field starts with the key kept
@@ -25,6 +27,7 @@ export default function ModelDialog({
   current: { model: string; baseUrl: string | undefined };
   onClose: () => void;
 }) {
+  const t = useT();
   const dialog = useModalDialog(onClose);
   const queryClient = useQueryClient();
   const saved = useLlmSettings(settings.id);
@@ -36,7 +39,7 @@ export default function ModelDialog({
 
   return (
     <dialog ref={dialog} className="model-dialog" aria-labelledby="model-title">
-      <h2 id="model-title">Switch the model</h2>
+      <h2 id="model-title">{t('modelDialog.title')}</h2>
       <form
         onSubmit={async (event) => {
           event.preventDefault();
@@ -47,7 +50,7 @@ export default function ModelDialog({
           try {
             const note = anyway
               ? undefined
-              : await modelCheckNote(queryClient, settings, llm, 'Switch anyway');
+              : await modelCheckNote(queryClient, settings, llm, t('modelDialog.switchAnyway'));
             if (note) return setPhase({ kind: 'doubtful', note });
             await switchModel(queryClient, settings, conversationId, llm);
             dialog.current?.close();
@@ -56,23 +59,20 @@ export default function ModelDialog({
           }
         }}
       >
-        <p className="hint">
-          The agent’s next request goes to this model; a line in the conversation marks the switch. Tokens and
-          cost keep counting for the conversation.
-        </p>
+        <p className="hint">{t('modelDialog.explain')}</p>
         <LlmFields
           initial={{ model: current.model, baseUrl: current.baseUrl ?? saved.baseUrl, apiKey: saved.apiKey }}
           modelRequired
         />
-        <p className="hint">The server never shows a key again, so the key is sent with the switch.</p>
-        {phase.kind === 'failed' && <p role="alert">The model was not switched. {phase.message}</p>}
+        <p className="hint">{t('modelDialog.keyNote')}</p>
+        {phase.kind === 'failed' && <p role="alert">{t('modelDialog.failed', { problem: phase.message })}</p>}
         {phase.kind === 'doubtful' && phase.note}
         <div className="form-actions">
           <button type="submit" disabled={phase.kind === 'switching'}>
-            {phase.kind === 'switching' ? 'Switching…' : 'Switch'}
+            {phase.kind === 'switching' ? t('modelDialog.switching') : t('modelDialog.switch')}
           </button>
           <button type="button" onClick={() => dialog.current?.close()}>
-            Cancel
+            {t('modelDialog.cancel')}
           </button>
         </div>
       </form>

@@ -5,29 +5,19 @@ import type { ConnectionSettings } from '../../agent-server/servers';
 import type { ModelProblem } from '../../conversation/model/modelCheck';
 import { checkModelSettings } from '../../conversation/resources/llmCatalog';
 import './modelCheck.css';
+import { t } from '../../i18n/i18n';
+import 'virtual:tether-english/modelDialog';
 
 // Loaded when a form is about to use model settings: the check, and what it says of a problem.
 
 export function modelProblemWords(problem: ModelProblem): string {
   switch (problem.kind) {
     case 'unknown-provider':
-      return (
-        `The agent-server’s LLM library has no provider “${problem.provider}”, so “${problem.model}” would ` +
-        'fail at once. Start the model with a provider it has, such as openai/ (for any server that speaks ' +
-        'OpenAI’s API), anthropic/ or ollama/.'
-      );
+      return t('modelDialog.problem.unknownProvider', { provider: problem.provider, model: problem.model });
     case 'no-provider':
-      return (
-        `The agent-server cannot tell which provider serves “${problem.model}”, so it would fail at once. ` +
-        `Write it as provider/name: openai/${problem.model} for a server that speaks OpenAI’s API at the ` +
-        `base URL, ollama/${problem.model} for Ollama.`
-      );
+      return t('modelDialog.problem.noProvider', { model: problem.model });
     case 'unreachable':
-      return (
-        `Nothing answers at ${problem.baseUrl}. The agent-server runs on this machine, so it could not reach ` +
-        'the model there either: the conversation would wait about two minutes and fail. Start the model’s ' +
-        'server, or correct the base URL.'
-      );
+      return t('modelDialog.problem.unreachable', { baseUrl: problem.baseUrl });
   }
 }
 

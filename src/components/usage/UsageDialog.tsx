@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describeError } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/servers';
-import { compactConversation, NO_CONDENSER_WORDS } from '../../conversation/resources/conversations';
+import { compactConversation } from '../../conversation/resources/conversations';
 import {
   contextShare,
   dollars,
@@ -11,21 +11,24 @@ import {
 } from '../../conversation/usage/usage';
 import { useModalDialog } from '../useModalDialog';
 import './usage.css';
+import { formatNumber, useT, type MessageId } from '../../i18n/i18n';
+import 'virtual:tether-english/usage';
 
 type Compacting =
   { kind: 'idle' } | { kind: 'asking' } | { kind: 'asked' } | { kind: 'refused'; message: string };
 
-const COLUMNS: [keyof TokenCounts, string][] = [
-  ['prompt', 'Prompt'],
-  ['completion', 'Completion'],
-  ['cacheRead', 'Cache read'],
-  ['cacheWrite', 'Cache write'],
-  ['reasoning', 'Reasoning'],
+const COLUMNS: [keyof TokenCounts, MessageId][] = [
+  ['prompt', 'usage.prompt'],
+  ['completion', 'usage.completion'],
+  ['cacheRead', 'usage.cacheRead'],
+  ['cacheWrite', 'usage.cacheWrite'],
+  ['reasoning', 'usage.reasoning'],
 ];
 
-const USAGE_WORDS: Record<string, string> = {
-  agent: 'Agent',
-  condenser: 'Condenser (summaries)',
+/** The server's names for the LLMs it counts that Tether knows; others are shown as they are. */
+const USAGE_WORDS: Record<string, MessageId> = {
+  agent: 'usage.agent',
+  condenser: 'usage.condenser',
 };
 
 /** Every LLM the conversation used, its tokens and cost; the context meter; Compact. */
@@ -43,6 +46,7 @@ export default function UsageDialog({
   canCompact: boolean;
   onClose: () => void;
 }) {
+  const t = useT();
   const dialog = useModalDialog(onClose);
   const [compacting, setCompacting] = useState<Compacting>({ kind: 'idle' });
   const compact = async () => {
@@ -57,27 +61,27 @@ export default function UsageDialog({
 
   return (
     <dialog ref={dialog} className="usage-dialog" aria-labelledby="usage-title">
-      <h2 id="usage-title">Usage of this conversation</h2>
+      <h2 id="usage-title">{t('usage.title')}</h2>
       {usage ? (
         <>
-          <div className="usage-table-scroll" tabIndex={0} role="region" aria-label="Tokens and cost by LLM">
+          <div className="usage-table-scroll" tabIndex={0} role="region" aria-label={t('usage.table')}>
             <table className="usage-table">
               <thead>
                 <tr>
-                  <th scope="col">LLM</th>
+                  <th scope="col">{t('usage.llm')}</th>
                   {COLUMNS.map(([, label]) => (
                     <th scope="col" key={label}>
-                      {label}
+                      {t(label)}
                     </th>
                   ))}
-                  <th scope="col">Cost</th>
+                  <th scope="col">{t('usage.cost')}</th>
                 </tr>
               </thead>
               <tbody>
                 {usage.parts.map((part) => (
                   <tr key={part.usageId}>
                     <th scope="row">
-                      {USAGE_WORDS[part.usageId] ?? part.usageId}
+                      {part.usageId in USAGE_WORDS ? t(USAGE_WORDS[part.usageId]!) : part.usageId}
                       {part.model && <span className="usage-model">{part.model}</span>}
                     </th>
                     {COLUMNS.map(([key, label]) => (
@@ -90,7 +94,7 @@ export default function UsageDialog({
               {usage.parts.length > 1 && (
                 <tfoot>
                   <tr>
-                    <th scope="row">Total</th>
+                    <th scope="row">{t('usage.total')}</th>
                     {COLUMNS.map(([key, label]) => (
                       <td key={label}>{exactTokens(usage[key])}</td>
                     ))}
@@ -100,14 +104,15 @@ export default function UsageDialog({
               )}
             </table>
           </div>
-          <p className="usage-note">
-            Cost is the server’s estimate from its price list; a model it has no price for counts $0.
-          </p>
+          <p className="usage-note">{t('usage.costNote', { zero: dollars(0) })}</p>
           {usage.context ? (
             <div className="context-meter">
               <label htmlFor="context-meter">
-                Context: the agent’s last request used {exactTokens(usage.context.used)} of{' '}
-                {exactTokens(usage.context.window)} tokens ({Math.round(contextShare(usage.context) * 100)}%)
+                {t('usage.context', {
+                  used: exactTokens(usage.context.used),
+                  window: exactTokens(usage.context.window),
+                  share: formatNumber(contextShare(usage.context), { style: 'percent' }),
+                })}
               </label>
               <meter
                 id="context-meter"
@@ -120,35 +125,26 @@ export default function UsageDialog({
               />
             </div>
           ) : (
-            <p className="usage-note">
-              The server does not know this model’s context window, so there is no meter.
-            </p>
+            <p className="usage-note">{t('usage.noWindow')}</p>
           )}
         </>
       ) : (
-        <p>No LLM request has been counted yet.</p>
+        <p>{t('usage.none')}</p>
       )}
       <section className="compact" aria-labelledby="compact-title">
-        <h3 id="compact-title">Compact the history</h3>
-        <p>
-          The server sums up older events so the agent’s next requests are smaller. Everything stays on your
-          screen; the agent works from the summary.
-        </p>
-        {compacting.kind === 'asked' && (
-          <p role="status">
-            Asked. A “History compacted” line appears in the conversation when the summary is made.
-          </p>
-        )}
+        <h3 id="compact-title">{t('usage.compactTitle')}</h3>
+        <p>{t('usage.compactExplain')}</p>
+        {compacting.kind === 'asked' && <p role="status">{t('usage.compactAsked')}</p>}
         {compacting.kind === 'refused' && <p role="alert">{compacting.message}</p>}
-        {!canCompact && <p className="compact-unavailable">{NO_CONDENSER_WORDS}</p>}
+        {!canCompact && <p className="compact-unavailable">{t('compact.noCondenser')}</p>}
         <div className="form-actions">
           {canCompact && (
             <button type="button" disabled={compacting.kind === 'asking'} onClick={() => void compact()}>
-              {compacting.kind === 'asking' ? 'Compacting…' : 'Compact now'}
+              {compacting.kind === 'asking' ? t('usage.compacting') : t('usage.compactNow')}
             </button>
           )}
           <button type="button" onClick={() => dialog.current?.close()}>
-            Close
+            {t('usage.close')}
           </button>
         </div>
       </section>

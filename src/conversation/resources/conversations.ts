@@ -23,6 +23,7 @@ import { serverKey } from './server';
 import { analyserFor, POLICY_OF, type Approval } from '../approvalPolicy';
 import { FailureStreaks, nextReadMs } from '../inbox/serverBackoff';
 import { listReadMs } from '../inbox/listReadRule';
+import { t } from '../../i18n/i18n';
 
 // Conversations: the list, one conversation's info, and the writes to them. Each write updates
 // exactly the cached data it changed; history pages are never touched from here.
@@ -148,9 +149,6 @@ export async function setApprovalPolicy(
   patchConversation(queryClient, settings, id, { confirmation_policy: { kind } });
 }
 
-export const NO_CONDENSER_WORDS =
-  'This conversation cannot be compacted: its agent has no condenser that sums up history on request. Conversations started in Tether have one; this one was started elsewhere or before.';
-
 /** Whether the conversation's agent has a condenser (a server answering without `agent` is given the benefit of the doubt). */
 export function hasCondenser(info: ConversationInfo | undefined): boolean {
   if (!info || !isRecord(info.agent) || !('condenser' in info.agent)) return true;
@@ -170,7 +168,7 @@ export async function compactConversation(settings: ConnectionSettings, id: stri
     const noCondenser =
       status === 409 ||
       (status === 500 && /No condenser configured|does not handle condensation/.test(responseText(error)));
-    if (noCondenser) throw new AgentServerRefused(NO_CONDENSER_WORDS);
+    if (noCondenser) throw new AgentServerRefused(t('compact.noCondenser'));
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { isRecord } from '../../agent-server/protocol';
+import { formatNumber } from '../../i18n/i18n';
 
 // What a conversation has cost so far, read from the server's ConversationStats: the
 // `stats` of its info and of its `stats` state updates. Both hold one Metrics per LLM the
@@ -94,19 +95,21 @@ export function newerUsage(a: Usage | undefined, b: Usage | undefined): Usage | 
 export const conversationUsage = (statsFromInfo: unknown, statsFromEvents: unknown): Usage | undefined =>
   newerUsage(usageOfStats(statsFromInfo), usageOfStats(statsFromEvents));
 
-const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('en');
-
-/** "950", "12.3K", "1.2M": for the header. */
-export const shortTokens = (tokens: number): string => compact.format(tokens);
-/** "12,345": for the breakdown. */
-export const exactTokens = (tokens: number): string => whole.format(tokens);
+/** "950", "12.3K", "1.2M" (in English; each language its own way): for the header. */
+export const shortTokens = (tokens: number): string =>
+  formatNumber(tokens, { notation: 'compact', maximumFractionDigits: 1 });
+/** "12,345" (in English): for the breakdown. */
+export const exactTokens = (tokens: number): string => formatNumber(tokens);
 
 /** Dollars to the cent, or to four places below a cent so that small runs do not read $0.00. */
 export function dollars(cost: number): string {
-  if (cost === 0) return '$0.00';
-  if (cost < 0.01) return `$${cost.toFixed(4)}`;
-  return `$${cost.toFixed(2)}`;
+  const digits = cost > 0 && cost < 0.01 ? 4 : 2;
+  return formatNumber(cost, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }
 
 /** The context meter's share, 0–1; over-full requests (a window the model outgrew) read 1. */
