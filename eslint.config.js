@@ -63,6 +63,9 @@ const TRANSLATED_SCREENS = [
   'src/components/skills/InstallSkillForm.tsx',
   'src/components/usage/UsageDialog.tsx',
   'src/components/model/ModelDialog.tsx',
+  'src/components/export/ExportDialog.tsx',
+  'src/components/conversation/tools/ToolsMenu.tsx',
+  'src/components/conversation/tools/ToolsPanel.tsx',
 ];
 
 export default tseslint.config(

@@ -10,6 +10,8 @@ import {
   type ExportFormat,
   type ExportProgress,
 } from '../../conversation/export/exportConversation';
+import { formatNumber, useT } from '../../i18n/i18n';
+import 'virtual:tether-english/export';
 
 type Phase =
   | { kind: 'choosing' }
@@ -30,6 +32,7 @@ export default function ExportDialog({
   conversation: { id: string; title: string };
   onClose: () => void;
 }) {
+  const t = useT();
   const reading = useRef<AbortController | null>(null);
   // Esc (the dialog's cancel) or Close: a read under way stops with the dialog.
   const dialog = useModalDialog(() => {
@@ -62,13 +65,13 @@ export default function ExportDialog({
 
   return (
     <dialog ref={dialog} className="export-dialog" aria-labelledby="export-title">
-      <h2 id="export-title">Export “{conversation.title}”</h2>
+      <h2 id="export-title">{t('export.title', { title: conversation.title })}</h2>
       {phase.kind === 'reading' ? (
         <div className="export-progress">
           <label htmlFor="export-progress-bar">
             {phase.progress.total === undefined
-              ? `Read ${phase.progress.read.toLocaleString('en')} events…`
-              : `Read ${phase.progress.read.toLocaleString('en')} of ${phase.progress.total.toLocaleString('en')} events…`}
+              ? t('export.read', { count: phase.progress.read })
+              : t('export.readOf', { read: formatNumber(phase.progress.read), count: phase.progress.total })}
           </label>
           <progress
             id="export-progress-bar"
@@ -76,7 +79,7 @@ export default function ExportDialog({
             {...(phase.progress.total !== undefined ? { max: Math.max(phase.progress.total, 1) } : {})}
           />
           <button type="button" onClick={() => reading.current?.abort()}>
-            Cancel
+            {t('export.cancel')}
           </button>
         </div>
       ) : (
@@ -88,7 +91,7 @@ export default function ExportDialog({
           }}
         >
           <fieldset>
-            <legend>Format</legend>
+            <legend>{t('export.format')}</legend>
             <label>
               <input
                 type="radio"
@@ -97,7 +100,7 @@ export default function ExportDialog({
                 checked={format === 'markdown'}
                 onChange={() => setFormat('markdown')}
               />
-              Markdown — a readable transcript: messages, thinking, commands, outputs, errors
+              {t('export.markdown')}
             </label>
             <label>
               <input
@@ -107,19 +110,19 @@ export default function ExportDialog({
                 checked={format === 'json'}
                 onChange={() => setFormat('json')}
               />
-              JSON — the server’s events, unchanged
+              {t('export.json')}
             </label>
           </fieldset>
           {phase.kind === 'saved' && (
-            <p role="status">
-              Saved {phase.name} ({phase.events.toLocaleString('en')} events).
-            </p>
+            <p role="status">{t('export.saved', { name: phase.name, count: phase.events })}</p>
           )}
-          {phase.kind === 'failed' && <p role="alert">Export failed: {phase.message}</p>}
+          {phase.kind === 'failed' && <p role="alert">{t('export.failed', { problem: phase.message })}</p>}
           <div className="form-actions">
-            <button type="submit">{phase.kind === 'failed' ? 'Try again' : 'Export'}</button>
+            <button type="submit">
+              {phase.kind === 'failed' ? t('export.tryAgain') : t('export.export')}
+            </button>
             <button type="button" onClick={() => dialog.current?.close()}>
-              Close
+              {t('export.close')}
             </button>
           </div>
         </form>

@@ -2,6 +2,7 @@ import { markerWords } from '../markerWords';
 import { asServerEvent, contentImages, contentText, type ServerEvent } from '../../agent-server/protocol';
 import { failureHeadline, userActionWords } from '../errorWords';
 import { t } from '../../i18n/i18n';
+import 'virtual:tether-english/export';
 import { EventTree } from '../branches/eventTree';
 import { projectEvents, type Row } from '../projection';
 import { callState, type ToolCall } from '../toolCalls';
@@ -51,14 +52,18 @@ const quoted = (text: string) =>
     .map((line) => (line ? `> ${line}` : '>'))
     .join('\n');
 
-const thinking = (text: string) => quoted(`**Thinking**\n\n${text.trim()}`);
+const thinking = (text: string) => quoted(`**${t('export.md.thinking')}**\n\n${text.trim()}`);
 
 export function transcriptMarkdown(heading: TranscriptHeading, rawEvents: readonly unknown[]): string {
   const events = rawEvents.map(asServerEvent).filter((event): event is ServerEvent => event !== null);
   const rows = projectEvents(activeBranch(events, heading.head)).rows;
   const parts = [
     `# ${heading.title.replace(/\n/g, ' ')}`,
-    `Conversation \`${heading.conversationId}\` · ${rawEvents.length} events · exported ${utcTime(heading.exportedAt.toISOString())}`,
+    t('export.md.summary', {
+      id: `\`${heading.conversationId}\``,
+      count: rawEvents.length,
+      time: utcTime(heading.exportedAt.toISOString()),
+    }),
   ];
   const times: Times = new Map(events.map((event) => [event.id, event.timestamp]));
   for (const row of rows) parts.push(rowMarkdown(row, times));
@@ -76,20 +81,20 @@ function rowMarkdown(row: Row, times: Times): string {
   switch (row.type) {
     case 'message': {
       const message = row.event.llm_message;
-      const author = row.event.source === 'user' ? 'You' : 'Agent';
+      const author = row.event.source === 'user' ? t('export.md.you') : t('export.md.agent');
       const images = contentImages(message.content).length;
       return [
         `## ${author}${timeOf(row, times)}`,
         message.reasoning_content ? thinking(message.reasoning_content) : '',
         contentText(message.content).trim(),
-        images ? `_(${images} image${images === 1 ? '' : 's'} attached)_` : '',
+        images ? `_${t('export.md.images', { count: images })}_` : '',
       ]
         .filter(Boolean)
         .join('\n\n');
     }
     case 'turn':
       return [
-        `## Agent${timeOf(row, times)}`,
+        `## ${t('export.md.agent')}${timeOf(row, times)}`,
         row.reasoning ? thinking(row.reasoning) : '',
         row.thought.trim(),
         ...row.calls.map(callMarkdown),
@@ -122,7 +127,7 @@ function rowMarkdown(row: Row, times: Times): string {
         .filter(Boolean)
         .join('\n\n');
     case 'unknown':
-      return `_Unknown event: ${row.reason}_\n\n${fenced(JSON.stringify(row.event, null, 2), 'json')}`;
+      return `_${t('export.md.unknown', { reason: row.reason })}_\n\n${fenced(JSON.stringify(row.event, null, 2), 'json')}`;
   }
 }
 
@@ -141,7 +146,7 @@ function callMarkdown(call: ToolCall): string {
     parts.push(fenced(String(call.action.tool_call.arguments), 'json'));
   call.outcomes.forEach((outcome, index) => {
     const view = outcomeView(outcome);
-    const numbered = call.outcomes.length > 1 ? `Result ${index + 1}: ` : '';
+    const numbered = call.outcomes.length > 1 ? `${t('export.md.result', { number: index + 1 })} ` : '';
     parts.push(`**${numbered}${view.label}**${view.path ? ` \`${view.path}\`` : ''}`);
     if (view.tasks) {
       parts.push(
@@ -174,7 +179,7 @@ function editMarkdown(action: Extract<ToolAction, { tool: 'file-edit' }>): strin
     case 'create':
       return fenced(lines(action.fileText, '+').join('\n'), 'diff');
     case 'insert':
-      return `Insert after line ${String(action.insertLine ?? '?')}:\n\n${fenced(lines(action.newStr, '+').join('\n'), 'diff')}`;
+      return `${t('export.md.insertAfter', { line: String(action.insertLine ?? '?') })}\n\n${fenced(lines(action.newStr, '+').join('\n'), 'diff')}`;
     default:
       return '';
   }

@@ -4,6 +4,7 @@ import { useIdleReached } from '../../useIdleReached';
 import type { ConversationModel } from '../useConversation';
 import { MoreIcon } from './icons';
 import type { ToolDialog } from './toolDialogs';
+import { useT } from '../../../i18n/i18n';
 
 // The panel's figures and controls are not needed for the first paint. Their chunk loads in the
 // first idle moment, so that opening the menu is instant; they are drawn only once it opens.
@@ -24,6 +25,7 @@ export function ToolsMenu({
   model: ConversationModel;
   onChoose: (dialog: ToolDialog) => void;
 }) {
+  const t = useT();
   const id = useId();
   const panel = useRef<HTMLDivElement>(null);
   const idle = useIdleReached();
@@ -42,8 +44,8 @@ export function ToolsMenu({
         className="icon-button tools-button"
         popoverTarget={id}
         aria-expanded={open}
-        aria-label="Conversation tools"
-        title="Conversation tools"
+        aria-label={t('toolsMenu.label')}
+        title={t('toolsMenu.label')}
       >
         <MoreIcon />
       </button>
@@ -53,7 +55,7 @@ export function ToolsMenu({
         popover="auto"
         className="tools-menu"
         role="group"
-        aria-label="Conversation tools"
+        aria-label={t('toolsMenu.label')}
         onToggle={(event) => {
           const isOpen = event.newState === 'open';
           setOpen(isOpen);

@@ -11,6 +11,8 @@ import { ApprovalSelect } from '../../ApprovalSelect';
 import type { ConversationModel } from '../useConversation';
 import type { ToolDialog } from './toolDialogs';
 import './tools.css';
+import { formatList, formatNumber, useT } from '../../../i18n/i18n';
+import 'virtual:tether-english/tools';
 
 /** What the conversation's tools menu holds, each a line: the model, usage, export, approvals. */
 export default function ToolsPanel({
@@ -22,6 +24,7 @@ export default function ToolsPanel({
   open: boolean;
   onChoose: (dialog: ToolDialog) => void;
 }) {
+  const t = useT();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (open) panel.current?.querySelector<HTMLElement>('button, select')?.focus();
@@ -34,7 +37,7 @@ export default function ToolsPanel({
       )}
       {c.title !== undefined && (
         <button type="button" className="tool-line" aria-haspopup="dialog" onClick={() => onChoose('export')}>
-          <span className="tool-line-name">Export…</span>
+          <span className="tool-line-name">{t('tools.export')}</span>
         </button>
       )}
       <ApprovalSelect session={c.session} policy={c.info?.confirmation_policy?.kind} />
@@ -44,17 +47,18 @@ export default function ToolsPanel({
 
 function ModelLine({ model, onChoose }: { model: string; onChoose: (dialog: ToolDialog) => void }) {
   // The provider prefix is in the full name (title and accessible name), not in the narrow line.
+  const t = useT();
   const shortName = model.slice(model.lastIndexOf('/') + 1) || model;
   return (
     <button
       type="button"
       className="tool-line"
       aria-haspopup="dialog"
-      aria-label={`Model: ${model}. Switch the model`}
+      aria-label={t('tools.modelName', { model })}
       title={model}
       onClick={() => onChoose('model')}
     >
-      <span className="tool-line-name">Model</span>
+      <span className="tool-line-name">{t('tools.model')}</span>
       <span className="tool-line-value">{shortName}</span>
     </button>
   );
@@ -68,10 +72,17 @@ function UsageLine({
   usage: Usage | undefined;
   onChoose: (dialog: ToolDialog) => void;
 }) {
+  const t = useT();
   const share = usage?.context && contextShare(usage.context);
-  const figures = usage && [`${shortTokens(totalTokens(usage))} tokens`, dollars(usage.cost)];
-  const context = share === undefined ? [] : [`context ${Math.round(share * 100)}% full`];
-  const name = `Usage: ${figures ? [...figures, ...context].join(', ') : 'none yet'}`;
+  const figures = usage && [
+    t('tools.tokens', { tokens: shortTokens(totalTokens(usage)) }),
+    dollars(usage.cost),
+  ];
+  const context =
+    share === undefined ? [] : [t('tools.contextFull', { share: formatNumber(share, { style: 'percent' }) })];
+  const name = t('tools.usageName', {
+    figures: figures ? formatList([...figures, ...context]) : t('tools.noneYet'),
+  });
   return (
     <button
       type="button"
@@ -80,9 +91,9 @@ function UsageLine({
       aria-label={name}
       onClick={() => onChoose('usage')}
     >
-      <span className="tool-line-name">Usage</span>
+      <span className="tool-line-name">{t('tools.usage')}</span>
       <span className="tool-line-value usage-figures">
-        {figures ? figures.join(' · ') : 'none yet'}
+        {figures ? figures.join(' · ') : t('tools.noneYet')}
         {share !== undefined && (
           <span className="context-bar" aria-hidden="true">
             <span
