@@ -66,6 +66,9 @@ const TRANSLATED_SCREENS = [
   'src/components/export/ExportDialog.tsx',
   'src/components/conversation/tools/ToolsMenu.tsx',
   'src/components/conversation/tools/ToolsPanel.tsx',
+  'src/components/commands/CommandPalette.tsx',
+  'src/components/shortcuts/ShortcutsSheet.tsx',
+  'src/components/find/FindBar.tsx',
 ];
 
 export default tseslint.config(

@@ -19,6 +19,17 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const inEveryLanguage = (id: string): RegExp =>
   new RegExp(`^(${catalogues.map((catalogue) => escape(catalogue[id]!)).join('|')})$`);
 
+/**
+ * Text that holds one of these messages' words up to their first placeholder, in any of Tether's
+ * languages: for a state shown with details ("Connected (server 1.58.2)").
+ */
+export const sayingInEveryLanguage = (...ids: string[]): RegExp =>
+  new RegExp(
+    catalogues
+      .flatMap((catalogue) => ids.map((id) => escape(catalogue[id]!.split('{')[0]!.trim())))
+      .join('|'),
+  );
+
 export class Tether {
   constructor(readonly page: Page) {}
 
@@ -26,7 +37,7 @@ export class Tether {
     return this.page.getByRole('navigation', { name: inEveryLanguage('list.heading') });
   }
   get log(): Locator {
-    return this.page.getByRole('log', { name: 'Conversation' });
+    return this.page.getByRole('log', { name: inEveryLanguage('transcript.log') });
   }
   get scroller(): Locator {
     return this.page.locator('.chat-scroll');
@@ -37,8 +48,9 @@ export class Tether {
 
   async open(path = '/') {
     await this.page.goto(path);
+    // The header has read every server's health, in whatever language the page speaks.
     await expect(this.page.getByRole('banner').getByRole('status').first()).toHaveText(
-      /Connected|Unreachable|Wrong session API key/,
+      sayingInEveryLanguage('health.connected', 'health.unreachable', 'health.wrongKey'),
     );
   }
 

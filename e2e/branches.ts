@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { inEveryLanguage } from './app';
 
 // Page object for the branches of a conversation: the versions of a message, Edit, Regenerate
 // and Fork, found as a person finds them (by the words on screen and the buttons' names).
@@ -7,7 +8,7 @@ export class Branches {
   constructor(readonly page: Page) {}
 
   get log(): Locator {
-    return this.page.getByRole('log', { name: 'Conversation' });
+    return this.page.getByRole('log', { name: inEveryLanguage('transcript.log') });
   }
 
   /** The message (or reply) row that shows these words. */

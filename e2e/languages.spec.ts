@@ -94,7 +94,7 @@ test.describe('a browser that prefers French', () => {
 
     // From the palette too.
     await page.keyboard.press('Control+k');
-    await page.getByLabel('Type a command or a conversation').fill('日本語');
+    await page.getByRole('combobox', { name: 'Tapez une commande ou une conversation' }).fill('日本語');
     await page.keyboard.press('Enter');
     await expect(banner(page).getByRole('link', { name: '新しい会話' })).toBeVisible();
 

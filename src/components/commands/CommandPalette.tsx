@@ -10,11 +10,13 @@ import { conversationListKey } from '../../conversation/resources/conversations'
 import { shownTitle } from '../shownTitle';
 import { commandStore } from './commands';
 import './commands.css';
+import { useLanguage, useT } from '../../i18n/i18n';
+import 'virtual:tether-english/palette';
 
 interface Entry {
   key: string;
   label: string;
-  kind: 'Action' | 'Conversation';
+  kind: 'action' | 'conversation';
   run: () => void;
 }
 
@@ -26,6 +28,8 @@ const MAX_SHOWN = 12;
  * by the words typed; ↑/↓ choose, Enter runs, Esc closes.
  */
 export default function CommandPalette({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const language = useLanguage();
   const dialog = useModalDialog(onClose);
   const [, navigate] = useLocation();
   const servers = useServers();
@@ -46,23 +50,23 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
         .map((conversation) => ({
           key: `conversation:${server.id}:${conversation.id}`,
           label: `${shownTitle(queryClient, server, conversation)}${servers.length > 1 ? ` · ${server.name}` : ''}`,
-          kind: 'Conversation' as const,
+          kind: 'conversation' as const,
           run: () => navigate(conversationPath(server.id, conversation.id)),
         })),
     );
     const actions: Entry[] = Object.values(commands)
-      .sort((a, b) => a.label.localeCompare(b.label))
+      .sort((a, b) => a.label.localeCompare(b.label, language))
       .map((command) => ({
         key: command.id,
         label: command.label,
-        kind: 'Action' as const,
+        kind: 'action' as const,
         run: command.run,
       }));
     const words = text.toLowerCase().split(/\s+/).filter(Boolean);
     return [...actions, ...conversations]
       .filter((entry) => words.every((word) => entry.label.toLowerCase().includes(word)))
       .slice(0, MAX_SHOWN);
-  }, [commands, queryClient, servers, navigate, text]);
+  }, [commands, queryClient, servers, navigate, text, language]);
   const chosen = entries[Math.min(active, entries.length - 1)];
 
   const runChosen = () => {
@@ -72,11 +76,11 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <dialog ref={dialog} className="command-palette" aria-label="Command palette">
+    <dialog ref={dialog} className="command-palette" aria-label={t('palette.label')}>
       <input
         type="text"
         role="combobox"
-        aria-label="Type a command or a conversation"
+        aria-label={t('palette.input')}
         aria-expanded="true"
         aria-controls={listId}
         aria-activedescendant={chosen ? `${listId}-${chosen.key}` : undefined}
@@ -100,7 +104,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
           }
         }}
       />
-      <ul id={listId} role="listbox" aria-label="Commands and conversations">
+      <ul id={listId} role="listbox" aria-label={t('palette.list')}>
         {entries.map((entry) => (
           <li
             key={entry.key}
@@ -113,11 +117,14 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
               entry.run();
             }}
           >
-            <span className="command-kind">{entry.kind}</span> {entry.label}
+            <span className="command-kind">
+              {entry.kind === 'action' ? t('palette.action') : t('palette.conversation')}
+            </span>{' '}
+            {entry.label}
           </li>
         ))}
       </ul>
-      {entries.length === 0 && <p className="command-none">Nothing matches “{text}”.</p>}
+      {entries.length === 0 && <p className="command-none">{t('palette.none', { text })}</p>}
     </dialog>
   );
 }

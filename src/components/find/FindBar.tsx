@@ -12,6 +12,8 @@ import {
 } from '../../conversation/find/findInRows';
 import { clearMatches, paintMatches } from './highlight';
 import './find.css';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/find';
 
 /** Rows prepared per idle moment: a few milliseconds of work. */
 const PREPARE_SLICE = 300;
@@ -40,6 +42,7 @@ export default function FindBar({
   /** Loads older pages: all of them, or only until `reached` says so. */
   loadOlder: (reached?: () => boolean) => Promise<void>;
 }) {
+  const t = useT();
   const version = useSyncExternalStore(log.subscribe, log.getVersion);
   const input = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -147,13 +150,13 @@ export default function FindBar({
   const canStep = matches.length > 0 || olderCount > 0;
 
   return (
-    <div className="find-bar" role="search" aria-label="Find in the conversation" data-closes-on-escape="">
+    <div className="find-bar" role="search" aria-label={t('find.label')} data-closes-on-escape="">
       <input
         ref={input}
         type="search"
-        aria-label="Find in the conversation"
+        aria-label={t('find.label')}
         aria-describedby="find-count"
-        placeholder="Find in the conversation"
+        placeholder={t('find.label')}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);
@@ -171,10 +174,10 @@ export default function FindBar({
       <span id="find-count" className="find-count">
         {query.trim() ? matchCountWords(current, matches.length) : ''}
       </span>
-      <button type="button" aria-label="Previous match" disabled={!canStep} onClick={() => step(-1)}>
+      <button type="button" aria-label={t('find.previous')} disabled={!canStep} onClick={() => step(-1)}>
         ↑
       </button>
-      <button type="button" aria-label="Next match" disabled={!canStep} onClick={() => step(1)}>
+      <button type="button" aria-label={t('find.next')} disabled={!canStep} onClick={() => step(1)}>
         ↓
       </button>
       {olderCount > 0 && (
@@ -184,12 +187,10 @@ export default function FindBar({
           disabled={loadingOlder}
           onClick={() => void stepIntoOlder('nearest')}
         >
-          {loadingOlder
-            ? 'Loading older history…'
-            : `${olderCount.toLocaleString('en')} more in older messages: go to the nearest`}
+          {loadingOlder ? t('find.loadingOlder') : t('find.older', { count: olderCount })}
         </button>
       )}
-      <button type="button" aria-label="Close find" onClick={onClose}>
+      <button type="button" aria-label={t('find.close')} onClick={onClose}>
         ✕
       </button>
     </div>

@@ -1,13 +1,17 @@
-// What the keys do, in the words the shortcuts sheet shows.
+import type { MessageId } from '../../i18n/i18n';
+import 'virtual:tether-english/shortcuts';
 
-export const SHORTCUTS: [keys: string, what: string][] = [
-  ['Enter', 'Send the message'],
-  ['Shift + Enter', 'New line in the message'],
-  ['Esc', 'Close what is open (dialog, menu, field); in the transcript, stop the agent'],
-  ['Tab / Shift + Tab', 'Move between controls; the first Tab offers “Skip to the message box”'],
-  ['↑ ↓ PageUp PageDown Home End', 'Scroll the transcript when it has focus'],
-  ['Ctrl/⌘ + K', 'Command palette: run an action or open a conversation'],
-  ['Ctrl/⌘ + F', 'Find in the conversation (when it has focus); Enter / Shift + Enter step'],
-  ['↑ ↓ in the list', 'Move between conversations; Enter opens one'],
-  ['?', 'Show this list'],
+// What the keys do, as the shortcuts sheet says it: the keys' names and what they do, each a
+// message (a German keyboard says Umschalt where an English one says Shift).
+
+export const SHORTCUTS: [keys: MessageId, what: MessageId][] = [
+  ['shortcuts.keys.enter', 'shortcuts.send'],
+  ['shortcuts.keys.shiftEnter', 'shortcuts.newLine'],
+  ['shortcuts.keys.esc', 'shortcuts.close'],
+  ['shortcuts.keys.tab', 'shortcuts.move'],
+  ['shortcuts.keys.scroll', 'shortcuts.scroll'],
+  ['shortcuts.keys.palette', 'shortcuts.palette'],
+  ['shortcuts.keys.find', 'shortcuts.find'],
+  ['shortcuts.keys.list', 'shortcuts.list'],
+  ['shortcuts.keys.help', 'shortcuts.help'],
 ];

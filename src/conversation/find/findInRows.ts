@@ -1,3 +1,5 @@
+import { formatNumber, t } from '../../i18n/i18n';
+import 'virtual:tether-english/find';
 import { markerWords } from '../markerWords';
 import { contentText } from '../../agent-server/protocol';
 import type { Row } from '../projection';
@@ -131,9 +133,10 @@ export function findInRows(rows: RowSource, query: string): FindMatch[] {
 
 /** "3 of 17", "No matches", "1 of 1,000+". */
 export function matchCountWords(current: number, total: number): string {
-  if (total === 0) return 'No matches';
-  const of = total >= MATCH_LIMIT ? `${MATCH_LIMIT.toLocaleString('en')}+` : total.toLocaleString('en');
-  return `${(current + 1).toLocaleString('en')} of ${of}`;
+  if (total === 0) return t('find.none');
+  const place = formatNumber(current + 1);
+  if (total >= MATCH_LIMIT) return t('find.placeOfMore', { place, total: formatNumber(MATCH_LIMIT) });
+  return t('find.placeOf', { place, total: formatNumber(total) });
 }
 
 /** A match as the person last had it: the same one stays current while rows come and go. */
