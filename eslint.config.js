@@ -69,6 +69,13 @@ const TRANSLATED_SCREENS = [
   'src/components/commands/CommandPalette.tsx',
   'src/components/shortcuts/ShortcutsSheet.tsx',
   'src/components/find/FindBar.tsx',
+  'src/components/workspace/WorkspacePanel.tsx',
+  'src/components/workspace/ChangesView.tsx',
+  'src/components/workspace/changedFiles.tsx',
+  'src/components/workspace/VsCodeLink.tsx',
+  'src/components/workspace/ResizeHandle.tsx',
+  'src/components/workspace/CommitsView.tsx',
+  'src/components/workspace/FileViewer.tsx',
 ];
 
 export default tseslint.config(

@@ -112,3 +112,7 @@ export const formatList = (items: readonly string[]): string =>
     undefined,
     (locale) => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }),
   ).format(items);
+
+/** A moment as the language spoken now writes it. */
+export const formatDate = (date: Date, options: Intl.DateTimeFormatOptions): string =>
+  formatter('date', options, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);

@@ -12,10 +12,13 @@ import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import { COUNTED_FILES, ChangedFile, FileDiff } from './changedFiles';
 import { moveFocusWithArrows } from '../keyboard';
 import { FileViewer } from './FileViewer';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/workspace';
 
 // What changed in the working tree against the server's base, and one file's diff.
 
 export function ChangesView({ workspace, route }: { workspace: WorkspaceTarget; route: WorkspaceRoute }) {
+  const t = useT();
   const changes = useQuery(workingChangesQuery(workspace));
   const empty = changes.isSuccess && changes.data.length === 0;
   const isRepository = useQuery({ ...isRepositoryQuery(workspace), enabled: empty });
@@ -23,24 +26,24 @@ export function ChangesView({ workspace, route }: { workspace: WorkspaceTarget; 
   const selected = route.path ? findChange(changes.data ?? [], workspace.repository, route.path) : undefined;
 
   let summary: React.ReactNode;
-  if (changes.isPending) summary = 'Loading the changes…';
+  if (changes.isPending) summary = t('workspace.loadingChanges');
   else if (changes.isError)
     summary = (
       <span role="alert" className="error">
-        The agent-server could not list the changes. {describeError(changes.error)}
+        {t('workspace.changesFailed', { problem: describeError(changes.error) })}
       </span>
     );
   else if (empty)
     summary = isRepository.isPending
-      ? 'No changes.'
+      ? t('workspace.noChanges')
       : isRepository.data === false
-        ? `${workspace.repository} is not a git repository, so there are no changes to show.`
-        : 'No uncommitted changes. Committed work is under Commits.';
-  else summary = `${changes.data.length} changed ${changes.data.length === 1 ? 'file' : 'files'}`;
+        ? t('workspace.notRepository', { folder: workspace.repository })
+        : t('workspace.noUncommitted');
+  else summary = t('workspace.changedFiles', { count: changes.data.length });
 
   return (
     <div className="workspace-split">
-      <section className="workspace-list" aria-label="Changed files">
+      <section className="workspace-list" aria-label={t('workspace.changedFilesLabel')}>
         <p className="workspace-summary" role="status">
           {summary}
         </p>
@@ -62,17 +65,17 @@ export function ChangesView({ workspace, route }: { workspace: WorkspaceTarget; 
           </ul>
         )}
       </section>
-      <section className="workspace-detail" aria-label="Selected file">
+      <section className="workspace-detail" aria-label={t('workspace.selectedFile')}>
         {selected ? (
           <FileDiff workspace={workspace} change={selected} />
         ) : route.path && changes.isSuccess ? (
           <>
-            <p className="workspace-note">{route.path} has no uncommitted changes. Its content now:</p>
+            <p className="workspace-note">{t('workspace.unchangedFile', { path: route.path })}</p>
             <FileViewer workspace={workspace} path={route.path} />
           </>
         ) : (
           changes.data &&
-          changes.data.length > 0 && <p className="workspace-note">Choose a file to see its diff.</p>
+          changes.data.length > 0 && <p className="workspace-note">{t('workspace.chooseFile')}</p>
         )}
       </section>
     </div>

@@ -9,23 +9,28 @@ import { decodeGitPath } from '../../conversation/workspace/gitPaths';
 import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import { COUNTED_FILES, ChangedFile, FileDiff } from './changedFiles';
 import { moveFocusWithArrows } from '../keyboard';
+import { formatDate, useT } from '../../i18n/i18n';
+import 'virtual:tether-english/workspace';
 
 // The repository's commits, newest first, and what each one changed.
 
 export function CommitsView({ workspace, route }: { workspace: WorkspaceTarget; route: WorkspaceRoute }) {
+  const t = useT();
   const commits = useQuery(commitsQuery(workspace));
   const open = useOpenWorkspace();
   return (
     <div className="workspace-split">
-      <section className="workspace-list" aria-label="Commits">
+      <section className="workspace-list" aria-label={t('workspace.tab.commits')}>
         <p className="workspace-summary" role="status">
           {commits.isPending
-            ? 'Loading the commits…'
+            ? t('workspace.loadingCommits')
             : commits.isError
-              ? `The commits could not be read. ${describeError(commits.error)}`
+              ? t('workspace.commitsFailed', { problem: describeError(commits.error) })
               : commits.data.commits.length === 0
-                ? 'No commits yet.'
-                : `${commits.data.commits.length}${commits.data.has_more ? '+' : ''} commits, newest first`}
+                ? t('workspace.noCommits')
+                : t(commits.data.has_more ? 'workspace.commitsMore' : 'workspace.commits', {
+                    count: commits.data.commits.length,
+                  })}
         </p>
         <ul
           className="commit-list"
@@ -41,21 +46,19 @@ export function CommitsView({ workspace, route }: { workspace: WorkspaceTarget; 
               >
                 <span className="commit-subject">{commit.subject}</span>
                 <span className="commit-meta">
-                  <code>{commit.short_sha}</code> · {commit.author} · {formatDate(commit.timestamp)}
+                  <code>{commit.short_sha}</code> · {commit.author} · {commitTime(commit.timestamp)}
                 </span>
               </button>
             </li>
           ))}
         </ul>
       </section>
-      <section className="workspace-detail" aria-label="Selected commit">
+      <section className="workspace-detail" aria-label={t('workspace.selectedCommit')}>
         {route.commit ? (
           <CommitFiles workspace={workspace} commit={route.commit} path={route.path} />
         ) : (
           commits.data &&
-          commits.data.commits.length > 0 && (
-            <p className="workspace-note">Choose a commit to see what it changed.</p>
-          )
+          commits.data.commits.length > 0 && <p className="workspace-note">{t('workspace.chooseCommit')}</p>
         )}
       </section>
     </div>
@@ -71,14 +74,15 @@ function CommitFiles({
   commit: string;
   path: string | undefined;
 }) {
+  const t = useT();
   const changes = useQuery(commitChangesQuery(workspace, commit));
   const open = useOpenWorkspace();
   const selected = path ? changes.data?.find((c) => decodeGitPath(c.path) === path) : undefined;
-  if (changes.isPending) return <p className="workspace-note">Loading the commit…</p>;
+  if (changes.isPending) return <p className="workspace-note">{t('workspace.loadingCommit')}</p>;
   if (changes.isError)
     return (
       <p className="workspace-note error" role="alert">
-        The files of this commit could not be listed. {describeError(changes.error)}
+        {t('workspace.commitFailed', { problem: describeError(changes.error) })}
       </p>
     );
   return (
@@ -86,7 +90,7 @@ function CommitFiles({
       <ul
         className="changed-files"
         onKeyDown={(event) => moveFocusWithArrows(event, ':scope > li > button', 'vertical')}
-        aria-label="Files the commit changed"
+        aria-label={t('workspace.commitFiles')}
       >
         {changes.data.map((change, index) => (
           <ChangedFile
@@ -105,9 +109,10 @@ function CommitFiles({
   );
 }
 
-function formatDate(timestamp: string): string {
+/** A commit's time in UTC, as a repository's history is read the same from everywhere. */
+function commitTime(timestamp: string): string {
   const date = new Date(timestamp);
   return Number.isNaN(date.getTime())
     ? timestamp
-    : date.toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+    : `${formatDate(date, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
 }

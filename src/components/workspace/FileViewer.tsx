@@ -13,6 +13,8 @@ import type { DiffModel } from '../../conversation/workspace/diffModel';
 import { fileName, isAbsolutePath, isImagePath, languageOf } from '../../conversation/workspace/gitPaths';
 import { classifyBytes } from '../../conversation/workspace/fileContent';
 import { DiffView } from '../diff/DiffView';
+import { formatNumber, useT } from '../../i18n/i18n';
+import 'virtual:tether-english/workspace';
 
 // A file's current content, as the server's download route gives it: highlighted text, an
 // image, or — for anything else binary — a download. Only the first megabyte is read.
@@ -27,18 +29,20 @@ export function FileViewer({ workspace, path }: { workspace: WorkspaceTarget; pa
 }
 
 function DownloadedFile({ workspace, path }: { workspace: WorkspaceTarget; path: string }) {
+  const t = useT();
   const file = useQuery(fileContentQuery(workspace, path));
   const content = useMemo(() => (file.data ? classifyBytes(file.data.bytes) : undefined), [file.data]);
-  if (file.isPending) return <p className="workspace-note">Loading {fileName(path)}…</p>;
+  if (file.isPending)
+    return <p className="workspace-note">{t('workspace.loadingFile', { name: fileName(path) })}</p>;
   if (file.isError)
     return (
       <p className="workspace-note error" role="alert">
         {httpStatus(file.error) === 404
-          ? `There is no file at ${path} (it may have been deleted or moved).`
+          ? t('workspace.noFile', { path })
           : httpStatus(file.error) === 422
             ? // The conversation's own routes show only what is inside its working folder.
-              `${path} is outside this conversation’s workspace (${workspace.repository}), so the agent-server does not show it.`
-            : `${fileName(path)} could not be read. ${describeError(file.error)}`}
+              t('workspace.outsideWorkspace', { path, folder: workspace.repository })
+            : t('workspace.fileFailed', { name: fileName(path), problem: describeError(file.error) })}
       </p>
     );
   const truncated = file.data.truncated;
@@ -50,17 +54,16 @@ function DownloadedFile({ workspace, path }: { workspace: WorkspaceTarget; path:
       </div>
       {truncated && (
         <p className="workspace-note">
-          Only the first {FILE_VIEW_LIMIT / 1024 / 1024} MB of this file is shown. Download it to read the
-          rest.
+          {t('workspace.truncated', {
+            size: formatNumber(FILE_VIEW_LIMIT / 1024 / 1024, { style: 'unit', unit: 'megabyte' }),
+          })}
         </p>
       )}
       {content?.kind === 'binary' ? (
         isImagePath(path) && !truncated ? (
           <ImagePreview bytes={file.data.bytes} path={path} />
         ) : (
-          <p className="workspace-note">
-            Binary file ({content.size.toLocaleString('en')} bytes): download it to open it.
-          </p>
+          <p className="workspace-note">{t('workspace.binaryFile', { count: content.size })}</p>
         )
       ) : (
         content && <TextContent text={content.text} path={path} />
@@ -71,14 +74,11 @@ function DownloadedFile({ workspace, path }: { workspace: WorkspaceTarget; path:
 
 /** A workspace folder the server resolves itself: the file's text comes through git instead. */
 function FileThroughGit({ workspace, path }: { workspace: WorkspaceTarget; path: string }) {
+  const t = useT();
   const diff = useQuery(fileDiffQuery(workspace, path, undefined));
   return (
     <div className="file-view">
-      <p className="workspace-note">
-        This conversation’s workspace folder ({workspace.repository}) is relative to the agent-server, which
-        downloads files by absolute path only; the text is read through git instead, and binary files cannot
-        be opened.
-      </p>
+      <p className="workspace-note">{t('workspace.relativeFolder', { folder: workspace.repository })}</p>
       {diff.isError && (
         <p className="workspace-note error" role="alert">
           {describeError(diff.error)}
@@ -90,6 +90,7 @@ function FileThroughGit({ workspace, path }: { workspace: WorkspaceTarget; path:
 }
 
 function TextContent({ text, path }: { text: string; path: string }) {
+  const t = useT();
   const model = useMemo<DiffModel>(() => {
     const lines = text.replace(/\n$/, '').split('\n');
     return {
@@ -99,21 +100,27 @@ function TextContent({ text, path }: { text: string; path: string }) {
       removed: 0,
     };
   }, [text]);
-  if (text === '') return <p className="workspace-note">The file is empty.</p>;
-  return <DiffView diff={model} language={languageOf(path)} label={`Content of ${path}`} plain />;
+  if (text === '') return <p className="workspace-note">{t('workspace.emptyFile')}</p>;
+  return (
+    <DiffView diff={model} language={languageOf(path)} label={t('workspace.contentOf', { path })} plain />
+  );
 }
 
 function ImagePreview({ bytes, path }: { bytes: Uint8Array; path: string }) {
+  const t = useT();
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     const made = URL.createObjectURL(new Blob([bytes as BlobPart]));
     setUrl(made);
     return () => URL.revokeObjectURL(made);
   }, [bytes]);
-  return url ? <img className="file-view-image" src={url} alt={`The image ${fileName(path)}`} /> : null;
+  return url ? (
+    <img className="file-view-image" src={url} alt={t('workspace.imageAlt', { name: fileName(path) })} />
+  ) : null;
 }
 
 export function DownloadButton({ workspace, path }: { workspace: WorkspaceTarget; path: string }) {
+  const t = useT();
   const download = useMutation({
     mutationFn: () => downloadWhole(workspace, path),
     onSuccess: (blob) => {
@@ -128,11 +135,11 @@ export function DownloadButton({ workspace, path }: { workspace: WorkspaceTarget
   return (
     <>
       <button type="button" onClick={() => download.mutate()} disabled={download.isPending}>
-        {download.isPending ? 'Downloading…' : 'Download'}
+        {download.isPending ? t('workspace.downloading') : t('workspace.download')}
       </button>
       {download.isError && (
         <span className="workspace-note error" role="alert">
-          The download failed. {describeError(download.error)}
+          {t('workspace.downloadFailed', { problem: describeError(download.error) })}
         </span>
       )}
     </>

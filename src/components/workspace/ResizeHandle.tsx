@@ -1,5 +1,7 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { clampSideWidth, SIDE_WIDTH_STEP } from './sideWidth';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/workspace';
 
 /**
  * The divider between the chat and the side area (a window splitter): dragged, or moved with the
@@ -16,6 +18,7 @@ export function ResizeHandle({
   areaWidth: number;
   onResize: (width: number, done: boolean) => void;
 }) {
+  const t = useT();
   const drag = useRef<{ startX: number; startWidth: number; sign: number } | undefined>(undefined);
   const set = (next: number, done: boolean) => onResize(clampSideWidth(next, areaWidth), done);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -59,11 +62,11 @@ export function ResizeHandle({
       className="side-resize"
       role="separator"
       aria-orientation="vertical"
-      aria-label="Resize the workspace"
+      aria-label={t('workspace.resize')}
       aria-valuemin={clampSideWidth(0, areaWidth)}
       aria-valuemax={clampSideWidth(Infinity, areaWidth)}
       aria-valuenow={width}
-      aria-valuetext={`${width} pixels wide`}
+      aria-valuetext={t('workspace.widthPixels', { width: Math.round(width) })}
       tabIndex={0}
       onKeyDown={onKeyDown}
       onPointerDown={onPointerDown}

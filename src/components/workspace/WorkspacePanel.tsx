@@ -29,6 +29,8 @@ import { clampSideWidth, storedSideWidth, storeSideWidth } from './sideWidth';
 import { healthQuery } from '../../conversation/resources/server';
 import { planCounts } from '../../conversation/tasks/taskPlan';
 import './workspace.css';
+import { useT, type MessageId } from '../../i18n/i18n';
+import 'virtual:tether-english/workspace';
 
 // Beside the conversation: what the agent changed in its workspace (the working tree against
 // the server's base, with a diff per file), the commits and what each changed, any file's
@@ -37,12 +39,12 @@ import './workspace.css';
 
 const TABS = ['changes', 'commits', 'terminal', 'browser', 'tasks'] as const;
 type Tab = (typeof TABS)[number];
-const TAB_NAMES: Record<Tab, string> = {
-  changes: 'Changes',
-  commits: 'Commits',
-  terminal: 'Terminal',
-  browser: 'Browser',
-  tasks: 'Tasks',
+const TAB_NAMES: Record<Tab, MessageId> = {
+  changes: 'workspace.tab.changes',
+  commits: 'workspace.tab.commits',
+  terminal: 'workspace.tab.terminal',
+  browser: 'workspace.tab.browser',
+  tasks: 'workspace.tab.tasks',
 };
 /** The browser tool's name in /server_info's usable_tools (BROWSER_TOOL_NAME in the SDK). */
 const BROWSER_TOOL = 'browser_tool_set';
@@ -63,6 +65,7 @@ export default function WorkspacePanel({
   hasOlder: boolean;
   loadAllOlder: () => Promise<void>;
 }) {
+  const t = useT();
   const open = useOpenWorkspace();
   useRefreshWhileWorking(workspace, log, status);
   const queryClient = useQueryClient();
@@ -84,7 +87,7 @@ export default function WorkspacePanel({
   return (
     <aside
       className="workspace-panel"
-      aria-label="Workspace"
+      aria-label={t('workspace.label')}
       ref={panelRef}
       tabIndex={-1}
       style={width === undefined ? undefined : ({ '--side-width': `${width}px` } as CSSProperties)}
@@ -93,22 +96,22 @@ export default function WorkspacePanel({
         <ResizeHandle width={width} areaWidth={areaWidth} onResize={resize} />
       )}
       <header className="workspace-header">
-        <h2>Workspace</h2>
-        <span className="workspace-folder" title="The conversation’s working folder">
+        <h2>{t('workspace.label')}</h2>
+        <span className="workspace-folder" title={t('workspace.folder')}>
           {workspace.repository}
         </span>
         {(tab === 'changes' || tab === 'commits') && (
           <button type="button" onClick={() => void refreshWorkingTree(queryClient, workspace)}>
-            Refresh
+            {t('workspace.refresh')}
           </button>
         )}
         <VsCodeLink workspace={workspace} />
-        <button type="button" aria-label="Close the workspace" onClick={() => open(undefined)}>
-          Close
+        <button type="button" aria-label={t('workspace.closeLabel')} onClick={() => open(undefined)}>
+          {t('workspace.close')}
         </button>
         <div
           role="tablist"
-          aria-label="Workspace views"
+          aria-label={t('workspace.views')}
           className="workspace-tabs"
           // ← → move between the views and show the one reached (one Tab stop for the row).
           onKeyDown={(event) => moveFocusWithArrows(event, '[role="tab"]', 'horizontal')?.click()}
@@ -125,10 +128,12 @@ export default function WorkspacePanel({
               onClick={() => open({ view })}
               // The counter reads "2/5"; said in words it is "2 of 5 done".
               aria-label={
-                view === 'tasks' && counts ? `Tasks, ${counts.done} of ${counts.total} done` : undefined
+                view === 'tasks' && counts
+                  ? t('workspace.tasksDone', { done: counts.done, count: counts.total })
+                  : undefined
               }
             >
-              {TAB_NAMES[view]}
+              {t(TAB_NAMES[view])}
               {view === 'tasks' && counts && (
                 <span className="tab-count">
                   {counts.done}/{counts.total}

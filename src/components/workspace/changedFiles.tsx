@@ -8,16 +8,22 @@ import { DiffView, type DiffLayout } from '../diff/DiffView';
 import { useDiffModel } from '../diff/useDiffModel';
 import { useOpenWorkspace } from '../workspaceRoute';
 import { DownloadButton, FileViewer } from './FileViewer';
+import { t, useT, type MessageId } from '../../i18n/i18n';
+import 'virtual:tether-english/workspace';
 
 // A changed file as a row of a list (status, path, line counts) and as a diff, in the working
 // tree or in a commit.
 
-export const STATUS_WORDS: Record<GitChange['status'], string> = {
-  ADDED: 'Added',
-  UPDATED: 'Modified',
-  DELETED: 'Deleted',
-  MOVED: 'Renamed',
+const STATUS_WORDS: Record<GitChange['status'], MessageId> = {
+  ADDED: 'workspace.status.added',
+  UPDATED: 'workspace.status.modified',
+  DELETED: 'workspace.status.deleted',
+  MOVED: 'workspace.status.renamed',
 };
+
+/** A change's kind in words; a kind the server adds later is shown as it names it. */
+const statusWords = (status: GitChange['status']): string =>
+  status in STATUS_WORDS ? t(STATUS_WORDS[status]) : status;
 
 /** Per-file line counts are worked out for this many files; a huge change set lists the rest plainly. */
 export const COUNTED_FILES = 60;
@@ -37,6 +43,7 @@ export function ChangedFile({
   onSelect: () => void;
   commit?: string;
 }) {
+  const t = useT();
   const path = decodeGitPath(change.path);
   const diff = useQuery({
     ...fileDiffQuery(workspace, path, commit, change.status === 'DELETED'),
@@ -51,20 +58,25 @@ export function ChangedFile({
         aria-current={selected ? 'true' : undefined}
         onClick={onSelect}
       >
-        <span className="change-status">{STATUS_WORDS[change.status] ?? change.status}</span>
+        <span className="change-status">{statusWords(change.status)}</span>
         <span className="change-path" title={path}>
           {path}
         </span>
         {model?.kind === 'text' && (
-          <span className="diff-counts" aria-label={`${model.added} added, ${model.removed} removed`}>
+          <span
+            className="diff-counts"
+            aria-label={t('workspace.lineCounts', { added: model.added, removed: model.removed })}
+          >
             <span className="diff-count-add">+{model.added}</span>{' '}
             <span className="diff-count-del">−{model.removed}</span>
           </span>
         )}
-        {diff.isError && <span className="diff-counts">no diff</span>}
+        {diff.isError && <span className="diff-counts">{t('workspace.noDiff')}</span>}
         {(model?.kind === 'binary' ||
           (model?.kind === 'identical' && change.status === 'ADDED' && diff.data?.modified === '')) && (
-          <span className="diff-counts">{model.kind === 'binary' ? 'binary' : 'binary or empty'}</span>
+          <span className="diff-counts">
+            {model.kind === 'binary' ? t('workspace.binary') : t('workspace.binaryOrEmpty')}
+          </span>
         )}
       </button>
     </li>
@@ -82,6 +94,7 @@ export function FileDiff({
   change: GitChange;
   commit?: string;
 }) {
+  const t = useT();
   const path = decodeGitPath(change.path);
   const diff = useQuery(fileDiffQuery(workspace, path, commit, change.status === 'DELETED'));
   const model = useDiffModel(diff.data?.original ?? undefined, diff.data?.modified ?? undefined);
@@ -101,8 +114,8 @@ export function FileDiff({
     <div className="file-diff-view">
       <div className="file-view-bar">
         <span className="file-view-path">{path}</span>
-        <span className="change-status">{STATUS_WORDS[change.status]}</span>
-        <div role="group" aria-label="Diff layout" className="segmented">
+        <span className="change-status">{statusWords(change.status)}</span>
+        <div role="group" aria-label={t('workspace.diffLayout')} className="segmented">
           {(['unified', 'split'] as const).map((value) => (
             <button
               key={value}
@@ -113,38 +126,41 @@ export function FileDiff({
                 localStorage.setItem(LAYOUT_KEY, value);
               }}
             >
-              {value === 'unified' ? 'Unified' : 'Side by side'}
+              {value === 'unified' ? t('workspace.unified') : t('workspace.split')}
             </button>
           ))}
         </div>
         {change.status !== 'DELETED' && !commit && (
           <button type="button" onClick={() => open({ view: 'file', path: full })}>
-            View file
+            {t('workspace.viewFile')}
           </button>
         )}
         {change.status !== 'DELETED' && !commit && <DownloadButton workspace={workspace} path={full} />}
       </div>
-      {diff.isPending && <p className="workspace-note">Loading the diff…</p>}
+      {diff.isPending && <p className="workspace-note">{t('workspace.loadingDiff')}</p>}
       {diff.isError && (
         <p className="workspace-note error" role="alert">
-          The diff of {path} could not be read. {describeError(diff.error)}
+          {t('workspace.diffFailed', { path, problem: describeError(diff.error) })}
         </p>
       )}
       {diff.data && diff.data.original === null && diff.data.modified === null && (
-        <p className="workspace-note">{path} is not inside a git repository.</p>
+        <p className="workspace-note">{t('workspace.outsideRepository', { path })}</p>
       )}
       {diff.data && diff.data.original !== null && !model && (
-        <p className="workspace-note">Working out the diff…</p>
+        <p className="workspace-note">{t('workspace.workingOutDiff')}</p>
       )}
       {model && !(binaryNow && model.kind === 'identical') && (
-        <DiffView diff={model} language={languageOf(path)} layout={layout} label={`Diff of ${path}`} />
+        <DiffView
+          diff={model}
+          language={languageOf(path)}
+          layout={layout}
+          label={t('workspace.diffOf', { path })}
+        />
       )}
       {binaryNow && (
         <>
           <p className="workspace-note">
-            {model?.kind === 'identical'
-              ? 'The agent-server sends no text for this file: it is binary or empty. Its content now:'
-              : 'Its content now:'}
+            {model?.kind === 'identical' ? t('workspace.noTextNow') : t('workspace.contentNow')}
           </p>
           <FileViewer workspace={workspace} path={full} />
         </>
