@@ -76,6 +76,10 @@ const TRANSLATED_SCREENS = [
   'src/components/workspace/ResizeHandle.tsx',
   'src/components/workspace/CommitsView.tsx',
   'src/components/workspace/FileViewer.tsx',
+  'src/components/diff/DiffView.tsx',
+  'src/components/terminal/PersonShell.tsx',
+  'src/components/terminal/TerminalView.tsx',
+  'src/components/tasks/TasksView.tsx',
 ];
 
 export default tseslint.config(

@@ -10,6 +10,8 @@ import {
 } from '../../conversation/workspace/diffModel';
 import { useKeyboardScrollable } from '../ScrollablePre';
 import './diff.css';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/diff';
 
 // A diff drawn as rows: unified or side by side, line numbers, syntax colours per line. Long
 // diffs are virtualised inside their own scroll box, so a 50,000-line file draws as fast as a
@@ -64,21 +66,16 @@ export function DiffView({
   plain?: boolean;
 }) {
   const highlighter = useHighlighter(language);
-  const { ref, focusProps } = useKeyboardScrollable<HTMLDivElement>(`Scroll: ${label}`, diff);
+  const t = useT();
+  const { ref, focusProps } = useKeyboardScrollable<HTMLDivElement>(t('diff.scroll', { label }), diff);
   const paint = useCallback(
     (text: string) => (highlighter && language ? highlighter(text, language) : null),
     [highlighter, language],
   );
-  if (diff.kind === 'binary')
-    return <p className="diff-note">Binary file: its changes cannot be shown as text.</p>;
-  if (diff.kind === 'identical') return <p className="diff-note">No changes to the text.</p>;
+  if (diff.kind === 'binary') return <p className="diff-note">{t('diff.binary')}</p>;
+  if (diff.kind === 'identical') return <p className="diff-note">{t('diff.identical')}</p>;
   if (diff.kind === 'too-large')
-    return (
-      <p className="diff-note">
-        This diff is too large to compute here ({diff.lines.toLocaleString('en')} lines). Open the file to
-        read it.
-      </p>
-    );
+    return <p className="diff-note">{t('diff.tooLarge', { count: diff.lines })}</p>;
   const rows: (DiffRow | SplitRow)[] = layout === 'split' ? toSplitRows(diff.rows) : diff.rows;
   return (
     <div
@@ -107,6 +104,7 @@ function VirtualRows({
   rows: (DiffRow | SplitRow)[];
   paint: (text: string) => string | null;
 }) {
+  const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -116,7 +114,7 @@ function VirtualRows({
   });
   return (
     // Only the rows in view exist; the wrappers that place them are not part of the table.
-    <div className="diff-scroll" ref={scrollRef} tabIndex={0} role="rowgroup" aria-label="Lines">
+    <div className="diff-scroll" ref={scrollRef} tabIndex={0} role="rowgroup" aria-label={t('diff.lines')}>
       <div role="none" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((item) => (
           <div

@@ -3,6 +3,8 @@ import type { ConversationEventLog } from '../../conversation/eventLog';
 import { planCounts, planSummary, taskStatusWords } from '../../conversation/tasks/taskPlan';
 import { formatTimestamp } from '../conversationWords';
 import './tasks.css';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/tasks';
 
 // The Tasks tab: the agent's plan as its newest task-tracker result gave it, kept current while
 // the run goes on. Loaded with the side panel.
@@ -16,12 +18,13 @@ export function TasksView({
   hasOlder: boolean;
   loadAllOlder: () => Promise<void>;
 }) {
+  const t = useT();
   const plan = useSyncExternalStore(log.subscribe, () => log.projection.reports.taskPlan);
   const [looking, setLooking] = useState(false);
   if (!plan)
     return hasOlder ? (
       <div>
-        <p className="workspace-note">No task list in the part of the conversation loaded so far.</p>
+        <p className="workspace-note">{t('tasks.notLoaded')}</p>
         <button
           type="button"
           disabled={looking}
@@ -30,18 +33,18 @@ export function TasksView({
             void loadAllOlder().finally(() => setLooking(false));
           }}
         >
-          {looking ? 'Looking in earlier messages…' : 'Look in earlier messages'}
+          {looking ? t('tasks.looking') : t('tasks.look')}
         </button>
       </div>
     ) : (
-      <p className="workspace-note">The agent has not made a task list in this conversation.</p>
+      <p className="workspace-note">{t('tasks.none')}</p>
     );
   return (
     <div className="tasks-view">
       <p className="workspace-summary" role="status">
         {planSummary(planCounts(plan.tasks))}
       </p>
-      <ol className="plan" aria-label="The agent’s task list">
+      <ol className="plan" aria-label={t('tasks.list')}>
         {plan.tasks.map((task, index) => (
           <li key={index} className={`plan-task plan-${task.status}`}>
             <span className="plan-status">{taskStatusWords(task.status)}</span>
@@ -50,7 +53,7 @@ export function TasksView({
           </li>
         ))}
       </ol>
-      <p className="workspace-note">Last changed by the agent: {formatTimestamp(plan.timestamp)}</p>
+      <p className="workspace-note">{t('tasks.lastChanged', { time: formatTimestamp(plan.timestamp) })}</p>
     </div>
   );
 }

@@ -10,6 +10,8 @@ import {
 } from '../../conversation/resources/shell';
 import { isRunning, shellOutcome, type ShellEntry } from '../../conversation/shell/shellLog';
 import { AnsiSpans } from '../ansi/AnsiText';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/terminal';
 
 // The Terminal tab's second half: commands the person runs in the conversation's workspace,
 // through the server's bash routes, apart from the agent's. Loaded with the side panel.
@@ -17,6 +19,7 @@ import { AnsiSpans } from '../ansi/AnsiText';
 const OUTPUT_LIMIT = 20_000;
 
 export function PersonShell({ workspace }: { workspace: WorkspaceTarget }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const history = useQuery(shellHistoryQuery(workspace));
   const entries = history.data ?? [];
@@ -44,7 +47,7 @@ export function PersonShell({ workspace }: { workspace: WorkspaceTarget }) {
       setCommand('');
       recall.reset();
     } catch (error) {
-      setFailure(`Your command did not start. ${describeError(error)}`);
+      setFailure(t('terminal.didNotStart', { problem: describeError(error) }));
     } finally {
       setSending(false);
     }
@@ -52,14 +55,13 @@ export function PersonShell({ workspace }: { workspace: WorkspaceTarget }) {
 
   return (
     <section className="person-shell" aria-labelledby={`${noteId}-heading`}>
-      <h3 id={`${noteId}-heading`}>Your shell</h3>
+      <h3 id={`${noteId}-heading`}>{t('terminal.yourShell')}</h3>
       <p className="workspace-note" id={noteId}>
-        Commands you run here run in the conversation’s folder on the server. The agent does not see them or
-        what they print unless you tell it in the chat. Their output arrives when they end.
+        {t('terminal.shellNote')}
       </p>
       {history.isError && (
         <p role="alert" className="person-shell-error">
-          Your earlier commands could not be read. {describeError(history.error)}
+          {t('terminal.historyFailed', { problem: describeError(history.error) })}
         </p>
       )}
       {entries.length > 0 && (
@@ -67,7 +69,7 @@ export function PersonShell({ workspace }: { workspace: WorkspaceTarget }) {
           ref={screen}
           className="terminal-screen person-shell-screen"
           role="log"
-          aria-label="Your commands"
+          aria-label={t('terminal.yourCommands')}
           tabIndex={0}
         >
           {entries.map((entry) => (
@@ -76,7 +78,7 @@ export function PersonShell({ workspace }: { workspace: WorkspaceTarget }) {
               entry={entry}
               onStop={() =>
                 stopShellCommand(queryClient, workspace, entry.id).catch((error: unknown) =>
-                  setFailure(`Your command was not stopped. ${describeError(error)}`),
+                  setFailure(t('terminal.notStopped', { problem: describeError(error) })),
                 )
               }
             />
@@ -90,7 +92,7 @@ export function PersonShell({ workspace }: { workspace: WorkspaceTarget }) {
           void run();
         }}
       >
-        <label htmlFor={`${noteId}-command`}>Command</label>
+        <label htmlFor={`${noteId}-command`}>{t('terminal.command')}</label>
         <input
           id={`${noteId}-command`}
           type="text"
@@ -112,10 +114,10 @@ export function PersonShell({ workspace }: { workspace: WorkspaceTarget }) {
           autoComplete="off"
           autoCapitalize="off"
           spellCheck={false}
-          placeholder="ls -la"
+          placeholder={COMMAND_EXAMPLE}
         />
         <button type="submit" disabled={sending || !command.trim()}>
-          Run
+          {t('terminal.run')}
         </button>
       </form>
       {failure && (
@@ -128,6 +130,7 @@ export function PersonShell({ workspace }: { workspace: WorkspaceTarget }) {
 }
 
 function PersonCommand({ entry, onStop }: { entry: ShellEntry; onStop: () => void }) {
+  const t = useT();
   const running = isRunning(entry);
   const outcome = shellOutcome(entry);
   const cut = entry.stdout.length + entry.stderr.length > OUTPUT_LIMIT;
@@ -151,22 +154,25 @@ function PersonCommand({ entry, onStop }: { entry: ShellEntry; onStop: () => voi
       )}
       <div className={`terminal-status${!running && entry.exitCode !== 0 ? ' failed' : ''}`}>
         <span className="terminal-outcome">
-          {[outcome, cut ? 'its output is cut here' : ''].filter(Boolean).join(' · ')}
+          {[outcome, cut ? t('terminal.cutHere') : ''].filter(Boolean).join(' · ')}
         </span>
         {running && (
           <button
             type="button"
             className="link-button"
             onClick={onStop}
-            aria-label={`Stop “${entry.command}”`}
+            aria-label={t('terminal.stopNamed', { command: entry.command })}
           >
-            Stop
+            {t('terminal.stop')}
           </button>
         )}
       </div>
     </div>
   );
 }
+
+/** A command, as an example: the same in every language. */
+const COMMAND_EXAMPLE = 'ls -la';
 
 /** ↑ and ↓ in the field go through the person's earlier commands, newest first. */
 function useRecall(entries: readonly ShellEntry[]) {

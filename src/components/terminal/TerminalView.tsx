@@ -5,6 +5,8 @@ import { AnsiSpans } from '../ansi/AnsiText';
 import type { WorkspaceTarget } from '../../conversation/resources/workspace';
 import { PersonShell } from './PersonShell';
 import './terminal.css';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/terminal';
 
 // The Terminal tab: every command the agent ran and what it printed, in order, with the
 // output's colours, following the end while the reader is there; below it, the person's own
@@ -34,6 +36,7 @@ export function TerminalView({
 }
 
 function AgentCommands({ log, working }: { log: ConversationEventLog; working: boolean }) {
+  const t = useT();
   const reports = log.projection.reports;
   const terminal = useMemo(() => watchTerminal(reports), [reports]);
   useEffect(() => terminal.stop, [terminal]);
@@ -47,27 +50,24 @@ function AgentCommands({ log, working }: { log: ConversationEventLog; working: b
   }, [entries]);
   if (entries.length === 0)
     return (
-      <section aria-label="The agent’s commands">
-        <p className="workspace-note">The agent has not run a command in this conversation.</p>
+      <section aria-label={t('terminal.agentCommands')}>
+        <p className="workspace-note">{t('terminal.none')}</p>
       </section>
     );
   const hidden = Math.max(0, entries.length - shown);
   return (
-    <section aria-label="The agent’s commands">
-      <p className="workspace-note">
-        {entries.length === 1 ? 'The command' : `The ${entries.length} commands`} the agent ran here, and what
-        they printed.
-      </p>
+    <section aria-label={t('terminal.agentCommands')}>
+      <p className="workspace-note">{t('terminal.summary', { count: entries.length })}</p>
       {hidden > 0 && (
         <button type="button" onClick={() => setShown((count) => count + SHOWN_AT_FIRST * 5)}>
-          Show {Math.min(hidden, SHOWN_AT_FIRST * 5)} earlier commands
+          {t('terminal.showEarlier', { count: Math.min(hidden, SHOWN_AT_FIRST * 5) })}
         </button>
       )}
       <div
         ref={screen}
         className="terminal-screen"
         role="log"
-        aria-label="The agent’s commands"
+        aria-label={t('terminal.agentCommands')}
         // Focusable, so the keyboard scrolls it.
         tabIndex={0}
         onScroll={(event) => {
@@ -84,6 +84,7 @@ function AgentCommands({ log, working }: { log: ConversationEventLog; working: b
 }
 
 function TerminalCommand({ entry, working }: { entry: TerminalEntry; working: boolean }) {
+  const t = useT();
   const cut = entry.output !== undefined && entry.output.length > OUTPUT_LIMIT;
   return (
     <div className="terminal-entry" data-tool-call-id={entry.toolCallId}>
@@ -91,7 +92,7 @@ function TerminalCommand({ entry, working }: { entry: TerminalEntry; working: bo
         <span className="terminal-prompt" aria-hidden="true">
           {entry.isInput ? '> ' : '$ '}
         </span>
-        {entry.isInput && <span className="visually-hidden">Input to the running command: </span>}
+        {entry.isInput && <span className="visually-hidden">{t('terminal.input')} </span>}
         {entry.command}
       </div>
       {entry.output ? (
@@ -100,17 +101,24 @@ function TerminalCommand({ entry, working }: { entry: TerminalEntry; working: bo
         </pre>
       ) : null}
       <div className={`terminal-status${entry.refusal || (entry.exitCode ?? 0) !== 0 ? ' failed' : ''}`}>
-        {entry.refusal ??
-          (entry.output !== undefined
+        {entry.refusal
+          ? entry.refusal.kind === 'failed'
+            ? entry.refusal.error
+            : entry.refusal.reason
+              ? t('terminal.rejectedBecause', { reason: entry.refusal.reason })
+              : t('terminal.rejected')
+          : entry.output !== undefined
             ? [
-                entry.exitCode !== undefined && entry.exitCode !== 0 ? `exit code ${entry.exitCode}` : '',
-                cut ? `the rest of its output is in its card in the conversation` : '',
+                entry.exitCode !== undefined && entry.exitCode !== 0
+                  ? t('terminal.exitCode', { code: entry.exitCode })
+                  : '',
+                cut ? t('terminal.restInCard') : '',
               ]
                 .filter(Boolean)
                 .join(' · ')
             : working
-              ? 'running…'
-              : 'no result')}
+              ? t('terminal.running')
+              : t('terminal.noResult')}
       </div>
     </div>
   );

@@ -1,4 +1,6 @@
 import type { ShellEvent, ShellOutputEvent } from '../../agent-server/shell';
+import { t } from '../../i18n/i18n';
+import 'virtual:tether-english/terminal';
 
 // The person's own commands in a conversation's workspace, as the server's bash history holds
 // them: each command with its output joined in the server's order, and how it ended.
@@ -53,10 +55,10 @@ export function isRunning(entry: ShellEntry): boolean {
 
 /** How a command ended, in words; nothing for a plain success. */
 export function shellOutcome(entry: ShellEntry): string {
-  if (entry.exitCode === undefined) return 'running…';
+  if (entry.exitCode === undefined) return t('terminal.running');
   if (entry.exitCode === 0) return '';
-  if (entry.exitCode === STOPPED_EXIT_CODE) return 'stopped';
-  if (entry.exitCode === -1) return 'ended by the server (timed out, or could not run)';
-  if (entry.exitCode < 0) return `ended by signal ${-entry.exitCode}`;
-  return `exit code ${entry.exitCode}`;
+  if (entry.exitCode === STOPPED_EXIT_CODE) return t('terminal.stopped');
+  if (entry.exitCode === -1) return t('terminal.endedByServer');
+  if (entry.exitCode < 0) return t('terminal.signal', { signal: -entry.exitCode });
+  return t('terminal.exitCode', { code: entry.exitCode });
 }

@@ -1,13 +1,18 @@
 import type { TaskItem } from '../toolReports';
+import { t, type MessageId } from '../../i18n/i18n';
 
 // The agent's task list (the task_tracker tool: statuses todo, in_progress, done), in words and
 // counts, for its card in the transcript and the Tasks tab.
 
-const STATUS_WORDS: Record<string, string> = { todo: 'To do', in_progress: 'In progress', done: 'Done' };
+const STATUS_WORDS: Record<string, MessageId> = {
+  todo: 'plan.todo',
+  in_progress: 'plan.inProgress',
+  done: 'plan.done',
+};
 
 /** A task's status in words; a status the server adds later is shown as it comes. */
 export function taskStatusWords(status: string): string {
-  return STATUS_WORDS[status] ?? status;
+  return status in STATUS_WORDS ? t(STATUS_WORDS[status]!) : status;
 }
 
 export interface PlanCounts {
@@ -29,8 +34,8 @@ export function planCounts(tasks: readonly TaskItem[]): PlanCounts {
 
 /** "2 of 5 done · 1 in progress": the list's state in one line. */
 export function planSummary(counts: PlanCounts): string {
-  if (counts.total === 0) return 'The task list is empty.';
-  const parts = [`${counts.done} of ${counts.total} done`];
-  if (counts.inProgress > 0) parts.push(`${counts.inProgress} in progress`);
+  if (counts.total === 0) return t('plan.empty');
+  const parts = [t('plan.doneOf', { done: counts.done, count: counts.total })];
+  if (counts.inProgress > 0) parts.push(t('plan.inProgressCount', { count: counts.inProgress }));
   return parts.join(' · ');
 }

@@ -38,7 +38,7 @@ describe('the agent’s commands in order', () => {
         command: 'rm -rf build',
         output: undefined,
         exitCode: undefined,
-        refusal: 'Rejected: Keep the build folder.',
+        refusal: { kind: 'rejected', reason: 'Keep the build folder.' },
       },
       { command: 'sleep 600', output: undefined, exitCode: undefined, refusal: undefined },
     ]);

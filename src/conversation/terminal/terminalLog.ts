@@ -17,8 +17,8 @@ export interface TerminalEntry {
   /** What it printed, once its result came. */
   output?: string;
   exitCode?: number;
-  /** Why there is no output: the person rejected it, or the tool failed. */
-  refusal?: string;
+  /** Why there is no output: the person rejected it (with their reason, if any), or the tool failed. */
+  refusal?: { kind: 'rejected'; reason?: string } | { kind: 'failed'; error: string };
 }
 
 type Result = Pick<TerminalEntry, 'output' | 'exitCode' | 'refusal'>;
@@ -84,8 +84,8 @@ function resultOf(event: Outcome): Result | undefined {
   if (event.kind !== 'ObservationEvent' && event.tool_name && event.tool_name !== 'terminal')
     return undefined;
   if (event.kind === 'UserRejectObservation')
-    return { refusal: `Rejected${event.rejection_reason ? `: ${event.rejection_reason}` : ''}` };
-  if (event.kind === 'AgentErrorEvent') return { refusal: event.error };
+    return { refusal: { kind: 'rejected', reason: event.rejection_reason || undefined } };
+  if (event.kind === 'AgentErrorEvent') return { refusal: { kind: 'failed', error: event.error } };
   const observation = readObservation(event.observation);
   if (observation.tool !== 'terminal') return undefined;
   return {
