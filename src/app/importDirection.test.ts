@@ -51,10 +51,12 @@ describe('imports go app → components → conversation → agent-server', () =
 
 describe('words in every language', () => {
   it(
-    'are refused as literals on a translated screen',
+    'are refused as literals on every screen',
     async () => {
       const rule = async (code: string) => {
-        const [result] = await new ESLint().lintText(code, { filePath: 'src/app/LanguageSwitch.tsx' });
+        const [result] = await new ESLint().lintText(code, {
+          filePath: 'src/components/anywhere/Screen.tsx',
+        });
         return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').length;
       };
       expect(await rule('export const A = () => <p>Hello</p>;\n')).toBe(1);
