@@ -19,6 +19,10 @@ function layerRules(layers) {
   }));
 }
 
+/** Attributes a person reads or hears (`label` is the components' own name for their accessible name). */
+const NAMED =
+  'JSXAttribute[name.name=/^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label)$/]';
+
 export default tseslint.config(
   { ignores: ['dist', 'public/mockServiceWorker.js', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -71,10 +75,26 @@ export default tseslint.config(
           message: 'Say it through t() (src/i18n): a literal here stays English in every language.',
         },
         {
-          selector:
-            'JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt)$/] > Literal',
+          selector: `${NAMED} > Literal`,
           message: 'Say it through t() (src/i18n): a literal here stays English in every language.',
         },
+        // Words picked by a condition, or built in a template, are words too.
+        ...[
+          'JSXElement > JSXExpressionContainer',
+          'JSXFragment > JSXExpressionContainer',
+          `${NAMED} > JSXExpressionContainer`,
+        ].flatMap((holder) =>
+          [
+            '> Literal[value=/[A-Za-z]/]',
+            '> ConditionalExpression > Literal[value=/[A-Za-z]/]',
+            '> LogicalExpression > Literal[value=/[A-Za-z]/]',
+            '> TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]/]',
+            '> ConditionalExpression > TemplateLiteral > TemplateElement[value.raw=/[A-Za-z]/]',
+          ].map((words) => ({
+            selector: `${holder} ${words}`,
+            message: 'Say it through t() (src/i18n): a literal here stays English in every language.',
+          })),
+        ),
       ],
     },
   },

@@ -32,7 +32,8 @@ export function specOf(entry: McpEntry): McpSpec {
     : { kind: 'http', url: entry.url ?? '', headers: {} };
 }
 
-export type McpTestResult = { ok: true; tools: string[] } | { ok: false; error: string; kind: string };
+/** A test's outcome; a failure the server gave no words for has no `error`. */
+export type McpTestResult = { ok: true; tools: string[] } | { ok: false; error?: string; kind: string };
 
 /** What a stored name may be: the server takes any, but a name is part of a URL path. */
 export const MCP_NAME = /^[\w.-]{1,64}$/;
@@ -164,9 +165,9 @@ function resultOf(answer: unknown): McpTestResult {
         ? answer.tools.filter((t): t is string => typeof t === 'string')
         : [],
     };
-  const error = isRecord(answer) && typeof answer.error === 'string' ? answer.error : 'The test failed.';
+  const error = isRecord(answer) && typeof answer.error === 'string' ? answer.error : undefined;
   const kind = isRecord(answer) && typeof answer.error_kind === 'string' ? answer.error_kind : 'unknown';
-  return { ok: false, error, kind };
+  return { ok: false, ...(error ? { error } : {}), kind };
 }
 
 /** How long the server waits for a tested server to connect and list its tools. */

@@ -61,6 +61,10 @@ describe('words in every language', () => {
       };
       expect(await rule('export const A = () => <p>Hello</p>;\n')).toBe(1);
       expect(await rule('export const A = () => <button aria-label="Close" />;\n')).toBe(1);
+      expect(await rule("export const A = ({ on }: { on: boolean }) => <p>{on ? 'On' : 'Off'}</p>;\n")).toBe(
+        2,
+      );
+      expect(await rule('export const A = ({ n }: { n: number }) => <p title={`${n} files`} />;\n')).toBe(1);
       expect(
         await rule(
           "export const A = ({ t }: { t: (id: string) => string }) => <p title={t('x')}>{t('y')} ·</p>;\n",

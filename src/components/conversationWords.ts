@@ -1,5 +1,5 @@
 import type { ExecutionStatus } from '../agent-server/protocol';
-import { t, type MessageId } from '../i18n/i18n';
+import { formatDate, t, type MessageId } from '../i18n/i18n';
 
 const STATUS_WORDS: Record<ExecutionStatus, MessageId> = {
   idle: 'status.idle',
@@ -24,16 +24,16 @@ export function conversationTitle(
   if (fromTitle) return fromTitle;
   const firstLine = firstUserMessage?.trim().split('\n')[0]?.trim();
   if (firstLine) return firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine;
-  return 'Untitled';
+  return t('conversation.untitled');
 }
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The server writes naive UTC timestamps as well as offset ones; both read as UTC. */
 export function formatTimestamp(timestamp: string): string {
   const hasZone = /(Z|[+-]\d\d:?\d\d)$/.test(timestamp);
   const date = new Date(hasZone ? timestamp : `${timestamp}Z`);
-  return Number.isNaN(date.getTime()) ? timestamp : dateFormat.format(date);
+  return Number.isNaN(date.getTime())
+    ? timestamp
+    : formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** "now", "5 min", "3 h", "2 d", then the date: short enough for one line of the list. */
@@ -42,11 +42,11 @@ export function relativeTime(timestamp: string, now: number): string {
   const time = new Date(hasZone ? timestamp : `${timestamp}Z`).getTime();
   if (Number.isNaN(time)) return timestamp;
   const minutes = Math.floor((now - time) / 60_000);
-  if (minutes < 1) return 'now';
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 1) return t('time.now');
+  if (minutes < 60) return t('time.minutes', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h`;
+  if (hours < 24) return t('time.hours', { count: hours });
   const days = Math.floor(hours / 24);
-  if (days < 7) return `${days} d`;
-  return new Date(time).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  if (days < 7) return t('time.days', { count: days });
+  return formatDate(new Date(time), { day: 'numeric', month: 'short', timeZone: 'UTC' });
 }

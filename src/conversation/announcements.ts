@@ -1,5 +1,7 @@
 import { contentText, isRecord, type ExecutionStatus, type ServerEvent } from '../agent-server/protocol';
 import { readAction } from '../agent-server/toolActions';
+import { t } from '../i18n/i18n';
+import 'virtual:tether-english/announce';
 
 // What a screen reader hears while a run goes on: the moments that matter, each in a short
 // sentence. Never tokens, never history, never a whole tool output. Pure, so the words are
@@ -23,21 +25,32 @@ function clip(text: string, limit: number): string {
   return flat.length <= limit ? flat : `${flat.slice(0, limit - 1).trimEnd()}…`;
 }
 
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** What a tool call does, in a few words: its summary, its command or the file it edits. */
 function actionPhrase(event: Record<string, unknown>): string {
   const action = readAction(event.action);
   const summary = str(event.summary);
-  if (summary && !summary.startsWith(`${String(event.tool_name)}: {`)) return clip(summary, 80);
-  if (action?.tool === 'terminal' && action.command) return `running ${clip(action.command, 80)}`;
+  if (summary && !summary.startsWith(`${String(event.tool_name)}: {`))
+    return t('announce.summary', { summary: capitalise(clip(summary, 80)) });
+  if (action?.tool === 'terminal' && action.command)
+    return t('announce.running', { command: clip(action.command, 80) });
   if (action?.tool === 'file-edit' && action.path) {
     const { command } = action;
-    const verb = command === 'view' ? 'reading' : command === 'create' ? 'creating' : 'editing';
-    return `${verb} ${action.path.split('/').at(-1)}`;
+    const name = action.path.split('/').at(-1);
+    return t(
+      command === 'view'
+        ? 'announce.reading'
+        : command === 'create'
+          ? 'announce.creating'
+          : 'announce.editing',
+      {
+        name,
+      },
+    );
   }
-  return `using ${String(event.tool_name ?? 'a tool')}`;
+  return event.tool_name ? t('announce.using', { tool: String(event.tool_name) }) : t('announce.usingTool');
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** The sentence for a persisted event that just arrived live, if it is worth one. */
 export function announceEvent(event: ServerEvent): string | undefined {
@@ -46,26 +59,33 @@ export function announceEvent(event: ServerEvent): string | undefined {
     case 'ActionEvent':
       if (event.source !== 'agent' || event.tool_name === 'finish' || event.tool_name === 'think')
         return undefined;
-      return `${capitalise(actionPhrase(record))}.`;
+      return actionPhrase(record);
     case 'ObservationEvent': {
       const observation = isRecord(record.observation) ? record.observation : {};
-      const tool = String(record.tool_name ?? 'The tool');
+      const tool = typeof record.tool_name === 'string' ? record.tool_name : undefined;
       if (tool === 'finish' || tool === 'think') return undefined;
       const exit = typeof observation.exit_code === 'number' ? observation.exit_code : undefined;
-      if (observation.is_error === true || (exit !== undefined && exit !== 0))
-        return `${tool} finished with an error${exit !== undefined ? ` (exit code ${exit})` : ''}.`;
-      return `${tool} finished.`;
+      if (observation.is_error === true || (exit !== undefined && exit !== 0)) {
+        if (exit !== undefined)
+          return tool
+            ? t('announce.failedExit', { tool, code: exit })
+            : t('announce.toolFailedExit', { code: exit });
+        return tool ? t('announce.failed', { tool }) : t('announce.toolFailed');
+      }
+      return tool ? t('announce.finished', { tool }) : t('announce.toolFinished');
     }
     case 'UserRejectObservation':
-      return 'The action was rejected.';
+      return t('announce.rejected');
     case 'AgentErrorEvent':
-      return `A tool failed: ${clip(String(record.error ?? ''), 120)}`;
+      return t('announce.agentError', { error: clip(String(record.error ?? ''), 120) });
     case 'ConversationErrorEvent':
-      return `Error: ${clip(String(record.detail ?? record.code ?? 'the conversation stopped'), 150)}`;
+      return t('announce.conversationError', {
+        error: clip(String(record.detail ?? record.code ?? t('announce.stoppedDetail')), 150),
+      });
     case 'MessageEvent': {
       if (event.source !== 'agent') return undefined;
       const text = contentText(isRecord(record.llm_message) ? record.llm_message.content : undefined);
-      return text ? `The agent replied: ${clip(text, REPLY_PREVIEW_CHARS)}` : undefined;
+      return text ? t('announce.replied', { text: clip(text, REPLY_PREVIEW_CHARS) }) : undefined;
     }
     default:
       return undefined;
@@ -80,15 +100,15 @@ export function announceStatus(
   if (previous === undefined || previous === next) return undefined;
   switch (next) {
     case 'running':
-      return previous === 'waiting_for_confirmation' ? undefined : 'The agent started working.';
+      return previous === 'waiting_for_confirmation' ? undefined : t('announce.started');
     case 'waiting_for_confirmation':
-      return 'The agent waits for your approval.';
+      return t('announce.waiting');
     case 'paused':
-      return 'The agent stopped.';
+      return t('announce.paused');
     case 'error':
-      return 'The agent stopped with an error.';
+      return t('announce.error');
     case 'stuck':
-      return 'The agent is stuck.';
+      return t('announce.stuck');
     default:
       return undefined;
   }

@@ -13,7 +13,7 @@ import type { AgentServerClients } from '../agent-server/client';
 import type { SocketEnvironment } from '../agent-server/socket';
 import { ConversationEventLog } from './eventLog';
 import { ConversationSession } from './liveSession';
-import { RUN_LIMIT_WORDS } from './outbox';
+import { runLimitWords } from './outbox';
 import {
   SYNC_DEADLINE_MS,
   forgetSocketProtocols,
@@ -523,7 +523,7 @@ describe('session socket', () => {
       detail: 'Message saved, but the conversation run limit was reached.',
     });
     expect(t.state().pending).toMatchObject([{ text: 'run it', state: 'sent' }]);
-    expect(t.state().problem).toBe(RUN_LIMIT_WORDS);
+    expect(t.state().problem).toBe(runLimitWords());
     t.live.stop();
   });
 

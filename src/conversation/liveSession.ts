@@ -24,7 +24,8 @@ import { DeltaBuffer } from './deltaBuffer';
 import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
 import { GapFiller } from './gapFiller';
-import { Outbox, RUN_LIMIT_WORDS } from './outbox';
+import { Outbox, runLimitWords } from './outbox';
+import { t } from '../i18n/i18n';
 import { answerConfirmation, continueRun, readConversation, stopRun } from './resources/conversations';
 import { sendUserMessage } from './resources/events';
 import { readServerInfo } from './resources/server';
@@ -115,7 +116,7 @@ export class ConversationSession {
           // The socket is down: fetch the echo (and the agent's answer so far) over REST.
           if (this.live.getState().connection.kind !== 'open') void this.fillSince();
         },
-        runRefused: () => this.dispatch({ type: 'command failed', problem: RUN_LIMIT_WORDS }),
+        runRefused: () => this.dispatch({ type: 'command failed', problem: runLimitWords() }),
       },
       now,
     );
@@ -241,21 +242,21 @@ export class ConversationSession {
   }
 
   continueRun(): Promise<boolean> {
-    return this.command('Continue failed.', () =>
+    return this.command(t('session.continueFailed'), () =>
       continueRun(this.deps.clients.conversations, this.conversationId),
     );
   }
 
   /** Approve, or reject with the person's reason (the agent reads it). */
   respondToConfirmation(accept: boolean, reason?: string): Promise<boolean> {
-    return this.command(`${accept ? 'Approve' : 'Reject'} failed.`, () =>
+    return this.command(t(accept ? 'session.approveFailed' : 'session.rejectFailed'), () =>
       answerConfirmation(this.deps.clients.conversations, this.conversationId, accept, reason),
     );
   }
 
   /** `save` is the REST write (with its cache update). */
   setApproval(approval: Approval, save: (approval: Approval) => Promise<void>): Promise<boolean> {
-    return this.command('The confirmation setting was not changed.', () => save(approval));
+    return this.command(t('session.approvalNotChanged'), () => save(approval));
   }
 
   /** A command's failure is said in the banner, with what the server answered. */
@@ -300,7 +301,7 @@ export class ConversationSession {
       case 'error':
         // The server saved the message and found no room to run it: it was delivered.
         if (frame.code === RUN_LIMIT_CODE) {
-          this.dispatch({ type: 'command failed', problem: RUN_LIMIT_WORDS });
+          this.dispatch({ type: 'command failed', problem: runLimitWords() });
           return;
         }
         // The server answers a frame it could not take with an error: the last socket send failed.

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@openhands/typescript-client/client/http-client';
-import { Outbox, RUN_LIMIT_WORDS, type OutboxTransport, type PendingMessage } from './outbox';
+import { Outbox, runLimitWords, type OutboxTransport, type PendingMessage } from './outbox';
 
 function outboxOverRest(sendOverRest: OutboxTransport['sendOverRest']) {
   let pending: PendingMessage[] = [];
@@ -29,7 +29,7 @@ describe('a message sent over REST', () => {
     expect(send).toHaveBeenCalledTimes(1);
     outbox.echoed('Run the tests');
     expect(pending()).toEqual([]);
-    expect(RUN_LIMIT_WORDS).toMatch(/saved.*Continue/);
+    expect(runLimitWords()).toMatch(/saved.*Continue/);
   });
 
   it('that failed otherwise is failed, with the reason and a retry', async () => {

@@ -1,12 +1,12 @@
 import { describeError, httpStatus } from '../agent-server/client';
+import { t } from '../i18n/i18n';
 
 // The user's messages on their way: shown at once as bubbles, handed to the socket (or to REST
 // when the socket is down), and kept until the server's persisted copy comes back. A message is
 // delivered or visibly failed with a retry; never silently dropped.
 
 /** Said when the server kept a message but refused to run it (429 on a send with run: true). */
-export const RUN_LIMIT_WORDS =
-  'The agent-server is already running as many conversations as it allows at once (429). Your message is saved, but the agent has not started on it: press Continue once another run has ended.';
+export const runLimitWords = (): string => t('session.runLimit');
 
 export interface PendingMessage {
   localId: string;
@@ -92,7 +92,7 @@ export class Outbox {
       if (message.state === 'sent' && message.via === 'socket' && message.sentAt < time) {
         this.update(message.localId, {
           state: 'failed',
-          error: 'The connection dropped before the server confirmed this message.',
+          error: t('session.unconfirmed'),
         });
       }
     }

@@ -45,12 +45,15 @@ export function callHeadline(call: ToolCall): string {
   if (summary && !summary.startsWith(`${call.action?.tool_name}: {`)) return summary;
   if (action?.tool === 'terminal' && action.command) return action.command;
   if (action?.tool === 'file-edit') return `${action.command} ${action.path}`.trim();
-  if (action?.tool === 'task-tracker') return 'Update the task list';
+  if (action?.tool === 'task-tracker') return t('call.updateTasks');
   if (action?.tool === 'sub-agent')
-    return `${action.subagent} sub-agent: ${action.description ?? action.prompt.split('\n')[0]!.slice(0, 80)}`;
+    return t('call.subAgent', {
+      name: action.subagent,
+      task: action.description ?? action.prompt.split('\n')[0]!.slice(0, 80),
+    });
   if (action?.tool === 'child-conversation')
-    return action.title ? `Start a child conversation: ${action.title}` : 'Start a child conversation';
-  if (call.action && !action) return `Invalid call to ${call.action.tool_name}`;
+    return action.title ? t('call.childTitled', { title: action.title }) : t('call.child');
+  if (call.action && !action) return t('call.invalid', { tool: call.action.tool_name });
   const observed = call.outcomes.find((o) => o.kind === 'ObservationEvent');
   const observation =
     observed?.kind === 'ObservationEvent' ? readObservation(observed.observation) : undefined;

@@ -113,6 +113,10 @@ export const formatList = (items: readonly string[]): string =>
     (locale) => new Intl.ListFormat(locale, { type: 'unit', style: 'short' }),
   ).format(items);
 
-/** A moment as the language spoken now writes it. */
+/** A moment as the language spoken now writes it (English with the day first, as Tether's English is British). */
 export const formatDate = (date: Date, options: Intl.DateTimeFormatOptions): string =>
-  formatter('date', options, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);
+  formatter(
+    'date',
+    options,
+    (locale) => new Intl.DateTimeFormat(locale === SOURCE_LOCALE ? 'en-GB' : locale, options),
+  ).format(date);

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import Anser from 'anser';
+import { useT } from '../../i18n/i18n';
 
 type AnserJsonEntry = Anser.AnserJsonEntry;
 import { ScrollablePre } from '../ScrollablePre';
@@ -101,8 +102,9 @@ export function AnsiSpans({ text, limit }: { text: string; limit?: number }) {
 }
 
 export default function AnsiText({ text, limit }: { text: string; limit?: number }) {
+  const t = useT();
   return (
-    <ScrollablePre className="tool-output ansi" label="Output">
+    <ScrollablePre className="tool-output ansi" label={t('card.output')}>
       <AnsiSpans text={text} limit={limit} />
     </ScrollablePre>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { copyText } from './clipboard';
+import { useT } from '../../i18n/i18n';
 
 const FEEDBACK_MS = 2000;
 
@@ -17,6 +18,7 @@ export function CopyButton({
   className?: string;
 }) {
   const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
+  const t = useT();
   useEffect(() => {
     if (!outcome) return;
     const timer = setTimeout(() => setOutcome(null), FEEDBACK_MS);
@@ -28,7 +30,7 @@ export function CopyButton({
       className={`copy-button ${className}`.trim()}
       // The name becomes the feedback: screen readers read a focused button's new name, and the
       // page keeps one live region (for the agent's moments), not one per button.
-      aria-label={outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Copy failed' : label}
+      aria-label={outcome === 'copied' ? t('copy.copied') : outcome === 'failed' ? t('copy.failed') : label}
       data-copied={outcome ?? undefined}
       onClick={(event) => {
         event.stopPropagation();
@@ -38,7 +40,7 @@ export function CopyButton({
         );
       }}
     >
-      {outcome === 'copied' ? 'Copied' : outcome === 'failed' ? 'Copy failed' : 'Copy'}
+      {outcome === 'copied' ? t('copy.copied') : outcome === 'failed' ? t('copy.failed') : t('copy.copy')}
     </button>
   );
 }

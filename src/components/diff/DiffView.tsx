@@ -10,7 +10,7 @@ import {
 } from '../../conversation/workspace/diffModel';
 import { useKeyboardScrollable } from '../ScrollablePre';
 import './diff.css';
-import { useT } from '../../i18n/i18n';
+import { t, useT } from '../../i18n/i18n';
 import 'virtual:tether-english/diff';
 
 // A diff drawn as rows: unified or side by side, line numbers, syntax colours per line. Long
@@ -138,7 +138,8 @@ function VirtualRows({
 }
 
 const SIGN = { add: '+', del: '−', same: ' ' } as const;
-const WORDS = { add: 'added', del: 'removed', same: 'unchanged' } as const;
+/** A line's kind as a screen reader says it before the line. */
+const WORDS = { add: 'diff.line.added', del: 'diff.line.removed', same: 'diff.line.same' } as const;
 
 const Row = memo(function Row({
   row,
@@ -211,7 +212,7 @@ function Code({ line, paint }: { line: DiffLine; paint: (text: string) => string
     <span
       className={`diff-code diff-${line.kind}`}
       role="cell"
-      aria-label={`${WORDS[line.kind]}: ${line.text}`}
+      aria-label={t('diff.line', { kind: t(WORDS[line.kind]), text: line.text })}
     >
       <span className="diff-sign" aria-hidden="true">
         {SIGN[line.kind]}

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import { editFromAction, editFromObservation } from '../../conversation/workspace/editPreview';
+import { editFromAction, editFromObservation, type EditNote } from '../../conversation/workspace/editPreview';
+import { t, useT, type MessageId } from '../../i18n/i18n';
+import 'virtual:tether-english/diff';
 import { languageOf } from '../../conversation/workspace/gitPaths';
 import { DiffView } from './DiffView';
 import { useOpenWorkspace } from '../workspaceRoute';
@@ -8,7 +10,20 @@ import { useOpenWorkspace } from '../workspaceRoute';
 // on the first screen). The result's whole-file texts when it is there, else the action's own
 // strings — so a call waiting for approval shows what it will do.
 
+const NOTES: Record<Exclude<EditNote['kind'], 'insert-after'>, MessageId> = {
+  'new-file': 'diff.note.newFile',
+  create: 'diff.note.create',
+  replace: 'diff.note.replace',
+  insert: 'diff.note.insert',
+  'insert-top': 'diff.note.insertTop',
+  undo: 'diff.note.undo',
+};
+
+const noteWords = (note: EditNote): string =>
+  note.kind === 'insert-after' ? t('diff.note.insertAfter', { line: note.line }) : t(NOTES[note.kind]);
+
 export default function EditDiff({ action, observation }: { action: unknown; observation: unknown }) {
+  useT();
   const preview = useMemo(
     () => editFromObservation(observation) ?? editFromAction(action),
     [action, observation],
@@ -18,11 +33,11 @@ export default function EditDiff({ action, observation }: { action: unknown; obs
   return (
     <div className="edit-diff">
       <div className="edit-diff-header">
-        {preview.note && <span className="edit-diff-note">{preview.note}</span>}
+        {preview.note && <span className="edit-diff-note">{noteWords(preview.note)}</span>}
         {preview.diff.kind === 'text' && (
           <span
             className="diff-counts"
-            aria-label={`${preview.diff.added} lines added, ${preview.diff.removed} removed`}
+            aria-label={t('diff.counts', { added: preview.diff.added, removed: preview.diff.removed })}
           >
             <span className="diff-count-add">+{preview.diff.added}</span>{' '}
             <span className="diff-count-del">−{preview.diff.removed}</span>
@@ -42,7 +57,7 @@ export default function EditDiff({ action, observation }: { action: unknown; obs
         diff={preview.diff}
         language={languageOf(preview.path)}
         numbered={preview.numbered}
-        label={`Changes to ${preview.path}`}
+        label={t('diff.changesTo', { path: preview.path })}
       />
     </div>
   );

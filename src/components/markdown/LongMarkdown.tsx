@@ -3,11 +3,11 @@ import { useFindFocus } from '../find/findFocus';
 import { foldedHead } from './fold';
 import { Markdown } from './Markdown';
 import './fold.css';
-
-const characters = new Intl.NumberFormat('en');
+import { useT } from '../../i18n/i18n';
 
 /** A very long message's markdown: its head and a button for the rest. */
 export default function LongMarkdown({ text }: { text: string }) {
+  const t = useT();
   const head = useMemo(() => foldedHead(text), [text]);
   const [unfolded, setUnfolded] = useState(false);
   // Find jumped into this text: all of it is shown, so the match can be seen.
@@ -28,7 +28,7 @@ export default function LongMarkdown({ text }: { text: string }) {
         aria-expanded={open}
         onClick={() => setUnfolded(!open)}
       >
-        {open ? 'Show less' : `Show all ${characters.format(text.length)} characters`}
+        {open ? t('markdown.showLess') : t('markdown.showAll', { count: text.length })}
       </button>
     </div>
   );

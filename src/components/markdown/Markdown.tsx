@@ -10,6 +10,7 @@ import {
 } from './highlighter';
 import type { BlockToken, InlineToken, ListItem, TableCell } from './markdownTokens';
 import { decodeEntities, languageOf, lexMarkdown, lexMarkdownOnce, safeUrl } from './tokens';
+import { useT } from '../../i18n/i18n';
 
 /** A message's markdown, drawn from its tokens (kept by text). */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
@@ -148,8 +149,13 @@ function Table({ header, rows }: { header: TableCell[]; rows: TableCell[][] }) {
 }
 
 function TaskBox({ checked }: { checked: boolean }) {
+  const t = useT();
   return (
-    <span className="task-box" role="img" aria-label={checked ? 'done:' : 'to do:'}>
+    <span
+      className="task-box"
+      role="img"
+      aria-label={checked ? t('markdown.taskDone') : t('markdown.taskTodo')}
+    >
       {checked ? '☑' : '☐'}{' '}
     </span>
   );
@@ -157,6 +163,7 @@ function TaskBox({ checked }: { checked: boolean }) {
 
 /** A fenced or indented code block: highlighted once the highlighter is in, with a Copy button. */
 function CodeBlock({ code, info }: { code: string; info: string | undefined }) {
+  const t = useT();
   useSyncExternalStore(subscribeToHighlighter, highlighterReady, highlighterReady);
   const language = languageOf(info);
   const highlighted = highlightedHtml(code, language);
@@ -164,14 +171,17 @@ function CodeBlock({ code, info }: { code: string; info: string | undefined }) {
   const text = `${code.replace(/\n$/, '')}\n`;
   // Long lines scroll sideways: by keyboard too.
   const { ref, focusProps } = useKeyboardScrollable<HTMLPreElement>(
-    language ? `${language} code` : 'Code',
+    language ? t('markdown.codeIn', { language }) : t('markdown.code'),
     code,
   );
   return (
     <div className="code-block">
       <div className="code-head">
-        <span className="code-language">{language || 'code'}</span>
-        <CopyButton text={code} label={language ? `Copy ${language} code` : 'Copy code'} />
+        <span className="code-language">{language || t('markdown.codeShort')}</span>
+        <CopyButton
+          text={code}
+          label={language ? t('markdown.copyIn', { language }) : t('markdown.copyCode')}
+        />
       </div>
       <pre ref={ref} {...focusProps}>
         {highlighted === null ? (

@@ -44,7 +44,7 @@ export function TestOutcome({
   if (!result.ok)
     return (
       <p className="banner error" role="alert">
-        {t('mcp.couldNotConnect', { problem: result.error })}
+        {result.error ? t('mcp.couldNotConnect', { problem: result.error }) : t('mcp.testFailed')}
       </p>
     );
   return (

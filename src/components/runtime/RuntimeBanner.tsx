@@ -5,6 +5,8 @@ import { reprovisionRuntime, runtimeOf } from '../../agent-server/runtime';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { conversationQuery } from '../../conversation/resources/conversations';
 import { runtimeNotice } from '../../conversation/runtime/runtimeNotice';
+import { useT } from '../../i18n/i18n';
+import 'virtual:tether-english/runtime';
 
 /** While a runtime starts, the info is read this often, so the banner goes when it is ready. */
 const STARTING_READ_MS = 2_000;
@@ -20,6 +22,7 @@ export default function RuntimeBanner({
   settings: ConnectionSettings;
   conversationId: string;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const info = useQuery({
     ...conversationQuery(settings, conversationId),
@@ -43,7 +46,7 @@ export default function RuntimeBanner({
             try {
               await reprovisionRuntime(settings, conversationId);
             } catch (error) {
-              setFailure(`Reprovision failed. ${describeError(error)}`);
+              setFailure(t('runtime.reprovisionFailed', { problem: describeError(error) }));
             } finally {
               setAsking(false);
               // The server's word on the new runtime (and the rest of the info) is read again.
@@ -53,7 +56,7 @@ export default function RuntimeBanner({
             }
           }}
         >
-          {asking ? 'Reprovisioning…' : 'Reprovision'}
+          {asking ? t('runtime.reprovisioning') : t('runtime.reprovision')}
         </button>
       )}
       {failure && <span className="runtime-failure"> {failure}</span>}

@@ -3,6 +3,7 @@ import type { ConversationProjection } from '../../conversation/projection';
 import { workStretches, type Stretch } from '../../conversation/stretches/workStretches';
 import { useCommand } from '../commands/commands';
 import { useFoldSteps } from './foldSteps';
+import { useT } from '../../i18n/i18n';
 
 const NONE: ReadonlyMap<string, Stretch> = new Map();
 
@@ -11,10 +12,13 @@ const NONE: ReadonlyMap<string, Stretch> = new Map();
  * stretch it jumps into (at once, for the render that scrolls there, and for good after).
  */
 export function useStretches(projection: ConversationProjection, jumpedTo: string | undefined) {
+  const t = useT();
   const version = projection.version;
   const fold = useFoldSteps((state) => state.fold);
   const setFold = useFoldSteps((state) => state.setFold);
-  useCommand('fold-steps', fold ? 'Show every step' : 'Fold finished steps', () => setFold(!fold));
+  useCommand('fold-steps', fold ? t('transcript.showEveryStep') : t('transcript.foldSteps'), () =>
+    setFold(!fold),
+  );
   // The projection is mutable: its version says when the rows changed.
   const stretches = useMemo(
     () => (fold ? workStretches(projection) : NONE),

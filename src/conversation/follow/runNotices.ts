@@ -1,5 +1,6 @@
 import type { ExecutionStatus, ServerEvent } from '../../agent-server/protocol';
 import { readAction } from '../../agent-server/toolActions';
+import { t, type MessageId } from '../../i18n/i18n';
 
 // What a person away from the tab is told about the open conversation: its state in the tab
 // title, with the number of agent replies they have not seen, and — if they asked for it — a
@@ -12,13 +13,13 @@ export function isAgentReply(event: ServerEvent): boolean {
   return readAction((event as { action?: unknown }).action)?.tool === 'finish';
 }
 
-const STATE_IN_TITLE: Partial<Record<ExecutionStatus, string>> = {
-  running: 'Working',
-  waiting_for_confirmation: 'Needs your approval',
-  finished: 'Finished',
-  error: 'Error',
-  stuck: 'Stuck',
-  paused: 'Paused',
+const STATE_IN_TITLE: Partial<Record<ExecutionStatus, MessageId>> = {
+  running: 'notice.tab.running',
+  waiting_for_confirmation: 'notice.tab.waiting',
+  finished: 'notice.tab.finished',
+  error: 'notice.tab.error',
+  stuck: 'notice.tab.stuck',
+  paused: 'notice.tab.paused',
 };
 
 /**
@@ -33,14 +34,14 @@ export function tabTitle(
 ): string {
   const count = unseen > 0 ? `(${unseen > 99 ? '99+' : unseen}) ` : '';
   const state = status ? STATE_IN_TITLE[status] : undefined;
-  const name = title?.trim() || 'Conversation';
-  const others = waitingElsewhere > 0 ? ` · ${waitingElsewhere} more waiting` : '';
-  return `${count}${state ? `${state} · ` : ''}${name}${others} — Tether`;
+  const name = title?.trim() || t('notice.untitled');
+  const others = waitingElsewhere > 0 ? ` · ${t('notice.moreWaiting', { count: waitingElsewhere })}` : '';
+  return `${count}${state ? `${t(state)} · ` : ''}${name}${others} — Tether`;
 }
 
 /** The title with no conversation open: how many wait for approval, on every server. */
 export function inboxTabTitle(waiting: number): string {
-  return waiting > 0 ? `${waiting} waiting for approval — Tether` : 'Tether';
+  return waiting > 0 ? `${t('notice.waitingForApproval', { count: waiting })} — Tether` : 'Tether';
 }
 
 export interface RunNotice {
@@ -57,13 +58,13 @@ export function runNotice(
   if (previous === undefined || previous === next) return undefined;
   switch (next) {
     case 'finished':
-      return { title: 'The agent finished', body: conversationTitle };
+      return { title: t('notice.finished'), body: conversationTitle };
     case 'error':
-      return { title: 'The agent stopped with an error', body: conversationTitle };
+      return { title: t('notice.error'), body: conversationTitle };
     case 'stuck':
-      return { title: 'The agent is stuck', body: conversationTitle };
+      return { title: t('notice.stuck'), body: conversationTitle };
     case 'waiting_for_confirmation':
-      return { title: 'The agent needs your approval', body: conversationTitle };
+      return { title: t('notice.waiting'), body: conversationTitle };
     default:
       return undefined;
   }

@@ -110,9 +110,7 @@ export async function renameConversation(
   const result: unknown = await agentServerClients(settings).conversations.updateConversation(id, { title });
   // 1.57 answers 200 {success: false} when it renamed nothing (an unknown id); 1.58 answers 404.
   if (isRecord(result) && result.success === false)
-    throw new AgentServerRefused(
-      'The agent-server did not rename the conversation: it may have been deleted.',
-    );
+    throw new AgentServerRefused(t('conversation.renameGone'));
   patchConversation(queryClient, settings, id, { title });
 }
 

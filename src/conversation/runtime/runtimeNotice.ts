@@ -1,4 +1,6 @@
 import type { RuntimeInfo } from '../../agent-server/runtime';
+import { t } from '../../i18n/i18n';
+import 'virtual:tether-english/runtime';
 
 // What a person is told about where the conversation runs, when it is not simply available.
 // Pure: the words are tested.
@@ -15,23 +17,23 @@ export function runtimeNotice(runtime: RuntimeInfo | undefined): RuntimeNotice |
     case 'available':
       return undefined;
     case 'starting':
-      return { words: 'The conversation’s runtime is starting…', reprovision: false };
+      return { words: t('runtime.starting'), reprovision: false };
     case 'missing':
       return {
-        words:
-          'The conversation’s runtime is gone: the agent cannot work in it until a new one is provisioned. Its history is kept.',
+        words: t('runtime.missing'),
         reprovision: true,
       };
     case 'ownership_lost':
       return {
-        words:
-          'The conversation’s runtime was taken over by another agent-server process: this one cannot run the agent until it is provisioned again.',
+        words: t('runtime.ownershipLost'),
         reprovision: true,
       };
     case 'error': {
       const detail = runtime.error?.message.trim();
       return {
-        words: `The conversation’s runtime failed${detail ? `: ${detail.replace(/\.?$/, '.')}` : '.'}`,
+        words: detail
+          ? t('runtime.failedBecause', { detail: detail.replace(/\.?$/, '.') })
+          : t('runtime.failed'),
         reprovision: true,
       };
     }

@@ -5,6 +5,7 @@ import type { GapState } from '../gapFiller';
 import type { PendingMessage } from '../outbox';
 import { NO_STREAMS, type StreamState } from '../streamItems';
 import type { SocketProtocol } from './protocolDetection';
+import { t } from '../../i18n/i18n';
 
 // What the screen knows of a live session, and the one place it changes: each change is a named
 // event of the session, and the rules that tie parts of the state together (a settled run is no
@@ -74,13 +75,13 @@ export function reduceLiveState(state: LiveState, event: SessionEvent): LiveStat
         return {
           ...state,
           connection,
-          problem: 'The agent-server rejected the session API key (4001). Check it under Servers.',
+          problem: t('session.keyRejected'),
         };
       if (connection.kind === 'gone')
         return {
           ...state,
           connection,
-          problem: 'The agent-server does not know this conversation any more (4004).',
+          problem: t('session.goneCode'),
         };
       return { ...state, connection };
     }
@@ -96,16 +97,16 @@ export function reduceLiveState(state: LiveState, event: SessionEvent): LiveStat
       return { ...state, streams: event.streams };
     case 'gap changed':
       return event.gap.kind === 'gone'
-        ? { ...state, gap: event.gap, problem: 'The agent-server does not know this conversation any more.' }
+        ? { ...state, gap: event.gap, problem: t('session.gone') }
         : { ...state, gap: event.gap };
     case 'stop asked':
       return { ...state, stopping: true, problem: undefined };
     case 'stop failed':
-      return { ...state, stopping: false, problem: `Stop failed. ${event.error}` };
+      return { ...state, stopping: false, problem: t('session.stopFailed', { problem: event.error }) };
     case 'command failed':
       return { ...state, problem: event.problem };
     case 'server reported an error':
-      return { ...state, problem: `The agent-server reported an error: ${event.detail}` };
+      return { ...state, problem: t('session.serverError', { detail: event.detail }) };
     case 'reply arrived':
       return { ...state, liveReplies: state.liveReplies + 1 };
     case 'announced':

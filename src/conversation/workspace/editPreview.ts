@@ -5,11 +5,15 @@ import { computeDiff, type DiffModel, type DiffRow } from './diffModel';
 // before and after when it is there (real line numbers), else from the action alone — which is
 // all there is while the call waits for approval.
 
+export type EditNote =
+  | { kind: 'new-file' | 'create' | 'replace' | 'insert' | 'insert-top' | 'undo' }
+  | { kind: 'insert-after'; line: number };
+
 export interface EditPreview {
   path: string;
   command: string;
-  /** Words above the diff: "New file", "Insert after line 12"… */
-  note?: string;
+  /** What the edit is, said above the diff ("New file", "Insert after line 12"…). */
+  note?: EditNote;
   diff: DiffModel;
   /** Line numbers are the file's own (false for a replacement known only from the action). */
   numbered: boolean;
@@ -27,7 +31,7 @@ export function editFromObservation(raw: unknown): EditPreview | undefined {
   return {
     path,
     command,
-    ...(created ? { note: 'New file' } : {}),
+    ...(created ? { note: { kind: 'new-file' } } : {}),
     diff: computeDiff(before ?? '', after ?? ''),
     numbered: true,
   };
@@ -43,7 +47,7 @@ export function editFromAction(raw: unknown): EditPreview | undefined {
       return {
         path,
         command,
-        note: 'New file (replaces the file if it exists)',
+        note: { kind: 'create' },
         diff: computeDiff('', text),
         numbered: true,
       };
@@ -55,7 +59,7 @@ export function editFromAction(raw: unknown): EditPreview | undefined {
       return {
         path,
         command,
-        note: 'Replace',
+        note: { kind: 'replace' },
         diff: computeDiff(before, after, { context: Number.MAX_SAFE_INTEGER }),
         numbered: false,
       };
@@ -72,7 +76,12 @@ export function editFromAction(raw: unknown): EditPreview | undefined {
       return {
         path,
         command,
-        note: line === undefined ? 'Insert' : line === 0 ? 'Insert at the top' : `Insert after line ${line}`,
+        note:
+          line === undefined
+            ? { kind: 'insert' }
+            : line === 0
+              ? { kind: 'insert-top' }
+              : { kind: 'insert-after', line },
         diff: { kind: 'text', rows, added: rows.length, removed: 0 },
         numbered: line !== undefined,
       };
@@ -81,7 +90,7 @@ export function editFromAction(raw: unknown): EditPreview | undefined {
       return {
         path,
         command,
-        note: 'Undo the last edit of this file',
+        note: { kind: 'undo' },
         diff: { kind: 'identical' },
         numbered: false,
       };

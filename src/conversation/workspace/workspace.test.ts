@@ -98,7 +98,7 @@ describe('edit previews', () => {
       insert_line: 12,
       new_str: 'import os\nimport sys',
     })!;
-    expect(insert.note).toBe('Insert after line 12');
+    expect(insert.note).toEqual({ kind: 'insert-after', line: 12 });
     if (insert.diff.kind !== 'text') throw new Error(insert.diff.kind);
     expect(insert.diff.rows.map((r) => r.kind !== 'hunk' && r.newNumber)).toEqual([13, 14]);
     expect(editFromAction({ kind: 'FileEditorAction', command: 'view', path: '/w' })).toBeUndefined();
