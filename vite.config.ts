@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { compileCatalogue } from './src/i18n/compileCatalogue';
+import { compileCatalogue, pseudoCatalogue } from './src/i18n/compileCatalogue';
 import { partOf } from './src/i18n/parts';
+import { PSEUDO_LOCALE } from './src/i18n/locales';
 
 const CATALOG = 'virtual:tether-catalog/';
 const ENGLISH_PART = 'virtual:tether-english/';
@@ -37,7 +38,11 @@ function compiledCatalogs(): Plugin {
       if (!id.startsWith(`\0${CATALOG}`)) return null;
       const language = id.slice(CATALOG.length + 1);
       const messages =
-        language === 'en' ? only((key) => partOf(key) === undefined) : compileCatalogue(catalogue(language));
+        language === 'en'
+          ? only((key) => partOf(key) === undefined)
+          : language === PSEUDO_LOCALE
+            ? pseudoCatalogue(catalogue('en'))
+            : compileCatalogue(catalogue(language));
       return `export default ${JSON.stringify(messages)};`;
     },
   };

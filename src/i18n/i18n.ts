@@ -1,7 +1,14 @@
 import { setupI18n, type Messages } from '@lingui/core';
 import { useSyncExternalStore } from 'react';
 import type englishSource from './catalogs/en.json';
-import { directionOf, isLocaleCode, preferredLocale, SOURCE_LOCALE, type LocaleCode } from './locales';
+import {
+  directionOf,
+  isSpokenCode,
+  preferredLocale,
+  SOURCE_LOCALE,
+  type LocaleCode,
+  type SpokenCode,
+} from './locales';
 
 // Every word Tether says goes through here (Lingui's runtime, compiled catalogues). English is
 // part of the first load (english.ts, imported first by main.tsx and by the unit tests' set-up);
@@ -12,7 +19,7 @@ import { directionOf, isLocaleCode, preferredLocale, SOURCE_LOCALE, type LocaleC
 /** A message's id: a key of the English catalogue, the one every other must match. */
 export type MessageId = keyof typeof englishSource;
 
-const catalogues: Record<LocaleCode, () => Promise<{ default: Messages }>> = {
+const catalogues: Record<SpokenCode, () => Promise<{ default: Messages }>> = {
   en: () => import('virtual:tether-catalog/en'),
   de: () => import('virtual:tether-catalog/de'),
   fr: () => import('virtual:tether-catalog/fr'),
@@ -20,30 +27,31 @@ const catalogues: Record<LocaleCode, () => Promise<{ default: Messages }>> = {
   ja: () => import('virtual:tether-catalog/ja'),
   'zh-Hans': () => import('virtual:tether-catalog/zh-Hans'),
   ar: () => import('virtual:tether-catalog/ar'),
+  'en-XA': () => import('virtual:tether-catalog/en-XA'),
 };
 
 export const i18n = setupI18n({ locale: SOURCE_LOCALE, messages: { [SOURCE_LOCALE]: {} } });
-const loaded = new Set<LocaleCode>();
+const loaded = new Set<SpokenCode>();
 
 /** A language's catalogue, there at once (English, from the first load). */
-export function registerCatalogue(code: LocaleCode, messages: Messages): void {
+export function registerCatalogue(code: SpokenCode, messages: Messages): void {
   i18n.load(code, messages);
   loaded.add(code);
 }
 const STORAGE_KEY = 'tether.language';
 
 /** The language chosen in this browser, if one was. */
-export function chosenLanguage(): LocaleCode | undefined {
+export function chosenLanguage(): SpokenCode | undefined {
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
-    return isLocaleCode(stored) ? stored : undefined;
+    return isSpokenCode(stored) ? stored : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** The language to speak: the one chosen here, else the first of the browser's that Tether speaks. */
-export const languageToSpeak = (): LocaleCode =>
+export const languageToSpeak = (): SpokenCode =>
   chosenLanguage() ?? preferredLocale(navigator.languages ?? [navigator.language]);
 
 let latest = 0;
@@ -53,7 +61,7 @@ let latest = 0;
  * component that says something draws again, and the page's `lang` and `dir` follow. Of several
  * quick choices the last wins.
  */
-export async function speak(code: LocaleCode): Promise<void> {
+export async function speak(code: SpokenCode): Promise<void> {
   const request = ++latest;
   if (!loaded.has(code)) {
     registerCatalogue(code, (await catalogues[code]()).default);
@@ -81,10 +89,10 @@ export function chooseLanguage(code: LocaleCode | undefined): Promise<void> {
 export const t = (id: MessageId, values?: Record<string, unknown>): string => i18n._(id, values);
 
 const subscribe = (onChange: () => void) => i18n.on('change', onChange);
-const spoken = () => i18n.locale as LocaleCode;
+const spoken = () => i18n.locale as SpokenCode;
 
 /** The language spoken now, in a component that draws again when it changes. */
-export const useLanguage = (): LocaleCode => useSyncExternalStore(subscribe, spoken, spoken);
+export const useLanguage = (): SpokenCode => useSyncExternalStore(subscribe, spoken, spoken);
 
 /** `t`, in a component that draws again when the language changes. */
 export function useT(): typeof t {

@@ -18,7 +18,21 @@ export const SOURCE_LOCALE: LocaleCode = 'en';
 export const isLocaleCode = (value: unknown): value is LocaleCode =>
   LOCALES.some((locale) => locale.code === value);
 
-export const directionOf = (code: LocaleCode) => LOCALES.find((locale) => locale.code === code)!.dir;
+/**
+ * Tether's own test language: English accented, a third longer and in brackets, so that words
+ * left in English stand out and longer words show where a layout breaks. Never offered in the
+ * picker; chosen by storing it (the pseudo-locale journey does).
+ */
+export const PSEUDO_LOCALE = 'en-XA';
+
+/** A language Tether can speak: one of its own, or the pseudo-locale. */
+export type SpokenCode = LocaleCode | typeof PSEUDO_LOCALE;
+
+export const isSpokenCode = (value: unknown): value is SpokenCode =>
+  value === PSEUDO_LOCALE || isLocaleCode(value);
+
+export const directionOf = (code: SpokenCode) =>
+  code === PSEUDO_LOCALE ? 'ltr' : LOCALES.find((locale) => locale.code === code)!.dir;
 
 /**
  * The first of the reader's languages (the browser's, in order of preference) that Tether speaks:
