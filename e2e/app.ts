@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expectRowsShow, summarise } from './rows';
 import { closeTools, openTools } from './tools';
+import { pseudoCatalogue } from '../src/i18n/compileCatalogue';
 
 // Page object for Tether: locators by role and label, as a person (or a screen reader) finds
 // things; data-* attributes only where the DOM contract defines them.
@@ -12,6 +13,18 @@ export { SEEDED } from '../mocks/fixtures';
 const CATALOGUES = fileURLToPath(new URL('../src/i18n/catalogs', import.meta.url));
 const catalogues: Record<string, string>[] = readdirSync(CATALOGUES).map((file) =>
   JSON.parse(readFileSync(`${CATALOGUES}/${file}`, 'utf8')),
+);
+// The pseudo-locale too, with its placeholders written back as `{name}`.
+const written = (parts: unknown): string =>
+  Array.isArray(parts)
+    ? parts.map((part) => (typeof part === 'string' ? part : `{${String((part as unknown[])[0])}}`)).join('')
+    : String(parts);
+catalogues.push(
+  Object.fromEntries(
+    Object.entries(pseudoCatalogue(JSON.parse(readFileSync(`${CATALOGUES}/en.json`, 'utf8')))).map(
+      ([id, parts]) => [id, written(parts)],
+    ),
+  ),
 );
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -50,7 +63,12 @@ export class Tether {
     await this.page.goto(path);
     // The header has read every server's health, in whatever language the page speaks.
     await expect(this.page.getByRole('banner').getByRole('status').first()).toHaveText(
-      sayingInEveryLanguage('health.connected', 'health.unreachable', 'health.wrongKey'),
+      sayingInEveryLanguage(
+        'health.connected',
+        'health.connectedVersion',
+        'health.unreachable',
+        'health.wrongKey',
+      ),
     );
   }
 
@@ -230,7 +248,9 @@ export class Tether {
    * So does the inbox.
    */
   async expectMessageActionsLoaded() {
-    await expect(this.log.getByRole('button', { name: 'Fork from here' }).first()).toBeAttached();
+    await expect(
+      this.log.getByRole('button', { name: inEveryLanguage('branches.fork') }).first(),
+    ).toBeAttached();
     // The inbox loads in the same idle moment, beside (or, on a phone, behind) the conversation.
     // (Hidden in a closed drawer, it is out of the accessibility tree: found by its markup.)
     await expect(this.page.locator('.conversation-list li a').first()).toBeAttached();

@@ -134,7 +134,10 @@ export const ChatRow = memo(function ChatRow({
       return (
         <div className="chat-row conversation-error" role="alert" data-event-id={row.eventId}>
           <strong>{failureHeadline(classification?.kind)}</strong>
-          <p>{detail || code || t('failure.noDetail')}</p>
+          {/* The server's own words, as it sent them. */}
+          <p className={detail || code ? 'server-words' : undefined}>
+            {detail || code || t('failure.noDetail')}
+          </p>
           {modelUnreachable(code, detail) && <UnreachableModel />}
           {classification?.user_action && classification.user_action !== 'none' && (
             <p className="user-action">{userActionWords(classification.user_action)}</p>

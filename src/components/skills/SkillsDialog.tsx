@@ -204,7 +204,7 @@ function MarketplaceEntry({ server, skill }: { server: AgentServer; skill: Marke
     <div className="settings-entry">
       <div className="settings-heading">
         <code className="settings-name">{skill.name}</code>
-        {skill.description && <span className="settings-detail">{skill.description}</span>}
+        {skill.description && <span className="settings-detail server-words">{skill.description}</span>}
       </div>
       {skill.installed ? (
         <p className="settings-detail">{t('skills.installed')}</p>

@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+import { inEveryLanguage, SEEDED, Tether } from './app';
+import { expectAccessible } from './axe';
+import { expectAllTranslated, runPseudoCommand, speakPseudo } from './pseudo';
+
+// Issue 21: nothing left in English by accident. In the pseudo-locale every word Tether says is
+// accented, longer and bracketed, so whatever still reads as plain English was never translated
+// (the agent's and the person's words, and names, excepted). Each screen and state is visited as
+// a person reaches it, by the names the pseudo-locale gives things.
+
+test.beforeEach(async ({ page }) => speakPseudo(page));
+
+const named = (id: string) => ({ name: inEveryLanguage(id) });
+
+/** Esc until no dialog is open (a form inside one is left first). */
+async function closeDialog(page: Page) {
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 500 });
+  }).toPass();
+}
+
+test('the home screen, its settings, palette, shortcuts and the servers’ dialogs', async ({ page }) => {
+  const app = new Tether(page);
+  await app.open();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+  await expectAllTranslated(page, 'the home screen');
+
+  await app.openSettings();
+  await expectAllTranslated(page, 'the header’s settings');
+  await page.keyboard.press('Escape');
+
+  await page.keyboard.press('Control+k');
+  await expect(page.getByRole('combobox', named('palette.input'))).toBeFocused();
+  await expectAllTranslated(page, 'the command palette');
+  await page.getByRole('combobox', named('palette.input')).fill('zzzz');
+  await expectAllTranslated(page, 'the palette with nothing matching');
+  await closeDialog(page);
+
+  await page.getByRole('banner').getByRole('button', named('serverPanel.servers')).click();
+  await expect(page.getByRole('dialog', named('servers.title'))).toBeVisible();
+  await expectAllTranslated(page, 'the Servers dialog');
+  await page.getByRole('button', named('servers.add')).click();
+  await expectAllTranslated(page, 'the form that adds a server');
+  await closeDialog(page);
+
+  for (const [id, words] of [
+    ['serverPanel.secrets', 'Šéçŕéţš'],
+    ['serverPanel.mcp', 'ṀÇÞ'],
+    ['serverPanel.skills', 'Šķîļļš'],
+  ] as const) {
+    await runPseudoCommand(page, words);
+    await expect(page.getByRole('dialog', named(id))).toBeVisible();
+    await expectAllTranslated(page, `the ${id} dialog`);
+    await closeDialog(page);
+  }
+});
+
+test('a conversation: its tools, dialogs, workspace, find, and a run that waits for approval', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.open();
+  await app.openConversation(SEEDED.parser);
+  await expectAllTranslated(page, 'a finished conversation');
+
+  await page.getByRole('button', named('transcript.showEveryStep')).click();
+  await expectAllTranslated(page, 'every step shown');
+
+  const tools = page.getByRole('button', named('toolsMenu.label'));
+  await tools.click();
+  await expect(page.getByRole('group', named('toolsMenu.label'))).toBeVisible();
+  await expectAllTranslated(page, 'the conversation’s tools');
+  await page.keyboard.press('Escape');
+
+  for (const [words, what] of [
+    ['Éẋþöŕţ', 'the export dialog'],
+    ['Šŵîţçĥ ţĥé ɱöðéļ', 'the model dialog'],
+    ['Ûšåĝé', 'the usage dialog'],
+  ] as const) {
+    await runPseudoCommand(page, words);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAllTranslated(page, what);
+    await closeDialog(page);
+  }
+
+  await runPseudoCommand(page, 'Šĥöŵ ţĥé ŵöŕķšþåçé');
+  const panel = page.getByRole('complementary', named('workspace.label'));
+  await expect(panel).toBeVisible();
+  const tabs = panel.getByRole('tab');
+  for (let index = 0; index < (await tabs.count()); index++) {
+    await tabs.nth(index).click();
+    await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
+    await expectAllTranslated(page, `the workspace’s tab ${index + 1}`);
+  }
+  await panel.getByRole('button', named('workspace.closeLabel')).click();
+
+  await runPseudoCommand(page, 'Ƒîñð îñ ţĥé çöñṽéŕšåţîöñ');
+  await page.getByRole('searchbox', named('find.label')).fill('header');
+  await expectAllTranslated(page, 'the find bar');
+  await page.keyboard.press('Escape');
+
+  // A run that waits for approval, then one that runs.
+  await tools.click();
+  await page.getByRole('combobox', named('approval.label')).selectOption('always');
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', named('composer.label')).fill('Clean up');
+  await page.getByRole('textbox', named('composer.label')).press('Enter');
+  const pending = page.getByRole('group', named('confirm.pending'));
+  await expect(pending).toBeVisible();
+  await expectAllTranslated(page, 'a run waiting for approval');
+  await pending.getByRole('button', named('confirm.approve')).click();
+  await expectAllTranslated(page, 'an approved run');
+});
+
+test('a phone’s drawer and the other seeded conversations', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = new Tether(page);
+  await app.open();
+  await expectAllTranslated(page, 'the home screen on a phone');
+  for (const id of [SEEDED.crash, SEEDED.interrupted, SEEDED.llmError, SEEDED.restart, SEEDED.oddities]) {
+    await app.openConversation(id);
+    await expectAllTranslated(page, `the seeded conversation ${id}`);
+  }
+  await page.getByRole('button', named('shell.conversations')).click();
+  await expect(page.locator('#conversation-drawer')).toBeVisible();
+  await expectAllTranslated(page, 'the drawer on a phone');
+  await expectAccessible(page, 'the drawer in the pseudo-locale');
+});
+
+test.describe('a third longer, the layout holds', () => {
+  test('a conversation with its workspace at 1280 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.clock.setFixedTime(new Date('2026-11-21T10:00:00Z'));
+    const app = new Tether(page);
+    await app.open();
+    await app.openConversation(SEEDED.parser);
+    await page.getByRole('button', named('transcript.showEveryStep')).click();
+    await runPseudoCommand(page, 'Šĥöŵ ţĥé ŵöŕķšþåçé');
+    const panel = page.getByRole('complementary', named('workspace.label'));
+    await expect(panel.getByRole('status')).toContainText('7');
+    await app.expectMessageActionsLoaded();
+    await expect(page).toHaveScreenshot('pseudo-desktop.png');
+  });
+
+  test('a conversation and its drawer at 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.clock.setFixedTime(new Date('2026-11-21T10:00:00Z'));
+    const app = new Tether(page);
+    await app.open();
+    await app.openConversation(SEEDED.parser);
+    await expect(page.getByRole('button', named('transcript.showEveryStep'))).toBeVisible();
+    await expect(page).toHaveScreenshot('pseudo-phone.png');
+    await page.getByRole('button', named('shell.conversations')).click();
+    await expect(app.list.getByRole('link')).toHaveCount(20);
+    await expect(page).toHaveScreenshot('pseudo-phone-drawer.png');
+  });
+});
