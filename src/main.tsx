@@ -7,7 +7,7 @@ import { watchSystemTheme } from './app/theme';
 import { App, createQueryClient } from './app/App';
 import { isMockServer, readServers } from './agent-server/servers';
 import { prefetchInbox, prefetchOpenedConversation } from './app/openingPrefetch';
-import { languageToSpeak, speak } from './i18n/i18n';
+import { LanguageRoot, languageToSpeak, speak } from './i18n/i18n';
 
 async function start() {
   watchSystemTheme();
@@ -24,7 +24,9 @@ async function start() {
   await speaking;
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App queryClient={queryClient} />
+      <LanguageRoot>
+        <App queryClient={queryClient} />
+      </LanguageRoot>
     </StrictMode>,
   );
 }

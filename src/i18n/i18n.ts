@@ -1,5 +1,13 @@
 import { setupI18n, type Messages } from '@lingui/core';
-import { useSyncExternalStore } from 'react';
+import {
+  createContext,
+  createElement,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import type englishSource from './catalogs/en.json';
 import {
   directionOf,
@@ -88,11 +96,21 @@ export function chooseLanguage(code: LocaleCode | undefined): Promise<void> {
 /** The words for `id` in the language spoken now, `{placeholders}` filled from `values`. */
 export const t = (id: MessageId, values?: Record<string, unknown>): string => i18n._(id, values);
 
-const subscribe = (onChange: () => void) => i18n.on('change', onChange);
-const spoken = () => i18n.locale as SpokenCode;
+const Spoken = createContext<SpokenCode | null>(null);
 
-/** The language spoken now, in a component that draws again when it changes. */
-export const useLanguage = (): SpokenCode => useSyncExternalStore(subscribe, spoken, spoken);
+/**
+ * Around the app: a change of language draws every component that speaks again, as a transition,
+ * so that React does it in slices between frames rather than in one long task (a 1,000-event
+ * conversation holds hundreds of such components).
+ */
+export function LanguageRoot({ children }: { children: ReactNode }) {
+  const [spoken, setSpoken] = useState(() => i18n.locale as SpokenCode);
+  useEffect(() => i18n.on('change', () => startTransition(() => setSpoken(i18n.locale as SpokenCode))), []);
+  return createElement(Spoken.Provider, { value: spoken }, children);
+}
+
+/** The language spoken now, in a component that draws again when it changes (under LanguageRoot). */
+export const useLanguage = (): SpokenCode => useContext(Spoken) ?? (i18n.locale as SpokenCode);
 
 /** `t`, in a component that draws again when the language changes. */
 export function useT(): typeof t {
