@@ -37,6 +37,11 @@ test('the home screen, its settings, palette, shortcuts and the servers’ dialo
   await expectAllTranslated(page, 'the palette with nothing matching');
   await closeDialog(page);
 
+  await runPseudoCommand(page, 'Ķéýƀöåŕð šĥöŕţçûţš');
+  await expect(page.getByRole('dialog', named('shortcuts.title'))).toBeVisible();
+  await expectAllTranslated(page, 'the shortcuts sheet');
+  await closeDialog(page);
+
   await page.getByRole('banner').getByRole('button', named('serverPanel.servers')).click();
   await expect(page.getByRole('dialog', named('servers.title'))).toBeVisible();
   await expectAllTranslated(page, 'the Servers dialog');
@@ -118,7 +123,16 @@ test('a phone’s drawer and the other seeded conversations', async ({ page }) =
   const app = new Tether(page);
   await app.open();
   await expectAllTranslated(page, 'the home screen on a phone');
-  for (const id of [SEEDED.crash, SEEDED.interrupted, SEEDED.llmError, SEEDED.restart, SEEDED.oddities]) {
+  for (const id of [
+    SEEDED.parallel,
+    SEEDED.crash,
+    SEEDED.interrupted,
+    SEEDED.llmError,
+    SEEDED.restart,
+    SEEDED.oddities,
+    SEEDED.gallery,
+    SEEDED.branched,
+  ]) {
     await app.openConversation(id);
     await expectAllTranslated(page, `the seeded conversation ${id}`);
   }

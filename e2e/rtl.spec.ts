@@ -44,20 +44,22 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test('a conversation and its drawer in Arabic on a phone', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await speakArabic(page, 'light');
-  const app = new Tether(page);
-  await app.open();
-  await app.openConversation(SEEDED.parser);
-  await expect(page.getByRole('button', named('transcript.showEveryStep'))).toBeVisible();
-  await expect(page).toHaveScreenshot('arabic-phone.png');
-  await page.getByRole('button', named('shell.conversations')).click();
-  const drawer = page.locator('#conversation-drawer');
-  await expect(drawer).toBeVisible();
-  // The drawer comes from the right.
-  const box = (await drawer.boundingBox())!;
-  expect(box.x + box.width).toBeGreaterThan(380);
-  await expectAccessible(page, 'the drawer in Arabic');
-  await expect(page).toHaveScreenshot('arabic-phone-drawer.png');
-});
+for (const theme of ['light', 'dark'] as const) {
+  test(`a conversation and its drawer in Arabic on a phone (${theme})`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await speakArabic(page, theme);
+    const app = new Tether(page);
+    await app.open();
+    await app.openConversation(SEEDED.parser);
+    await expect(page.getByRole('button', named('transcript.showEveryStep'))).toBeVisible();
+    await expect(page).toHaveScreenshot(`arabic-phone-${theme}.png`);
+    await page.getByRole('button', named('shell.conversations')).click();
+    const drawer = page.locator('#conversation-drawer');
+    await expect(drawer).toBeVisible();
+    // The drawer comes from the right.
+    const box = (await drawer.boundingBox())!;
+    expect(box.x + box.width).toBeGreaterThan(380);
+    await expectAccessible(page, `the drawer in Arabic, ${theme}`);
+    await expect(page).toHaveScreenshot(`arabic-phone-drawer-${theme}.png`);
+  });
+}
