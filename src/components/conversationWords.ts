@@ -1,5 +1,6 @@
 import type { ExecutionStatus } from '../agent-server/protocol';
-import { formatDate, t, type MessageId } from '../i18n/i18n';
+import { t, type MessageId } from '../i18n/i18n';
+import { formatDate } from '../i18n/format';
 
 const STATUS_WORDS: Record<ExecutionStatus, MessageId> = {
   idle: 'status.idle',

@@ -10,7 +10,8 @@ import {
   type ExportFormat,
   type ExportProgress,
 } from '../../conversation/export/exportConversation';
-import { formatNumber, useT } from '../../i18n/i18n';
+import { useT } from '../../i18n/i18n';
+import { formatNumber } from '../../i18n/format';
 import 'virtual:tether-english/export';
 
 type Phase =

@@ -7,7 +7,8 @@ import { enableMcpServer, mcpQuery, removeMcpServer } from '../../conversation/r
 import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
 import { ConfirmRemoval, StoredList } from '../servers/SettingsParts';
 import { McpForm, TestOutcome } from './McpForm';
-import { formatList, useT } from '../../i18n/i18n';
+import { useT } from '../../i18n/i18n';
+import { formatList } from '../../i18n/format';
 import 'virtual:tether-english/mcp';
 
 // The MCP servers a server keeps for its conversations: a command run over stdio or an HTTP

@@ -12,7 +12,8 @@ import { readMcpFields, type McpFieldsRead, type McpFields } from '../../agent-s
 import type { AgentServer } from '../../agent-server/servers';
 import { addMcpServer, updateMcpServer } from '../../conversation/resources/mcp';
 import { FormEnd, leaveOnEscape, NameField } from '../servers/SettingsParts';
-import { formatList, useT, type MessageId } from '../../i18n/i18n';
+import { useT, type MessageId } from '../../i18n/i18n';
+import { formatList } from '../../i18n/format';
 import 'virtual:tether-english/mcp';
 
 // Adding or editing one MCP server: how it runs, Test before anything is kept, and Save.

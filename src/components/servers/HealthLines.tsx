@@ -1,6 +1,7 @@
 import type { Health } from '../../agent-server/client';
 import { healthWords } from './healthWords';
-import { formatList, t, useT } from '../../i18n/i18n';
+import { t, useT } from '../../i18n/i18n';
+import { formatList } from '../../i18n/format';
 import 'virtual:tether-english/servers';
 
 /** A server's health in words, and what it says of itself once reached. */

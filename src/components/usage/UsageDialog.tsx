@@ -11,7 +11,8 @@ import {
 } from '../../conversation/usage/usage';
 import { useModalDialog } from '../useModalDialog';
 import './usage.css';
-import { formatNumber, useT, type MessageId } from '../../i18n/i18n';
+import { useT, type MessageId } from '../../i18n/i18n';
+import { formatNumber } from '../../i18n/format';
 import 'virtual:tether-english/usage';
 
 type Compacting =

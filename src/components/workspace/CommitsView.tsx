@@ -9,7 +9,8 @@ import { decodeGitPath } from '../../conversation/workspace/gitPaths';
 import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import { COUNTED_FILES, ChangedFile, FileDiff } from './changedFiles';
 import { moveFocusWithArrows } from '../keyboard';
-import { formatDate, useT } from '../../i18n/i18n';
+import { useT } from '../../i18n/i18n';
+import { formatDate } from '../../i18n/format';
 import 'virtual:tether-english/workspace';
 
 // The repository's commits, newest first, and what each one changed.

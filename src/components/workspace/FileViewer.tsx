@@ -13,7 +13,8 @@ import type { DiffModel } from '../../conversation/workspace/diffModel';
 import { fileName, isAbsolutePath, isImagePath, languageOf } from '../../conversation/workspace/gitPaths';
 import { classifyBytes } from '../../conversation/workspace/fileContent';
 import { DiffView } from '../diff/DiffView';
-import { formatNumber, useT } from '../../i18n/i18n';
+import { useT } from '../../i18n/i18n';
+import { formatNumber } from '../../i18n/format';
 import 'virtual:tether-english/workspace';
 
 // A file's current content, as the server's download route gives it: highlighted text, an

@@ -1,4 +1,5 @@
-import { formatNumber, t } from '../../i18n/i18n';
+import { t } from '../../i18n/i18n';
+import { formatNumber } from '../../i18n/format';
 import 'virtual:tether-english/find';
 import { markerWords } from '../markerWords';
 import { contentText } from '../../agent-server/protocol';

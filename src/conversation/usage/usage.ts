@@ -1,5 +1,5 @@
 import { isRecord } from '../../agent-server/protocol';
-import { formatNumber } from '../../i18n/i18n';
+import { formatNumber } from '../../i18n/format';
 
 // What a conversation has cost so far, read from the server's ConversationStats: the
 // `stats` of its info and of its `stats` state updates. Both hold one Metrics per LLM the

@@ -11,7 +11,8 @@ import { ApprovalSelect } from '../../ApprovalSelect';
 import type { ConversationModel } from '../useConversation';
 import type { ToolDialog } from './toolDialogs';
 import './tools.css';
-import { formatList, formatNumber, useT } from '../../../i18n/i18n';
+import { useT } from '../../../i18n/i18n';
+import { formatList, formatNumber } from '../../../i18n/format';
 import 'virtual:tether-english/tools';
 
 /** What the conversation's tools menu holds, each a line: the model, usage, export, approvals. */
