@@ -95,6 +95,9 @@ export class WorkspacePanel {
 
   /** The rows of a diff as text: "@@ … @@", "+line", "-line", " line" (only the rows drawn). */
   async diffLines(table: Locator): Promise<string[]> {
+    // The table is drawn once the diff is read and worked out: its rows are read after that, not
+    // before (a read then finds none, which a loaded run showed twice).
+    await table.locator('[role=row]').first().waitFor();
     return table.locator('[role=row]').evaluateAll((rows) =>
       rows.map((row) => {
         if (row.classList.contains('diff-hunk')) return row.textContent ?? '';
