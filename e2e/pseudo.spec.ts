@@ -130,6 +130,7 @@ test('a phone’s drawer and the other seeded conversations', async ({ page }) =
     SEEDED.llmError,
     SEEDED.restart,
     SEEDED.oddities,
+    SEEDED.long,
     SEEDED.gallery,
     SEEDED.branched,
   ]) {
