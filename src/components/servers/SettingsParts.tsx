@@ -64,14 +64,11 @@ export function ConfirmRemoval({
   onKeep: () => void;
 }) {
   const t = useT();
+  const question = t(verb === 'delete' ? 'servers.deleteQuestion' : 'servers.removeQuestion', { name });
   return (
-    <div
-      className="form-actions"
-      role="group"
-      aria-label={t(verb === 'delete' ? 'servers.deleteQuestion' : 'servers.removeQuestion', { name })}
-    >
+    <div className="form-actions" role="group" aria-label={question}>
       <span>
-        {t(verb === 'delete' ? 'servers.deleteQuestion' : 'servers.removeQuestion', { name })} {consequence}
+        {question} {consequence}
       </span>
       <button
         type="button"
