@@ -1,0 +1,81 @@
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+
+// The browser's copy of conversations, in IndexedDB. One database for every server: a record
+// per conversation (where its copy starts and ends, when it was opened), and its events keyed by
+// server, conversation and position in the server's log. Positions count up for newer events and
+// down for older ones, so a copy grows at both ends without renumbering. The server's address
+// is the key: the session key is never stored here, and neither is anything the info carries
+// beyond what the list shows (its agent settings hold the model's key).
+
+export const COPY_DATABASE = 'tether-copy';
+export const COPY_VERSION = 1;
+
+export interface CopiedConversation {
+  server: string;
+  conversation: string;
+  /** Positions of the oldest and newest events held. */
+  low: number;
+  high: number;
+  lowId: string;
+  highId: string;
+  /** The page to ask the server for what is older than the copy; null when it holds the start. */
+  olderCursor: string | null;
+  /** HEAD when the copy was written (the info's `leaf_event_id`). */
+  head: string | null | undefined;
+  /** What the list shows of it, to list it while the server is away. */
+  title: string | undefined;
+  savedAt: number;
+  openedAt: number;
+  /** The JSON size of the events held: what eviction weighs. */
+  bytes: number;
+}
+
+export interface CopiedEvent {
+  server: string;
+  conversation: string;
+  position: number;
+  id: string;
+  bytes: number;
+  event: unknown;
+}
+
+export interface CopySchema extends DBSchema {
+  conversations: {
+    key: [string, string];
+    value: CopiedConversation;
+    indexes: { openedAt: number };
+  };
+  events: {
+    key: [string, string, number];
+    value: CopiedEvent;
+    indexes: { byId: [string, string, string] };
+  };
+}
+
+export type CopyDatabase = IDBPDatabase<CopySchema>;
+
+/** Brings a database of any earlier version (none: a new one) to this one. */
+export function upgradeCopy(db: IDBPDatabase<CopySchema>, oldVersion: number): void {
+  if (oldVersion < 1) {
+    const conversations = db.createObjectStore('conversations', { keyPath: ['server', 'conversation'] });
+    conversations.createIndex('openedAt', 'openedAt');
+    const events = db.createObjectStore('events', { keyPath: ['server', 'conversation', 'position'] });
+    events.createIndex('byId', ['server', 'conversation', 'id'], { unique: true });
+  }
+}
+
+/**
+ * The database, or undefined where there is none: no IndexedDB (some private windows), a
+ * database left by a newer Tether, or one the browser refuses to open. Tether then works as it
+ * did before it kept a copy.
+ */
+export async function openCopyDatabase(): Promise<CopyDatabase | undefined> {
+  if (typeof indexedDB === 'undefined') return undefined;
+  try {
+    return await openDB<CopySchema>(COPY_DATABASE, COPY_VERSION, {
+      upgrade: (db, oldVersion) => upgradeCopy(db, oldVersion),
+    });
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,191 @@
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { COPY_DATABASE, COPY_VERSION, openCopyDatabase } from './copySchema';
+import { EventCopy } from './eventCopy';
+
+const S = 'http://127.0.0.1:8000';
+const event = (n: number) => ({
+  id: `e${n}`,
+  kind: 'MessageEvent',
+  timestamp: `2026-11-26T10:00:${String(n).padStart(2, '0')}`,
+});
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => event(from + i));
+
+let clock = 1000;
+const now = () => clock;
+
+async function copy() {
+  const opened = await EventCopy.open(now);
+  if (!opened) throw new Error('no copy');
+  return opened;
+}
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+  clock = 1000;
+});
+
+describe('the browser copy of a conversation', () => {
+  it('gives back the newest events, oldest first, and counts the conversation as opened', async () => {
+    const store = await copy();
+    await store.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: 'e9', title: 'Parser' });
+    clock = 5000;
+    const read = await store.newest(S, 'c1', 3);
+    expect(read?.events).toEqual(range(7, 9));
+    expect(read?.meta).toMatchObject({ head: 'e9', title: 'Parser', openedAt: 5000, olderCursor: null });
+    expect(await store.newest(S, 'other', 3)).toBeUndefined();
+  });
+
+  it('pages like the server: newest first, page_id inclusive, the next page its first left out', async () => {
+    const store = await copy();
+    await store.write(S, 'c1', {
+      events: range(10, 19),
+      olderCursor: 'e9',
+      head: undefined,
+      title: undefined,
+    });
+    expect(await store.page(S, 'c1', 'e17', 3)).toEqual({
+      items: [event(17), event(16), event(15)],
+      next_page_id: 'e14',
+    });
+    // The page runs into the copy's start: what is older is the server's to give.
+    expect(await store.page(S, 'c1', 'e12', 5)).toEqual({
+      items: [event(12), event(11), event(10)],
+      next_page_id: 'e9',
+    });
+    expect(await store.page(S, 'c1', 'e3', 5)).toBeUndefined();
+  });
+
+  it('grows at both ends without renumbering what it holds', async () => {
+    const store = await copy();
+    await store.write(S, 'c1', {
+      events: range(10, 14),
+      olderCursor: 'e9',
+      head: undefined,
+      title: undefined,
+    });
+    // A newer page came and older pages were read: one write joins on the copy's newest event.
+    await store.write(S, 'c1', {
+      events: range(5, 17),
+      olderCursor: 'e4',
+      head: undefined,
+      title: undefined,
+    });
+    expect((await store.newest(S, 'c1', 100))?.events).toEqual(range(5, 17));
+    expect((await store.read(S, 'c1'))?.olderCursor).toBe('e4');
+    // Only the newest events of this opening are in the log: the older copy stays as it was.
+    await store.write(S, 'c1', {
+      events: range(15, 20),
+      olderCursor: 'e14',
+      head: undefined,
+      title: undefined,
+    });
+    expect((await store.newest(S, 'c1', 100))?.events).toEqual(range(5, 20));
+    expect(await store.page(S, 'c1', 'e6', 10)).toEqual({ items: [event(6), event(5)], next_page_id: 'e4' });
+  });
+
+  it('is replaced by events that do not reach its newest', async () => {
+    const store = await copy();
+    await store.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, title: undefined });
+    await store.write(S, 'c1', {
+      events: range(30, 32),
+      olderCursor: 'e29',
+      head: undefined,
+      title: undefined,
+    });
+    expect((await store.newest(S, 'c1', 100))?.events).toEqual(range(30, 32));
+    expect(await store.page(S, 'c1', 'e5', 10)).toBeUndefined();
+  });
+
+  it('keeps servers apart, and forgets one conversation or everything', async () => {
+    const store = await copy();
+    await store.write(S, 'c1', { events: range(0, 2), olderCursor: null, head: undefined, title: undefined });
+    await store.write('http://other:8000', 'c1', {
+      events: range(5, 6),
+      olderCursor: null,
+      head: undefined,
+      title: undefined,
+    });
+    expect((await store.newest('http://other:8000', 'c1', 10))?.events).toEqual(range(5, 6));
+    await store.forget(S, 'c1');
+    expect(await store.newest(S, 'c1', 10)).toBeUndefined();
+    expect(await store.usage()).toMatchObject({ conversations: 1 });
+    await store.clear();
+    expect(await store.usage()).toEqual({ conversations: 0, bytes: 0 });
+  });
+
+  it('evicts the least recently opened conversations above its limit, never the one being read', async () => {
+    const store = await copy();
+    for (const [i, id] of ['old', 'middle', 'new'].entries()) {
+      clock = 1000 + i;
+      await store.write(S, id, { events: range(0, 9), olderCursor: null, head: undefined, title: undefined });
+    }
+    clock = 2000;
+    await store.newest(S, 'old', 1); // opened again: now the most recent
+    const one = (await store.usage()).bytes / 3;
+    expect(await store.evict(one * 2, { server: S, conversation: 'new' })).toBe(1);
+    expect((await store.conversations()).map((meta) => meta.conversation).sort()).toEqual(['new', 'old']);
+    // Alone above the limit, the conversation being read stays.
+    expect(await store.evict(0, { server: S, conversation: 'new' })).toBe(1);
+    expect((await store.conversations()).map((meta) => meta.conversation)).toEqual(['new']);
+  });
+
+  it('holds the events and what the list shows, never a key', async () => {
+    const store = await copy();
+    await store.write(S, 'c1', { events: range(0, 1), olderCursor: null, head: 'e1', title: 'T' });
+    const meta = await store.read(S, 'c1');
+    expect(Object.keys(meta!).sort()).toEqual([
+      'bytes',
+      'conversation',
+      'head',
+      'high',
+      'highId',
+      'low',
+      'lowId',
+      'olderCursor',
+      'openedAt',
+      'savedAt',
+      'server',
+      'title',
+    ]);
+  });
+});
+
+describe('the copy database', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+  });
+
+  it('is created at its version with its stores and indexes', async () => {
+    const db = await openCopyDatabase();
+    expect(db?.version).toBe(COPY_VERSION);
+    expect([...db!.objectStoreNames].sort()).toEqual(['conversations', 'events']);
+    const tx = db!.transaction(['conversations', 'events']);
+    expect([...tx.objectStore('conversations').indexNames]).toEqual(['openedAt']);
+    expect([...tx.objectStore('events').indexNames]).toEqual(['byId']);
+    db!.close();
+  });
+
+  it('keeps what it held when opened again', async () => {
+    const store = await copy();
+    await store.write(S, 'c1', { events: range(0, 1), olderCursor: null, head: undefined, title: undefined });
+    const again = await copy();
+    expect((await again.newest(S, 'c1', 5))?.events).toEqual(range(0, 1));
+  });
+
+  it('is no copy at all when a newer Tether left a newer database, or there is no IndexedDB', async () => {
+    const newer = await openDB(COPY_DATABASE, COPY_VERSION + 1);
+    newer.close();
+    expect(await openCopyDatabase()).toBeUndefined();
+    const saved = globalThis.indexedDB;
+    // @ts-expect-error: a browser without IndexedDB
+    delete globalThis.indexedDB;
+    try {
+      expect(await EventCopy.open()).toBeUndefined();
+    } finally {
+      globalThis.indexedDB = saved;
+    }
+  });
+});
