@@ -7,14 +7,20 @@ import { ConversationProjection } from './projection';
 // through useSyncExternalStore.
 
 export class ConversationEventLog {
-  /** Every event of every branch. */
-  readonly tree = new EventTree();
+  private everything = new EventTree();
+  /** Events seen only as transient frames: published, maybe not persisted yet. */
+  private readonly unpersisted = new Set<string>();
   private current = new ConversationProjection();
   private branch: Branch = { head: undefined, ids: new Set(), frontier: undefined };
   /** Frames or items that could not be keyed (no id or kind): reported, never rendered. */
   rejected = 0;
   private readonly listeners = new Set<() => void>();
   private version = 0;
+
+  /** Every event of every branch. */
+  get tree(): EventTree {
+    return this.everything;
+  }
 
   /** The rows of the active branch. A new object when HEAD moved to another branch. */
   get projection(): ConversationProjection {
@@ -35,7 +41,10 @@ export class ConversationEventLog {
    * Takes the server's events. `live`: they were appended just now (the socket, or a read of what
    * came after the newest held), so each tree node among them moved HEAD; history pages are not.
    */
-  ingest(raw: readonly unknown[], { live = false }: { live?: boolean } = {}): void {
+  ingest(
+    raw: readonly unknown[],
+    { live = false, transient = false }: { live?: boolean; transient?: boolean } = {},
+  ): void {
     const events: ServerEvent[] = [];
     let rejected = 0;
     for (const item of raw) {
@@ -43,11 +52,31 @@ export class ConversationEventLog {
       if (event) events.push(event);
       else rejected++;
     }
+    for (const event of events)
+      if (!transient) this.unpersisted.delete(event.id);
+      else if (!this.tree.has(event.id)) this.unpersisted.add(event.id);
     const fresh = this.tree.add(events);
     if (live) this.tree.appended(fresh);
     const changed = this.follow(fresh) || rejected > 0;
     this.rejected += rejected;
     if (changed) this.notify();
+  }
+
+  /** The events the server persisted (every branch), for the browser's copy. */
+  persisted(): ServerEvent[] {
+    return [...this.tree.all()].filter((event) => !this.unpersisted.has(event.id));
+  }
+
+  /**
+   * Forgets every event: the browser's copy painted rows the server turned out not to hold
+   * (conversation/copy/copyVerdict.ts). What the server sent is then fed again.
+   */
+  reset(): void {
+    this.everything = new EventTree();
+    this.unpersisted.clear();
+    this.branch = { head: undefined, ids: new Set(), frontier: undefined };
+    this.current = new ConversationProjection();
+    this.notify();
   }
 
   /**

@@ -210,6 +210,14 @@ export class ConversationSession {
     this.join.historyLoaded(newestEventId);
   }
 
+  /**
+   * Whether the log holds every persisted event from its oldest on: the history and the socket
+   * have joined, and no read or seq is missing. Only then may the browser's copy be written.
+   */
+  get holdsEverything(): boolean {
+    return this.join.isJoined && this.live.getState().gap.kind === 'idle' && !this.cursor.hasGap;
+  }
+
   /** One socket frame, as JSON-parsed. Exposed for tests. */
   receiveFrame(raw: unknown): void {
     const frames: ParsedFrame[] =
@@ -351,7 +359,7 @@ export class ConversationSession {
     }
     // The legacy socket's snapshot comes first on every connection: it is subscribed from here.
     if (this.protocol === 'legacy' && event?.kind === 'ConversationStateUpdateEvent') this.join.subscribed();
-    if (event && event.kind !== 'ConversationStateUpdateEvent') this.log.ingest([event]);
+    if (event && event.kind !== 'ConversationStateUpdateEvent') this.log.ingest([event], { transient: true });
   }
 
   private synced(fromSeq: number | null, throughSeq: number | null): void {

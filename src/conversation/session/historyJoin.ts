@@ -13,6 +13,11 @@ export class HistoryJoin {
     private readonly fillAfter: (newestEventId: string | undefined) => void,
   ) {}
 
+  /** The history and what the socket brought have been joined by a read of what came between. */
+  get isJoined(): boolean {
+    return this.joined;
+  }
+
   /** The newest history page is in the log; later pages of the same opening change nothing. */
   historyLoaded(newestEventId: string | undefined): void {
     if (this.history) return;
