@@ -19,6 +19,7 @@ import { ConversationHeader } from './conversation/ConversationHeader';
 import { Announcer } from './conversation/Announcer';
 import { runtimeOf } from '../agent-server/runtime';
 import { useT } from '../i18n/i18n';
+import { formatDate } from '../i18n/format';
 
 // The workspace panel and its diff and file views load the first time the panel opens.
 const WorkspacePanel = lazyPart(() => import('./workspace/WorkspacePanel'));
@@ -78,6 +79,13 @@ export function ConversationView({ conversationId }: { conversationId: string })
         <Announcer session={session} />
         <ConnectionBanner connection={model.connection} session={session} />
         <GapBanner gap={model.gap} />
+        {model.readingCopy !== undefined && model.connection.kind !== 'open' && (
+          <div className="banner warning" role="status">
+            {t('conversation.readingCopy', {
+              time: formatDate(new Date(model.readingCopy), { dateStyle: 'medium', timeStyle: 'short' }),
+            })}
+          </div>
+        )}
         {runtimeNeedsWords(model.info) && (
           <Suspense fallback={null}>
             <RuntimeBanner settings={settings} conversationId={model.conversationId} />

@@ -10,8 +10,10 @@ import { conversationQuery, listedConversation } from '../../conversation/resour
 import {
   eventHistoryQuery,
   firstUserMessageQuery,
+  isFromCopy,
   olderMessageMatches,
 } from '../../conversation/resources/events';
+import { useBrowserCopy } from './useBrowserCopy';
 import type { WorkspaceTarget } from '../../conversation/resources/workspace';
 import { useConversationSession } from '../../conversation/useConversationSession';
 import { useHeadFromInfo } from '../branches/useHeadFromInfo';
@@ -54,16 +56,19 @@ export function useConversation(conversationId: string) {
   // The socket connects at once and carries only what comes after it subscribed; once the
   // newest page is in too, the session reads over REST whatever came between the two.
   const fed = useRef(new WeakSet<Page<unknown>>());
-  useEffect(() => {
-    const pages = history.data?.pages ?? [];
-    for (const page of pages) {
-      if (fed.current.has(page)) continue;
-      fed.current.add(page);
-      log.ingest(Array.isArray(page?.items) ? page.items : []);
-    }
-    const newest = pages[0];
-    if (newest) session.historyLoaded(newestEventId(newest));
-  }, [history.data, log, session]);
+  const feed = useCallback(
+    (pages: readonly Page<unknown>[]) => {
+      for (const page of pages) {
+        if (fed.current.has(page)) continue;
+        fed.current.add(page);
+        log.ingest(Array.isArray(page?.items) ? page.items : []);
+      }
+      const newest = pages[0];
+      if (newest) session.historyLoaded(newestEventId(newest));
+    },
+    [log, session],
+  );
+  useEffect(() => feed(history.data?.pages ?? []), [history.data, feed]);
 
   // The list's copy may be older than the socket's word: only a read of the info counts.
   const readInfo = conversation.isPlaceholderData ? undefined : conversation.data;
@@ -77,13 +82,37 @@ export function useConversation(conversationId: string) {
     history.isSuccess && (history.data?.pages.length ?? 0) > 0 && conversation.isFetchedAfterMount,
   );
 
+  // The browser's copy paints before the server answers, and is judged when it does.
+  const pages = history.data?.pages;
+  const gone =
+    httpStatus(conversation.error) === 404 || httpStatus(history.error) === 404 || gap.kind === 'gone';
+  const copy = useBrowserCopy({
+    settings,
+    conversationId,
+    log,
+    session,
+    pages,
+    title: conversation.data?.title ?? undefined,
+    gone,
+    settledKey: `${gap.kind}:${liveStatus ?? ''}`,
+    refeed: () => {
+      // The log was emptied of rows the server does not hold: everything it sent goes in again.
+      fed.current = new WeakSet();
+      feed(history.data?.pages ?? []);
+    },
+  });
+  const newestPage = pages?.[0];
+  // The server could not be reached: the newest page is the copy's, and says from when.
+  const readingCopy = isFromCopy(newestPage) ? newestPage.fromCopy.savedAt : undefined;
+
   const status = liveStatus ?? conversation.data?.execution_status;
   const activity = activityOf(status);
 
   // Only a read that left nothing to show is worth a banner: a failed re-read while the server
   // was away leaves the data there, and the connection words already say the server is away.
+  // Reading the copy while the server is away says so in its own banner.
   const restError =
-    (conversation.isLoadingError ? conversation.error : null) ??
+    (conversation.isLoadingError && readingCopy === undefined ? conversation.error : null) ??
     (history.isLoadingError ? history.error : null);
   // A rejected key is already explained by the socket's banner: say it once.
   const error = connection.kind === 'key-rejected' && httpStatus(restError) === 401 ? null : restError;
@@ -93,7 +122,8 @@ export function useConversation(conversationId: string) {
   const retryFailedReads = useRef(() => {});
   retryFailedReads.current = () => {
     if (conversation.isError) void conversation.refetch();
-    if (history.isError) void history.refetch();
+    // Older pages come from the copy again: only the newest is asked of the server.
+    if (history.isError || readingCopy !== undefined) void history.refetch();
   };
   useEffect(() => {
     const cameBack = connection.kind === 'open' && previousKind.current !== 'open';
@@ -153,7 +183,10 @@ export function useConversation(conversationId: string) {
     error,
     retryRead,
     restartNotice: status === 'error' && !log.projection.errorExplained,
-    historyPending: history.isPending,
+    // Rows painted from the copy are not waited for.
+    historyPending: history.isPending && copy.kind !== 'painted',
+    copy,
+    readingCopy,
     hasOlder,
     loadingOlder: history.isFetchingNextPage,
     loadOlder,

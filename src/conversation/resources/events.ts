@@ -1,8 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { agentServerClients, type AgentServerClients } from '../../agent-server/client';
+import { agentServerClients, httpStatus, type AgentServerClients } from '../../agent-server/client';
 import { contentText, isRecord, type Page } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { serverKey } from './server';
+import { browserCopy } from '../copy/browserCopy';
 
 // A conversation's persisted events. They never change once persisted, so nothing here is ever
 // invalidated: new events reach the event log through the live session, not through refetches.
@@ -13,22 +14,54 @@ export const EVENTS_PAGE_SIZE = 100;
 export const eventsKey = (settings: ConnectionSettings, id: string) =>
   [...serverKey(settings), 'events', id] as const;
 
-/** History, newest page first; each next page is older. */
+/** A newest page read from the browser's copy because the server could not be reached. */
+export type HistoryPageFromCopy = Page<unknown> & { fromCopy: { savedAt: number } };
+
+export const isFromCopy = (page: unknown): page is HistoryPageFromCopy =>
+  isRecord(page) && isRecord(page.fromCopy);
+
+/**
+ * History, newest page first; each next page is older. Older pages come from the browser's copy
+ * when it holds them (events never change once persisted); the newest page comes from the server,
+ * or from the copy when the server cannot be reached at all.
+ */
 export const eventHistoryQuery = (settings: ConnectionSettings, id: string) =>
   infiniteQueryOptions({
     queryKey: [...eventsKey(settings, id), 'history'],
-    queryFn: async ({ pageParam }) => {
-      const page = await agentServerClients(settings).conversations.searchEvents(id, {
-        limit: EVENTS_PAGE_SIZE,
-        sort_order: 'TIMESTAMP_DESC',
-        ...(pageParam ? { page_id: pageParam } : {}),
-      });
-      return page as unknown as Page<unknown>;
+    queryFn: async ({ pageParam }): Promise<Page<unknown>> => {
+      if (pageParam) {
+        const copied = await (await browserCopy())?.page(settings.serverUrl, id, pageParam, EVENTS_PAGE_SIZE);
+        if (copied) return copied;
+      }
+      try {
+        const page = await agentServerClients(settings).conversations.searchEvents(id, {
+          limit: EVENTS_PAGE_SIZE,
+          sort_order: 'TIMESTAMP_DESC',
+          ...(pageParam ? { page_id: pageParam } : {}),
+        });
+        return page as unknown as Page<unknown>;
+      } catch (error) {
+        // An answer, even an error, is the server's word; only silence falls back to the copy.
+        const copied =
+          !pageParam && httpStatus(error) === undefined ? await newestFromCopy(settings, id) : undefined;
+        if (copied) return copied;
+        throw error;
+      }
     },
     initialPageParam: '',
     getNextPageParam: (last) => last.next_page_id || undefined,
     staleTime: Infinity,
   });
+
+async function newestFromCopy(
+  settings: ConnectionSettings,
+  id: string,
+): Promise<HistoryPageFromCopy | undefined> {
+  const copy = await browserCopy();
+  const held = await copy?.read(settings.serverUrl, id);
+  const page = held && (await copy?.page(settings.serverUrl, id, held.highId, EVENTS_PAGE_SIZE));
+  return held && page ? { ...page, fromCopy: { savedAt: held.savedAt } } : undefined;
+}
 
 /** The first thing the user asked: the title of a conversation the server has not titled. */
 export const firstUserMessageQuery = (settings: ConnectionSettings, id: string) =>

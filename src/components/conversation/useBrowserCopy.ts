@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ConnectionSettings } from '../../agent-server/servers';
+import type { ConversationEventLog } from '../../conversation/eventLog';
+import type { ConversationSession } from '../../conversation/liveSession';
+import { browserCopy, copyLimitBytes, loadCopyKeeper } from '../../conversation/copy/browserCopy';
+import type { CopyKeeper, CopyState, HistoryPage } from '../../conversation/copy/copyKeeper';
+import { isFromCopy } from '../../conversation/resources/events';
+
+// The browser's copy of the open conversation (conversation/copy/copyKeeper.ts), tied to the
+// view model's life: read when it opens, written back while it is open and when it closes.
+
+export interface BrowserCopyInputs {
+  settings: ConnectionSettings;
+  conversationId: string;
+  log: ConversationEventLog;
+  session: ConversationSession;
+  pages: readonly HistoryPage[] | undefined;
+  title: string | undefined;
+  /** The server answered that the conversation does not exist. */
+  gone: boolean;
+  /** Something the copy may want to write changed outside the log (a join finished). */
+  settledKey: string;
+  refeed: () => void;
+}
+
+export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
+  const { settings, conversationId, log, session, pages, gone, settledKey } = inputs;
+  const [state, setState] = useState<CopyState>({ kind: 'none' });
+  const latest = useRef(inputs);
+  latest.current = inputs;
+  const keeper = useRef<CopyKeeper | undefined>(undefined);
+
+  useEffect(() => {
+    setState({ kind: 'none' });
+    let closed = false;
+    let opened: CopyKeeper | undefined;
+    void loadCopyKeeper().then(({ CopyKeeper }) => {
+      if (closed) return;
+      opened = new CopyKeeper({
+        server: settings.serverUrl,
+        conversation: conversationId,
+        log,
+        copy: browserCopy,
+        holdsEverything: () => session.holdsEverything,
+        limitBytes: copyLimitBytes,
+        history: () => latest.current.pages ?? [],
+        title: () => latest.current.title,
+        onReset: () => latest.current.refeed(),
+        onState: setState,
+      });
+      keeper.current = opened;
+      // What came before the keeper did is told now.
+      const newest = latest.current.pages?.[0];
+      if (newest && !isFromCopy(newest))
+        opened.serverPage(Array.isArray(newest.items) ? newest.items : [], Boolean(newest.next_page_id));
+      if (latest.current.gone) opened.deleted();
+      void opened.open();
+    });
+    return () => {
+      closed = true;
+      keeper.current = undefined;
+      void opened?.close();
+    };
+  }, [settings.serverUrl, conversationId, log, session]);
+
+  const newest = pages?.[0];
+  useEffect(() => {
+    if (!newest || isFromCopy(newest)) return;
+    const items = Array.isArray(newest.items) ? newest.items : [];
+    keeper.current?.serverPage(items, Boolean(newest.next_page_id));
+  }, [newest]);
+
+  useEffect(() => {
+    if (gone) keeper.current?.deleted();
+  }, [gone]);
+
+  useEffect(() => keeper.current?.changed(), [settledKey]);
+
+  return state;
+}

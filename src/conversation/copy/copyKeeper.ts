@@ -1,0 +1,185 @@
+import type { ConversationEventLog } from '../eventLog';
+import { judgeCopy, inLogOrder, type CopyEdge, type CopyVerdict } from './copyVerdict';
+import type { CopiedConversation } from './copySchema';
+import type { EventCopy } from './eventCopy';
+
+// The browser's copy of one open conversation: paints its newest rows before the server answers,
+// judges it against the server's newest page (copyVerdict.ts), and writes back what the log
+// holds once the log holds everything from its oldest event on.
+
+/** How many of the copy's newest events are painted at once: the first history page's worth. */
+export const PAINTED_FROM_COPY = 100;
+const SAVE_AFTER_MS = 1_000;
+
+export type CopyState =
+  | { kind: 'none' }
+  /** Rows from the copy are on screen; the server's newest page has not come. */
+  | { kind: 'painted'; savedAt: number }
+  /** The server's newest page joins the copy. */
+  | { kind: 'joined'; savedAt: number }
+  /** The copy did not fit what the server holds, and is forgotten. */
+  | { kind: 'dropped'; reason: CopyVerdict | 'deleted' };
+
+export interface HistoryPage {
+  items?: unknown;
+  next_page_id?: string | null;
+}
+
+export interface CopyKeeperDependencies {
+  server: string;
+  conversation: string;
+  log: ConversationEventLog;
+  copy: () => Promise<EventCopy | undefined>;
+  /** The session's word that the log misses nothing from its oldest event on. */
+  holdsEverything: () => boolean;
+  limitBytes: () => number;
+  /** The history pages read so far, newest first (for the cursor below the oldest). */
+  history: () => readonly HistoryPage[];
+  title: () => string | undefined;
+  /** The log was emptied of the copy's rows: what the server sent is to be fed again. */
+  onReset: () => void;
+  onState: (state: CopyState) => void;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+}
+
+export class CopyKeeper {
+  private meta: CopiedConversation | undefined;
+  private newestHeld: CopyEdge | undefined;
+  private state: CopyState = { kind: 'none' };
+  private newestPage: { items: readonly unknown[]; full: boolean } | undefined;
+  private closed = false;
+  private saveTimer: unknown;
+  private saving: Promise<void> = Promise.resolve();
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly deps: CopyKeeperDependencies) {
+    this.unsubscribe = deps.log.subscribe(() => this.changed());
+  }
+
+  get current(): CopyState {
+    return this.state;
+  }
+
+  /** Reads the copy and paints it, unless the server's page came first and the copy does not fit. */
+  async open(): Promise<void> {
+    const copy = await this.deps.copy();
+    const read = await copy?.newest(this.deps.server, this.deps.conversation, PAINTED_FROM_COPY);
+    if (!read || this.closed) return;
+    this.meta = read.meta;
+    const newest = read.events.at(-1) as { id?: unknown; timestamp?: unknown } | undefined;
+    this.newestHeld = {
+      id: read.meta.highId,
+      timestamp: typeof newest?.timestamp === 'string' ? newest.timestamp : undefined,
+    };
+    if (this.newestPage && !this.judge(false)) return;
+    this.deps.log.ingest(read.events);
+    if (read.meta.head !== undefined && !this.newestPage)
+      this.deps.log.setHead(read.meta.head, { fromInfo: true });
+    this.setState(
+      this.newestPage
+        ? { kind: 'joined', savedAt: read.meta.savedAt }
+        : { kind: 'painted', savedAt: read.meta.savedAt },
+    );
+  }
+
+  /** The server's newest history page came (newest first); `full`: older pages exist. */
+  serverPage(items: readonly unknown[], full: boolean): void {
+    if (this.newestPage) return;
+    this.newestPage = { items, full };
+    if (this.meta) this.judge(this.state.kind === 'painted');
+  }
+
+  /** The server says the conversation does not exist. */
+  deleted(): void {
+    this.drop('deleted', this.state.kind === 'painted' || this.state.kind === 'joined');
+  }
+
+  private judge(painted: boolean): boolean {
+    const verdict = judgeCopy(this.newestHeld!, this.newestPage!.items, this.newestPage!.full);
+    if (verdict === 'joins') {
+      this.setState({ kind: 'joined', savedAt: this.meta!.savedAt });
+      return true;
+    }
+    this.drop(verdict, painted);
+    return false;
+  }
+
+  private drop(reason: CopyVerdict | 'deleted', painted: boolean): void {
+    this.meta = undefined;
+    this.newestHeld = undefined;
+    void this.deps.copy().then((copy) => copy?.forget(this.deps.server, this.deps.conversation));
+    this.setState({ kind: 'dropped', reason });
+    if (painted) {
+      this.deps.log.reset();
+      this.deps.onReset();
+    }
+  }
+
+  /** Something the copy may want to write changed: written a little later, once for a burst. */
+  changed(): void {
+    if (this.closed || this.state.kind === 'painted') return;
+    const clear = this.deps.clearTimeout ?? clearTimeout;
+    const set = this.deps.setTimeout ?? setTimeout;
+    clear(this.saveTimer as ReturnType<typeof setTimeout>);
+    this.saveTimer = set(() => void this.save(), SAVE_AFTER_MS);
+  }
+
+  /** Writes now what is waiting, and stops listening. */
+  close(): Promise<void> {
+    if (this.closed) return this.saving;
+    (this.deps.clearTimeout ?? clearTimeout)(this.saveTimer as ReturnType<typeof setTimeout>);
+    const last = this.save();
+    this.closed = true;
+    this.unsubscribe();
+    return last;
+  }
+
+  save(): Promise<void> {
+    if (
+      this.closed ||
+      this.state.kind === 'painted' ||
+      (this.state.kind === 'dropped' && this.state.reason === 'deleted')
+    )
+      return this.saving;
+    this.saving = this.saving.then(() => this.write());
+    return this.saving;
+  }
+
+  private async write(): Promise<void> {
+    if (!this.deps.holdsEverything()) return;
+    const events = inLogOrder(this.deps.log.persisted());
+    const olderCursor = this.cursorBelow(events[0]?.id);
+    if (olderCursor === undefined) return;
+    const copy = await this.deps.copy();
+    if (!copy) return;
+    const { server, conversation } = this.deps;
+    const written = await copy.write(server, conversation, {
+      events,
+      olderCursor,
+      head: this.deps.log.tree.head,
+      title: this.deps.title(),
+    });
+    if (!written) return;
+    this.meta = await copy.read(server, conversation);
+    await copy.evict(this.deps.limitBytes(), { server, conversation });
+  }
+
+  /** The page for what is older than the log's oldest event, when the log's reach is known. */
+  private cursorBelow(oldestId: string | undefined): string | null | undefined {
+    if (oldestId === undefined) return undefined;
+    const pages = this.deps.history();
+    const last = pages.at(-1);
+    const items = Array.isArray(last?.items) ? last.items : [];
+    const lastItem = items.at(-1) as { id?: unknown } | undefined;
+    if (last && lastItem?.id === oldestId) return last.next_page_id ?? null;
+    // The log starts inside the copy (only its newest rows were painted): the copy keeps its own.
+    if (this.meta && this.deps.log.has(this.meta.highId)) return this.meta.olderCursor;
+    return undefined;
+  }
+
+  private setState(state: CopyState): void {
+    this.state = state;
+    this.deps.onState(state);
+  }
+}
