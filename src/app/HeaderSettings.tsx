@@ -1,7 +1,11 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useT } from '../i18n/i18n';
 import { LanguageCommands, LanguageSwitch } from './LanguageSwitch';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
+import { lazyPart } from '../components/boundaries/lazyPart';
+
+// What the browser keeps of conversations, with its limit and Clear: loaded with the first opening.
+const CopySettings = lazyPart(() => import('../components/browserCopy/CopySettings'));
 
 /**
  * This browser's settings (theme, language) behind one button, in a popover: the browser closes it
@@ -34,6 +38,9 @@ export function HeaderSettings() {
           <>
             <ThemeSwitch />
             <LanguageSwitch />
+            <Suspense fallback={null}>
+              <CopySettings />
+            </Suspense>
           </>
         )}
       </div>

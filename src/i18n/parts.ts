@@ -8,6 +8,7 @@ export const LAZY_PARTS = [
   'attachments',
   'branches',
   'browser',
+  'browserCopy',
   'children',
   'confirm',
   'diff',
