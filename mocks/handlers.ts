@@ -77,6 +77,22 @@ export class MockAgentServer {
   }
 
   /**
+   * Test control: requests whose path and query match wait until released: what the screen shows
+   * before the server answers. `tether.mock-hold` in sessionStorage (a regular expression) holds
+   * from the first request after a reload.
+   */
+  private holds: { match: RegExp; release: Promise<void>; done: () => void }[] = [];
+  holdRequests(match: RegExp): void {
+    let done = () => {};
+    const release = new Promise<void>((resolve) => (done = resolve));
+    this.holds.push({ match, release, done });
+  }
+  releaseRequests(): void {
+    for (const hold of this.holds) hold.done();
+    this.holds = [];
+  }
+
+  /**
    * Test control: where a conversation runs (`runtime_info`, as on a server with a docker runtime;
    * every conversation's is available otherwise). Reprovision starts a new one, ready after
    * `runtimeStartMs`.
@@ -462,6 +478,8 @@ export class MockAgentServer {
         if (this.down) return HttpResponse.error();
         const url = new URL(request.url);
         const target = decodeURIComponent(url.pathname + url.search);
+        const held = this.holds.find((hold) => hold.match.test(target));
+        if (held) await held.release;
         const slow = this.delays.find((d) => matches(target, d.match));
         if (slow) await new Promise((resolve) => setTimeout(resolve, slow.ms));
         const failure = this.failures.find((f) => f.count > 0 && matches(target, f.match));

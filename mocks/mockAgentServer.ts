@@ -39,6 +39,10 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   const tab = mockTab();
   const server = new MockAgentServer(store, { sessionSocket: params.get('socket') !== 'legacy', tab });
   window.__tetherMock = server;
+  const hold = window.sessionStorage.getItem('tether.mock-hold');
+  if (hold) server.holdRequests(new RegExp(hold));
+  // `tether.mock-down`: the server is away from the start (a browser offline, a server stopped).
+  if (window.sessionStorage.getItem('tether.mock-down')) server.setDown(true);
   // The second mock plays another machine: a few conversations of its own, kept in memory only
   // (a reload starts it afresh), so that several servers can be tried without running any.
   const secondStore = new MockStore(() => new Date());

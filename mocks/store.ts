@@ -21,7 +21,8 @@ export interface StoredConversation {
 
 interface Journal {
   version: 1;
-  conversations: { info: ConversationInfo; appended: ServerEvent[] }[];
+  /** `replaced`: the seeds were thrown away too (a server that lost a conversation's log). */
+  conversations: { info: ConversationInfo; appended: ServerEvent[]; replaced?: boolean }[];
   deleted: string[];
   runs: [string, RunState][];
   agentTiming: AgentTiming;
@@ -86,6 +87,18 @@ export class MockStore {
     }
     return removed;
   }
+
+  /**
+   * Test control: the conversation's log is replaced by another under the same id, as on a
+   * server that was reset (kept across reloads like any change).
+   */
+  replaceEvents(conversation: StoredConversation, events: ServerEvent[]): void {
+    conversation.events = events;
+    this.seededLength.set(conversation.info.id, 0);
+    this.replaced.add(conversation.info.id);
+    this.touch(conversation);
+  }
+  private readonly replaced = new Set<string>();
 
   /** Appends as the server does: under HEAD, which then moves to the event (see tree.ts). */
   append(conversation: StoredConversation, event: ServerEvent): ServerEvent {
@@ -237,7 +250,11 @@ export class MockStore {
         const conversation = this.conversations.get(id);
         if (!conversation) return [];
         return [
-          { info: conversation.info, appended: conversation.events.slice(this.seededLength.get(id) ?? 0) },
+          {
+            info: conversation.info,
+            appended: conversation.events.slice(this.seededLength.get(id) ?? 0),
+            ...(this.replaced.has(id) ? { replaced: true } : {}),
+          },
         ];
       }),
       deleted: [...this.deleted],
@@ -281,12 +298,17 @@ export class MockStore {
       this.deleted.add(id);
       this.runs.delete(id);
     }
-    for (const { info, appended } of journal.conversations) {
+    for (const { info, appended, replaced } of journal.conversations) {
       let conversation = this.conversations.get(info.id);
       if (!conversation) {
         if (this.deleted.has(info.id)) continue;
         conversation = { info, events: [] };
         this.add(conversation);
+      }
+      if (replaced && !this.replaced.has(info.id)) {
+        conversation.events = [];
+        this.seededLength.set(info.id, 0);
+        this.replaced.add(info.id);
       }
       const held = conversation.events.length - (this.seededLength.get(info.id) ?? 0);
       // A tab that lags behind this one writes an older info: keep the newer.

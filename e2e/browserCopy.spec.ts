@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SEEDED, Tether } from './app';
+import { expectAccessible } from './axe';
+import {
+  copiedConversations,
+  copiedEventIds,
+  expectCopied,
+  nextStartHolds,
+  nextStartIsAway,
+  shownEventIds,
+} from './browserCopy';
+
+// This browser's copy of conversations (issue 22): a conversation opened before paints from it
+// before the server answers, and the server's word wins whenever the two disagree.
+
+async function openAndKeep(app: Tether, id: string): Promise<string[]> {
+  await app.openConversation(id);
+  const shown = await shownEventIds(app.page);
+  await expectCopied(app.page, id, shown);
+  return shown;
+}
+
+/** Every row shows its event once, and the rows are these events (folded steps aside). */
+async function expectShownOnce(page: Page, eventIds: readonly string[]) {
+  await expect.poll(() => shownEventIds(page)).toEqual(eventIds);
+  const rows = await page
+    .locator('.chat-row[data-event-id]')
+    .evaluateAll((all) => all.map((row) => row.getAttribute('data-event-id')));
+  expect(new Set(rows).size).toBe(rows.length);
+}
+
+test('a conversation opened before paints from the copy before the server answers', async ({ page }) => {
+  const app = new Tether(page);
+  const shown = await openAndKeep(app, SEEDED.parser);
+  await nextStartHolds(page, 'events/search');
+  await page.reload();
+  // No history page has come: the rows are the copy's.
+  await expect(app.log.locator('[data-event-id]').last()).toBeVisible();
+  expect(await shownEventIds(page)).toEqual(shown);
+  await expect(page.getByText('Loading history')).toHaveCount(0);
+  await page.evaluate(() => sessionStorage.removeItem('tether.mock-hold'));
+  await app.mock((server) => server.releaseRequests());
+  // The server's page joins the copy: nothing doubled, nothing lost.
+  await expect(page.getByText('Loading history')).toHaveCount(0);
+  await expectShownOnce(page, shown);
+});
+
+test('a conversation reopened shows, once, what the server added while it was closed', async ({ page }) => {
+  const app = new Tether(page);
+  const shown = await openAndKeep(app, SEEDED.parser);
+  await app.list.getByRole('link', { name: /What changed recently/ }).click();
+  const added = await app.mock((server) => {
+    const conversation = server.store.get('3f1c2a4e-0000-4000-8000-000000000001')!;
+    return server.store.append(conversation, {
+      ...server.store.clockFor(conversation).next(),
+      kind: 'MessageEvent',
+      source: 'user',
+      llm_message: { role: 'user', content: [{ type: 'text', text: 'Written from another tab' }] },
+    } as never).id;
+  });
+  await app.listItem(SEEDED.parser).getByRole('link').click();
+  await expect(app.log.getByText('Written from another tab')).toHaveCount(1);
+  await expectShownOnce(page, [...shown, added]);
+  await expectCopied(page, SEEDED.parser, [added]);
+});
+
+test('a conversation deleted elsewhere leaves no rows from the copy, and no copy', async ({ page }) => {
+  const app = new Tether(page);
+  await openAndKeep(app, SEEDED.parser);
+  await app.mock((server) => server.store.remove('3f1c2a4e-0000-4000-8000-000000000001'));
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'does not know this' }).first()).toBeVisible();
+  await expect(app.log.locator('[data-event-id]')).toHaveCount(0);
+  await expect.poll(() => copiedEventIds(page, SEEDED.parser)).toEqual([]);
+});
+
+test('a server reset under the same conversation replaces the copy with what it holds', async ({ page }) => {
+  const app = new Tether(page);
+  await openAndKeep(app, SEEDED.parser);
+  // The server lost the conversation's log and holds a new one under the same id.
+  await app.mock((server) => {
+    const conversation = server.store.get('3f1c2a4e-0000-4000-8000-000000000001')!;
+    const said = (id: string, source: string, text: string) => ({
+      ...server.store.clockFor(conversation).next(),
+      id,
+      kind: 'MessageEvent',
+      source,
+      llm_message: { role: source === 'user' ? 'user' : 'assistant', content: [{ type: 'text', text }] },
+    });
+    const events = [
+      said('reset-1', 'user', 'Asked after the reset'),
+      said('reset-2', 'agent', 'Answered after the reset'),
+    ];
+    conversation.info.leaf_event_id = 'reset-2';
+    server.store.replaceEvents(conversation, events as never);
+  });
+  await page.reload();
+  await expect(app.log.getByText('Answered after the reset')).toBeVisible();
+  await expectShownOnce(page, ['reset-1', 'reset-2']);
+  await expect.poll(() => copiedEventIds(page, SEEDED.parser)).toEqual(['reset-1', 'reset-2']);
+});
+
+test('the least recently opened conversation leaves the copy above its limit', async ({ page }) => {
+  const app = new Tether(page);
+  await openAndKeep(app, SEEDED.parser);
+  // A limit so small that one conversation fills it (the setting offers tens of megabytes).
+  await page.evaluate(() => localStorage.setItem('tether.copyLimitMb', '0.001'));
+  await app.listItem(SEEDED.crash).getByRole('link').click();
+  await expect
+    .poll(async () => (await copiedConversations(page)).map((held) => held.conversation))
+    .toEqual([SEEDED.crash]);
+});
+
+test('the settings say what the copy holds, and clear it', async ({ page }) => {
+  const app = new Tether(page);
+  await openAndKeep(app, SEEDED.parser);
+  await openAndKeep(app, SEEDED.crash);
+  const settings = await app.openSettings();
+  const section = settings.getByRole('region', { name: "This browser's copy" });
+  await expect(section.getByRole('status')).toHaveText(/^2 conversations kept, \d+(\.\d)? MB$/);
+  await expect(section.getByRole('combobox', { name: 'Keep up to' })).toHaveValue('100');
+  await expectAccessible(page, 'settings with the browser copy');
+  await section.getByRole('button', { name: "Clear this browser's copy" }).click();
+  await expect(section.getByRole('status')).toHaveText("This browser's copy is cleared.");
+  expect(await copiedConversations(page)).toEqual([]);
+});
+
+test('with the server away, a kept conversation reads from the copy and says so', async ({ page }) => {
+  const app = new Tether(page);
+  const shown = await openAndKeep(app, SEEDED.parser);
+  await nextStartIsAway(page, true);
+  await page.reload();
+  const banner = page.getByRole('status').filter({ hasText: "browser's copy" });
+  await expect(banner).toContainText('The server cannot be reached');
+  await expect(banner).toContainText('Sending, stopping and approving need the server');
+  expect(await shownEventIds(page)).toEqual(shown);
+  await expectAccessible(page, 'a conversation read from the copy');
+  await nextStartIsAway(page, false);
+  await app.mock((server) => server.setDown(false));
+  // The server is back: the banner goes, and the rows are the server's, once.
+  await expect(banner).toHaveCount(0, { timeout: 20_000 });
+  await expectShownOnce(page, shown);
+});

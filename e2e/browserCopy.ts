@@ -1,0 +1,89 @@
+import { expect, type Page } from '@playwright/test';
+
+// What this browser keeps of conversations (IndexedDB `tether-copy`), read as the app wrote it:
+// shared by the mock and real-server journeys of the browser's copy.
+
+export interface CopiedConversationSeen {
+  server: string;
+  conversation: string;
+  title?: string;
+  eventIds: string[];
+}
+
+/** Every conversation the browser's copy holds, with its events' ids in log order. */
+export function copiedConversations(page: Page): Promise<CopiedConversationSeen[]> {
+  return page.evaluate(
+    () =>
+      new Promise<CopiedConversationSeen[]>((resolve, reject) => {
+        const opening = indexedDB.open('tether-copy');
+        opening.onerror = () => reject(opening.error);
+        opening.onupgradeneeded = () => opening.transaction?.abort();
+        opening.onsuccess = () => {
+          const db = opening.result;
+          if (!db.objectStoreNames.contains('conversations')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const tx = db.transaction(['conversations', 'events']);
+          const metas = tx.objectStore('conversations').getAll();
+          const events = tx.objectStore('events').getAll();
+          tx.oncomplete = () => {
+            db.close();
+            const rows = events.result as {
+              server: string;
+              conversation: string;
+              position: number;
+              id: string;
+            }[];
+            resolve(
+              (metas.result as { server: string; conversation: string; title?: string }[]).map((meta) => ({
+                server: meta.server,
+                conversation: meta.conversation,
+                title: meta.title,
+                eventIds: rows
+                  .filter((row) => row.server === meta.server && row.conversation === meta.conversation)
+                  .sort((a, b) => a.position - b.position)
+                  .map((row) => row.id),
+              })),
+            );
+          };
+        };
+      }),
+  );
+}
+
+/** The ids of a conversation's events in the copy; empty when it holds none. */
+export async function copiedEventIds(page: Page, conversationId: string): Promise<string[]> {
+  const all = await copiedConversations(page);
+  return all.find((held) => held.conversation === conversationId)?.eventIds ?? [];
+}
+
+/** Waits until the copy holds the conversation with at least these events. */
+export async function expectCopied(page: Page, conversationId: string, eventIds: readonly string[]) {
+  await expect
+    .poll(async () => {
+      const held = new Set(await copiedEventIds(page, conversationId));
+      return held.size > 0 && eventIds.every((id) => held.has(id));
+    })
+    .toBe(true);
+}
+
+/** The event ids shown, each once: a row's id and the ids of steps folded inside it. */
+export async function shownEventIds(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-event-id]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-event-id')!));
+}
+
+/** The mock's next start holds REST requests matching `pattern` until released, or is away. */
+export async function nextStartHolds(page: Page, pattern: string) {
+  await page.evaluate((held) => sessionStorage.setItem('tether.mock-hold', held), pattern);
+}
+export async function nextStartIsAway(page: Page, away: boolean) {
+  await page.evaluate(
+    (down) =>
+      down ? sessionStorage.setItem('tether.mock-down', '1') : sessionStorage.removeItem('tether.mock-down'),
+    away,
+  );
+}
