@@ -6,7 +6,7 @@ import { expect, type Page } from '@playwright/test';
 export interface CopiedConversationSeen {
   server: string;
   conversation: string;
-  title?: string;
+  listed?: { title?: string | null };
   eventIds: string[];
 }
 
@@ -37,10 +37,12 @@ export function copiedConversations(page: Page): Promise<CopiedConversationSeen[
               id: string;
             }[];
             resolve(
-              (metas.result as { server: string; conversation: string; title?: string }[]).map((meta) => ({
+              (
+                metas.result as { server: string; conversation: string; listed?: { title?: string | null } }[]
+              ).map((meta) => ({
                 server: meta.server,
                 conversation: meta.conversation,
-                title: meta.title,
+                listed: meta.listed,
                 eventIds: rows
                   .filter((row) => row.server === meta.server && row.conversation === meta.conversation)
                   .sort((a, b) => a.position - b.position)

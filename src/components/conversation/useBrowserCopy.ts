@@ -15,7 +15,7 @@ export interface BrowserCopyInputs {
   log: ConversationEventLog;
   session: ConversationSession;
   pages: readonly HistoryPage[] | undefined;
-  title: string | undefined;
+  info: unknown;
   /** The server answered that the conversation does not exist. */
   gone: boolean;
   /** Something the copy may want to write changed outside the log (a join finished). */
@@ -44,7 +44,7 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
         holdsEverything: () => session.holdsEverything,
         limitBytes: copyLimitBytes,
         history: () => latest.current.pages ?? [],
-        title: () => latest.current.title,
+        info: () => latest.current.info,
         onReset: () => latest.current.refeed(),
         onState: setState,
       });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'r
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { agentServerClients, httpStatus } from '../../agent-server/client';
-import { isRecord, type Page } from '../../agent-server/protocol';
+import { isRecord, type ConversationInfo, type Page } from '../../agent-server/protocol';
 import { useScopedServer } from '../servers/serverScope';
 import { activityOf } from '../../conversation/composerRules';
 import { eventLogFor } from '../../conversation/eventLog';
@@ -92,7 +92,7 @@ export function useConversation(conversationId: string) {
     log,
     session,
     pages,
-    title: conversation.data?.title ?? undefined,
+    info: readInfo,
     gone,
     settledKey: `${gap.kind}:${liveStatus ?? ''}`,
     refeed: () => {
@@ -104,8 +104,14 @@ export function useConversation(conversationId: string) {
   const newestPage = pages?.[0];
   // The server could not be reached: the newest page is the copy's, and says from when.
   const readingCopy = isFromCopy(newestPage) ? newestPage.fromCopy.savedAt : undefined;
+  // The info as read, or, while the server is away, as the copy last saw it.
+  const info =
+    conversation.data ??
+    (readingCopy !== undefined && (copy.kind === 'painted' || copy.kind === 'joined')
+      ? (copy.listed as ConversationInfo | undefined)
+      : undefined);
 
-  const status = liveStatus ?? conversation.data?.execution_status;
+  const status = liveStatus ?? info?.execution_status;
   const activity = activityOf(status);
 
   // Only a read that left nothing to show is worth a banner: a failed re-read while the server
@@ -135,7 +141,7 @@ export function useConversation(conversationId: string) {
   // A settled run's info (its final stats, a title the server gave) is read once, by the session
   // (onSettled), not here as well.
   const model = log.projection.modelFromEvents ?? agentModel(conversation.data);
-  const title = conversation.data ? conversationTitle(conversation.data.title, firstMessage.data) : undefined;
+  const title = info ? conversationTitle(info.title, firstMessage.data) : undefined;
 
   // Every older page, or (for find) only until `reached` says the page it wanted is in.
   const loadAllOlder = useCallback(
@@ -169,7 +175,7 @@ export function useConversation(conversationId: string) {
   return {
     settings,
     conversationId,
-    info: conversation.data,
+    info,
     infoFailed: conversation.isError,
     log,
     session,

@@ -2,7 +2,11 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ConversationInfo } from '../../agent-server/protocol';
 import type { AgentServer } from '../../agent-server/servers';
-import { conversationListQuery, listRefreshMs } from '../../conversation/resources/conversations';
+import {
+  conversationListQuery,
+  isListFromCopy,
+  listRefreshMs,
+} from '../../conversation/resources/conversations';
 
 // Each server's list is its own infinite query, paged and refreshed on its own; the inbox reads
 // them all. A query per server needs a component per server (hooks cannot be called in a loop),
@@ -42,17 +46,19 @@ export function ServerFeedSource({
     () => data?.pages.flatMap((page) => (Array.isArray(page.items) ? page.items : [])) ?? [],
     [data],
   );
+  // A list read from the browser's copy stands for a server that could not be reached.
+  const fromCopy = isListFromCopy(data?.pages[0]);
   const feed = useMemo<ServerFeed>(
     () => ({
       items,
       pending: isPending && !error,
-      error,
+      error: error ?? (fromCopy ? new Error('unreachable') : null),
       hasNextPage,
       fetchingNextPage: isFetchingNextPage,
       fetchNextPage: () => void fetchNextPage(),
       retry: () => void refetch(),
     }),
-    [items, isPending, error, hasNextPage, isFetchingNextPage, fetchNextPage, refetch],
+    [items, isPending, error, fromCopy, hasNextPage, isFetchingNextPage, fetchNextPage, refetch],
   );
   useEffect(() => {
     onFeed(server.id, feed);

@@ -6,6 +6,7 @@ import type { EventCopy } from './eventCopy';
 let opening: Promise<EventCopy | undefined> | undefined;
 
 export function browserCopy(): Promise<EventCopy | undefined> {
+  if (typeof indexedDB === 'undefined') return Promise.resolve(undefined);
   opening ??= import('./eventCopy').then(({ EventCopy }) => EventCopy.open()).catch(() => undefined);
   return opening;
 }

@@ -41,7 +41,12 @@ function keeper(overrides: Partial<CopyKeeperDependencies> = {}) {
     holdsEverything: () => whole,
     limitBytes: () => 1e9,
     history: () => pages,
-    title: () => 'Parser',
+    info: () => ({
+      id: 'c1',
+      title: 'Parser',
+      execution_status: 'finished',
+      agent: { llm: { api_key: 'sk-kept-out' } },
+    }),
     onReset: vi.fn(),
     onState: (state) => states.push(state),
     setTimeout: () => 0,
@@ -70,7 +75,12 @@ const ids = (log: ConversationEventLog) => log.projection.rows.map((row) => row.
 
 describe('the keeper of a conversation copy', () => {
   it('paints the copy before the server answers, joins its newest page and writes what came since', async () => {
-    await copy.write(S, 'c1', { events: range(0, 149), olderCursor: null, head: 'e149', title: 'Parser' });
+    await copy.write(S, 'c1', {
+      events: range(0, 149),
+      olderCursor: null,
+      head: 'e149',
+      info: { id: 'c1', title: 'Parser' },
+    });
     const { made, log, states, serve, holdEverything } = keeper();
     await made.open();
     expect(states.at(-1)).toMatchObject({ kind: 'painted' });
@@ -87,7 +97,7 @@ describe('the keeper of a conversation copy', () => {
   });
 
   it('drops the copy and its rows when the server does not hold its newest event', async () => {
-    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, title: undefined });
+    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
     const { made, log, states, serve, deps } = keeper();
     await made.open();
     expect(log.has('e9')).toBe(true);
@@ -101,7 +111,7 @@ describe('the keeper of a conversation copy', () => {
   });
 
   it('drops a copy more than a page behind the server, for the hole it would leave', async () => {
-    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, title: undefined });
+    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
     const { made, states, serve } = keeper();
     await made.open();
     serve(newestPage(range(0, 300)));
@@ -109,7 +119,7 @@ describe('the keeper of a conversation copy', () => {
   });
 
   it('never paints a copy that the server page, come first, has already shown wrong', async () => {
-    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, title: undefined });
+    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
     const { made, log, serve, deps } = keeper();
     serve(newestPage(range(500, 503)));
     await made.open();
@@ -118,7 +128,7 @@ describe('the keeper of a conversation copy', () => {
   });
 
   it('forgets the copy of a conversation deleted on the server', async () => {
-    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, title: undefined });
+    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
     const { made, log } = keeper();
     await made.open();
     made.deleted();
@@ -141,12 +151,17 @@ describe('the keeper of a conversation copy', () => {
     log.ingest([message(5)], { live: true });
     await made.close();
     expect((await copy.newest(S, 'c1', 100))?.events).toEqual(range(0, 5));
-    expect(await copy.read(S, 'c1')).toMatchObject({ title: 'Parser', olderCursor: null, head: 'e5' });
+    expect(await copy.read(S, 'c1')).toMatchObject({
+      listed: { id: 'c1', title: 'Parser', execution_status: 'finished' },
+      olderCursor: null,
+      head: 'e5',
+    });
+    expect(JSON.stringify(await copy.read(S, 'c1'))).not.toContain('sk-kept-out');
     expect(ids(log)).toContain('e5');
   });
 
   it('evicts others above the limit after writing, never the conversation open', async () => {
-    await copy.write(S, 'old', { events: range(0, 9), olderCursor: null, head: undefined, title: undefined });
+    await copy.write(S, 'old', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
     const { made, serve, holdEverything } = keeper({ limitBytes: () => 1 });
     await made.open();
     serve(newestPage(range(0, 4)));

@@ -1,6 +1,6 @@
 import type { ConversationEventLog } from '../eventLog';
 import { judgeCopy, inLogOrder, type CopyEdge, type CopyVerdict } from './copyVerdict';
-import type { CopiedConversation } from './copySchema';
+import type { CopiedConversation, ListedInfo } from './copySchema';
 import type { EventCopy } from './eventCopy';
 
 // The browser's copy of one open conversation: paints its newest rows before the server answers,
@@ -14,9 +14,9 @@ const SAVE_AFTER_MS = 1_000;
 export type CopyState =
   | { kind: 'none' }
   /** Rows from the copy are on screen; the server's newest page has not come. */
-  | { kind: 'painted'; savedAt: number }
+  | { kind: 'painted'; savedAt: number; listed: ListedInfo | undefined }
   /** The server's newest page joins the copy. */
-  | { kind: 'joined'; savedAt: number }
+  | { kind: 'joined'; savedAt: number; listed: ListedInfo | undefined }
   /** The copy did not fit what the server holds, and is forgotten. */
   | { kind: 'dropped'; reason: CopyVerdict | 'deleted' };
 
@@ -35,7 +35,8 @@ export interface CopyKeeperDependencies {
   limitBytes: () => number;
   /** The history pages read so far, newest first (for the cursor below the oldest). */
   history: () => readonly HistoryPage[];
-  title: () => string | undefined;
+  /** The conversation's info as last read (the copy keeps what the list shows of it). */
+  info: () => unknown;
   /** The log was emptied of the copy's rows: what the server sent is to be fed again. */
   onReset: () => void;
   onState: (state: CopyState) => void;
@@ -76,10 +77,9 @@ export class CopyKeeper {
     this.deps.log.ingest(read.events);
     if (read.meta.head !== undefined && !this.newestPage)
       this.deps.log.setHead(read.meta.head, { fromInfo: true });
+    const { savedAt, listed } = read.meta;
     this.setState(
-      this.newestPage
-        ? { kind: 'joined', savedAt: read.meta.savedAt }
-        : { kind: 'painted', savedAt: read.meta.savedAt },
+      this.newestPage ? { kind: 'joined', savedAt, listed } : { kind: 'painted', savedAt, listed },
     );
   }
 
@@ -98,7 +98,7 @@ export class CopyKeeper {
   private judge(painted: boolean): boolean {
     const verdict = judgeCopy(this.newestHeld!, this.newestPage!.items, this.newestPage!.full);
     if (verdict === 'joins') {
-      this.setState({ kind: 'joined', savedAt: this.meta!.savedAt });
+      this.setState({ kind: 'joined', savedAt: this.meta!.savedAt, listed: this.meta!.listed });
       return true;
     }
     this.drop(verdict, painted);
@@ -158,7 +158,7 @@ export class CopyKeeper {
       events,
       olderCursor,
       head: this.deps.log.tree.head,
-      title: this.deps.title(),
+      info: this.deps.info(),
     });
     if (!written) return;
     this.meta = await copy.read(server, conversation);

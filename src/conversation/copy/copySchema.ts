@@ -23,11 +23,39 @@ export interface CopiedConversation {
   /** HEAD when the copy was written (the info's `leaf_event_id`). */
   head: string | null | undefined;
   /** What the list shows of it, to list it while the server is away. */
-  title: string | undefined;
+  listed: ListedInfo | undefined;
   savedAt: number;
   openedAt: number;
   /** The JSON size of the events held: what eviction weighs. */
   bytes: number;
+}
+
+/** The fields of a conversation's info that the list shows; the rest (its agent's key) stays out. */
+export interface ListedInfo {
+  id: string;
+  title?: string | null;
+  execution_status?: string;
+  created_at?: string;
+  updated_at?: string;
+  parent_conversation_id?: string | null;
+}
+
+const LISTED_FIELDS = [
+  'title',
+  'execution_status',
+  'created_at',
+  'updated_at',
+  'parent_conversation_id',
+] as const;
+
+export function listedInfo(info: unknown): ListedInfo | undefined {
+  if (typeof info !== 'object' || info === null || typeof (info as { id?: unknown }).id !== 'string')
+    return undefined;
+  const source = info as Record<string, unknown>;
+  const listed: Record<string, unknown> = { id: source.id };
+  for (const field of LISTED_FIELDS)
+    if (typeof source[field] === 'string' || source[field] === null) listed[field] = source[field];
+  return listed as unknown as ListedInfo;
 }
 
 export interface CopiedEvent {

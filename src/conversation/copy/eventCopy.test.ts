@@ -30,11 +30,21 @@ beforeEach(() => {
 describe('the browser copy of a conversation', () => {
   it('gives back the newest events, oldest first, and counts the conversation as opened', async () => {
     const store = await copy();
-    await store.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: 'e9', title: 'Parser' });
+    await store.write(S, 'c1', {
+      events: range(0, 9),
+      olderCursor: null,
+      head: 'e9',
+      info: { id: 'c1', title: 'Parser' },
+    });
     clock = 5000;
     const read = await store.newest(S, 'c1', 3);
     expect(read?.events).toEqual(range(7, 9));
-    expect(read?.meta).toMatchObject({ head: 'e9', title: 'Parser', openedAt: 5000, olderCursor: null });
+    expect(read?.meta).toMatchObject({
+      head: 'e9',
+      listed: { id: 'c1', title: 'Parser' },
+      openedAt: 5000,
+      olderCursor: null,
+    });
     expect(await store.newest(S, 'other', 3)).toBeUndefined();
   });
 
@@ -44,7 +54,7 @@ describe('the browser copy of a conversation', () => {
       events: range(10, 19),
       olderCursor: 'e9',
       head: undefined,
-      title: undefined,
+      info: undefined,
     });
     expect(await store.page(S, 'c1', 'e17', 3)).toEqual({
       items: [event(17), event(16), event(15)],
@@ -64,14 +74,14 @@ describe('the browser copy of a conversation', () => {
       events: range(10, 14),
       olderCursor: 'e9',
       head: undefined,
-      title: undefined,
+      info: undefined,
     });
     // A newer page came and older pages were read: one write joins on the copy's newest event.
     await store.write(S, 'c1', {
       events: range(5, 17),
       olderCursor: 'e4',
       head: undefined,
-      title: undefined,
+      info: undefined,
     });
     expect((await store.newest(S, 'c1', 100))?.events).toEqual(range(5, 17));
     expect((await store.read(S, 'c1'))?.olderCursor).toBe('e4');
@@ -80,7 +90,7 @@ describe('the browser copy of a conversation', () => {
       events: range(15, 20),
       olderCursor: 'e14',
       head: undefined,
-      title: undefined,
+      info: undefined,
     });
     expect((await store.newest(S, 'c1', 100))?.events).toEqual(range(5, 20));
     expect(await store.page(S, 'c1', 'e6', 10)).toEqual({ items: [event(6), event(5)], next_page_id: 'e4' });
@@ -88,12 +98,12 @@ describe('the browser copy of a conversation', () => {
 
   it('is replaced by events that do not reach its newest', async () => {
     const store = await copy();
-    await store.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, title: undefined });
+    await store.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
     await store.write(S, 'c1', {
       events: range(30, 32),
       olderCursor: 'e29',
       head: undefined,
-      title: undefined,
+      info: undefined,
     });
     expect((await store.newest(S, 'c1', 100))?.events).toEqual(range(30, 32));
     expect(await store.page(S, 'c1', 'e5', 10)).toBeUndefined();
@@ -101,12 +111,12 @@ describe('the browser copy of a conversation', () => {
 
   it('keeps servers apart, and forgets one conversation or everything', async () => {
     const store = await copy();
-    await store.write(S, 'c1', { events: range(0, 2), olderCursor: null, head: undefined, title: undefined });
+    await store.write(S, 'c1', { events: range(0, 2), olderCursor: null, head: undefined, info: undefined });
     await store.write('http://other:8000', 'c1', {
       events: range(5, 6),
       olderCursor: null,
       head: undefined,
-      title: undefined,
+      info: undefined,
     });
     expect((await store.newest('http://other:8000', 'c1', 10))?.events).toEqual(range(5, 6));
     await store.forget(S, 'c1');
@@ -120,7 +130,7 @@ describe('the browser copy of a conversation', () => {
     const store = await copy();
     for (const [i, id] of ['old', 'middle', 'new'].entries()) {
       clock = 1000 + i;
-      await store.write(S, id, { events: range(0, 9), olderCursor: null, head: undefined, title: undefined });
+      await store.write(S, id, { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
     }
     clock = 2000;
     await store.newest(S, 'old', 1); // opened again: now the most recent
@@ -134,7 +144,12 @@ describe('the browser copy of a conversation', () => {
 
   it('holds the events and what the list shows, never a key', async () => {
     const store = await copy();
-    await store.write(S, 'c1', { events: range(0, 1), olderCursor: null, head: 'e1', title: 'T' });
+    await store.write(S, 'c1', {
+      events: range(0, 1),
+      olderCursor: null,
+      head: 'e1',
+      info: { id: 'c1', title: 'T', agent: { llm: { api_key: 'sk-secret' } } },
+    });
     const meta = await store.read(S, 'c1');
     expect(Object.keys(meta!).sort()).toEqual([
       'bytes',
@@ -142,14 +157,16 @@ describe('the browser copy of a conversation', () => {
       'head',
       'high',
       'highId',
+      'listed',
       'low',
       'lowId',
       'olderCursor',
       'openedAt',
       'savedAt',
       'server',
-      'title',
     ]);
+    expect(meta!.listed).toEqual({ id: 'c1', title: 'T' });
+    expect(JSON.stringify(meta)).not.toContain('sk-secret');
   });
 });
 
@@ -170,7 +187,7 @@ describe('the copy database', () => {
 
   it('keeps what it held when opened again', async () => {
     const store = await copy();
-    await store.write(S, 'c1', { events: range(0, 1), olderCursor: null, head: undefined, title: undefined });
+    await store.write(S, 'c1', { events: range(0, 1), olderCursor: null, head: undefined, info: undefined });
     const again = await copy();
     expect((await again.newest(S, 'c1', 5))?.events).toEqual(range(0, 1));
   });

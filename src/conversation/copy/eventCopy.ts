@@ -1,4 +1,10 @@
-import { openCopyDatabase, type CopiedConversation, type CopiedEvent, type CopyDatabase } from './copySchema';
+import {
+  listedInfo,
+  openCopyDatabase,
+  type CopiedConversation,
+  type CopiedEvent,
+  type CopyDatabase,
+} from './copySchema';
 
 // Reads and writes of the browser's copy (copySchema.ts says what it holds). Every write is one
 // transaction, so a full disk or a closed tab leaves the copy as it was, never with a hole.
@@ -22,7 +28,8 @@ export interface CopyToWrite {
   /** The server's page for what is older than `events[0]`; null when that is the first event. */
   olderCursor: string | null;
   head: string | null | undefined;
-  title: string | undefined;
+  /** The conversation's info as last read: only what the list shows of it is kept. */
+  info: unknown;
 }
 
 export interface CopyUsage {
@@ -148,7 +155,7 @@ export class EventCopy {
           openedAt: this.now(),
           bytes: 0,
           head: undefined,
-          title: undefined,
+          listed: undefined,
           savedAt: 0,
         };
       }
@@ -156,7 +163,12 @@ export class EventCopy {
         meta.bytes += added.bytes;
         void events.put(added);
       }
-      await conversations.put({ ...meta, head: copy.head, title: copy.title, savedAt: this.now() });
+      await conversations.put({
+        ...meta,
+        head: copy.head,
+        listed: listedInfo(copy.info) ?? meta.listed,
+        savedAt: this.now(),
+      });
       await tx.done;
       return true;
     } catch {

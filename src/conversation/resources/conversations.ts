@@ -20,6 +20,7 @@ import {
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { eventsKey } from './events';
 import { serverKey } from './server';
+import { browserCopy } from '../copy/browserCopy';
 import { analyserFor, POLICY_OF, type Approval } from '../approvalPolicy';
 import { FailureStreaks, nextReadMs } from '../inbox/serverBackoff';
 import { listReadMs } from '../inbox/listReadRule';
@@ -45,17 +46,26 @@ const serverName = (settings: ConnectionSettings) => JSON.stringify(serverKey(se
 export const conversationListQuery = (settings: ConnectionSettings) =>
   infiniteQueryOptions({
     queryKey: conversationListKey(settings),
-    queryFn: ({ pageParam }) =>
-      listFailures.track(serverName(settings), async () => {
-        const request = {
-          limit: CONVERSATIONS_PAGE_SIZE,
-          sort_order: 'UPDATED_AT_DESC',
-          ...(pageParam ? { page_id: pageParam } : {}),
-        } as unknown as Parameters<ConversationClient['searchConversations']>[0];
-        return (await agentServerClients(settings).conversations.searchConversations(
-          request,
-        )) as unknown as Page<ConversationInfo>;
-      }),
+    queryFn: async ({ pageParam }) => {
+      try {
+        return await listFailures.track(serverName(settings), async () => {
+          const request = {
+            limit: CONVERSATIONS_PAGE_SIZE,
+            sort_order: 'UPDATED_AT_DESC',
+            ...(pageParam ? { page_id: pageParam } : {}),
+          } as unknown as Parameters<ConversationClient['searchConversations']>[0];
+          return (await agentServerClients(settings).conversations.searchConversations(
+            request,
+          )) as unknown as Page<ConversationInfo>;
+        });
+      } catch (error) {
+        // The server cannot be reached at all: the conversations this browser keeps a copy of.
+        const copied =
+          !pageParam && httpStatus(error) === undefined ? await listedFromCopy(settings) : undefined;
+        if (copied) return copied;
+        throw error;
+      }
+    },
     initialPageParam: '',
     getNextPageParam: (last) => last.next_page_id || undefined,
     // Not retried within a read: the next read comes after the back-off (listRefreshMs).
@@ -64,6 +74,20 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
     // that is not a reason to read it twice. (Invalidations and the interval read it anyway.)
     staleTime: 10_000,
   });
+
+/** A list page read from the browser's copy: its conversations as they were when last opened. */
+export type ListPageFromCopy = Page<ConversationInfo> & { fromCopy: true };
+
+export const isListFromCopy = (page: unknown): page is ListPageFromCopy =>
+  isRecord(page) && page.fromCopy === true;
+
+async function listedFromCopy(settings: ConnectionSettings): Promise<ListPageFromCopy | undefined> {
+  const held = await (await browserCopy())?.conversations(settings.serverUrl);
+  const items = (held ?? []).flatMap((meta) => (meta.listed ? [meta.listed as ConversationInfo] : []));
+  if (items.length === 0) return undefined;
+  items.sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''));
+  return { items, next_page_id: null, fromCopy: true };
+}
 
 /**
  * How often a server's list is read again so every conversation's status stays current without
