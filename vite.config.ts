@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
@@ -6,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import { compileCatalogue, pseudoCatalogue } from './src/i18n/compileCatalogue';
 import { partOf } from './src/i18n/parts';
 import { PSEUDO_LOCALE } from './src/i18n/locales';
+import { shellWorker } from './src/offline/shellWorker';
 
 const CATALOG = 'virtual:tether-catalog/';
 const ENGLISH_PART = 'virtual:tether-english/';
@@ -48,8 +50,34 @@ function compiledCatalogs(): Plugin {
   };
 }
 
+/**
+ * `sw.js`: the service worker that keeps the app's shell (src/offline/shellWorker.ts), written
+ * with the build's own file names, so that it keeps exactly this build and drops the one before.
+ * The mock agent-server's code is left out: a real deployment never runs it.
+ */
+function shellWorkerFile(): Plugin {
+  return {
+    name: 'tether-shell-worker',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_, bundle) {
+      const files = Object.values(bundle)
+        .filter((file) => !file.fileName.endsWith('.map') && file.fileName !== 'sw.js')
+        .filter((file) => !(file.type === 'chunk' && file.facadeModuleId?.includes('/mocks/')))
+        .map((file) => `/${file.fileName}`);
+      const shell = [...new Set(['/index.html', '/favicon.svg', '/manifest.webmanifest', ...files])].sort();
+      const version = createHash('sha256').update(shell.join('\n')).digest('hex').slice(0, 16);
+      this.emitFile({
+        type: 'asset',
+        fileName: 'sw.js',
+        source: `(${shellWorker.toString()})(self, ${JSON.stringify(shell)}, ${JSON.stringify(version)});\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), compiledCatalogs()],
+  plugins: [react(), compiledCatalogs(), shellWorkerFile()],
   server: { port: 5173, strictPort: true, host: '127.0.0.1' },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
   build: {

@@ -8,12 +8,14 @@ import { App, createQueryClient } from './app/App';
 import { isMockServer, readServers } from './agent-server/servers';
 import { prefetchInbox, prefetchOpenedConversation } from './app/openingPrefetch';
 import { LanguageRoot, languageToSpeak, speak } from './i18n/i18n';
+import { registerShellWorker } from './offline/registerShellWorker';
 
 async function start() {
   watchSystemTheme();
   // English is in the first load; another language's catalogue is asked for beside the rest.
   const speaking = speak(languageToSpeak());
-  if (readServers().some(isMockServer)) {
+  const onMock = readServers().some(isMockServer);
+  if (onMock) {
     // Loaded only when used, so a real deployment never downloads the mock.
     const { startMockAgentServer } = await import('../mocks/mockAgentServer');
     await startMockAgentServer();
@@ -29,6 +31,7 @@ async function start() {
       </LanguageRoot>
     </StrictMode>,
   );
+  if (!onMock) registerShellWorker();
 }
 
 void start();

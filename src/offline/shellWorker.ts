@@ -1,0 +1,86 @@
+// The service worker's whole program: it keeps the app's shell (its page, scripts, styles and
+// icons) so that Tether opens with no network, and leaves everything else alone: the agent-server's
+// REST and sockets (`/api`, `/sockets`, any other origin) always go to the network, so the worker
+// never answers for the server and never holds a conversation or a key. Conversations offline
+// come from the browser's copy (conversation/copy), which the app reads itself.
+//
+// One self-contained function, because the build writes it out as `sw.js` as it stands
+// (vite.config.ts): it may use nothing from outside its body.
+
+/** What the function needs of a service worker's global scope (a test hands in its own). */
+export interface ShellWorkerScope {
+  location: { origin: string };
+  caches: CacheStorage;
+  fetch: (request: Request) => Promise<Response>;
+  skipWaiting: () => Promise<void>;
+  clients: { claim: () => Promise<void> };
+  addEventListener: (type: 'install' | 'activate' | 'fetch', listener: (event: never) => void) => void;
+}
+
+interface WaitingEvent {
+  waitUntil: (done: Promise<unknown>) => void;
+}
+interface FetchingEvent {
+  request: Request;
+  respondWith: (response: Promise<Response>) => void;
+}
+
+export function shellWorker(scope: ShellWorkerScope, shell: readonly string[], version: string): void {
+  const prefix = 'tether-shell-';
+  const name = `${prefix}${version}`;
+  const kept = new Set(shell);
+
+  scope.addEventListener('install', (event: WaitingEvent) => {
+    event.waitUntil(
+      scope.caches
+        .open(name)
+        .then((cache) => cache.addAll([...shell]))
+        .then(() => scope.skipWaiting()),
+    );
+  });
+
+  scope.addEventListener('activate', (event: WaitingEvent) => {
+    // The shells of earlier builds go: their scripts are no page's any more.
+    event.waitUntil(
+      scope.caches
+        .keys()
+        .then((names) =>
+          Promise.all(
+            names
+              .filter((old) => old.startsWith(prefix) && old !== name)
+              .map((old) => scope.caches.delete(old)),
+          ),
+        )
+        .then(() => scope.clients.claim()),
+    );
+  });
+
+  scope.addEventListener('fetch', (event: FetchingEvent) => {
+    const { request } = event;
+    if (request.method !== 'GET') return;
+    const url = new URL(request.url);
+    if (url.origin !== scope.location.origin) return;
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/sockets/')) return;
+    if (request.mode === 'navigate') {
+      // The network first, so that a new build is seen at once; the kept page when it is away.
+      // Every address is the one page: the app routes it.
+      event.respondWith(
+        scope.fetch(request).catch(() =>
+          scope.caches
+            .open(name)
+            .then((cache) => cache.match('/index.html'))
+            .then((kept) => kept ?? Response.error()),
+        ),
+      );
+      return;
+    }
+    // Scripts and styles have their content's hash in their name: a kept one is never stale.
+    if (kept.has(url.pathname))
+      event.respondWith(
+        scope.caches
+          .open(name)
+          .then((cache) => cache.match(url.pathname))
+          .then((hit) => hit ?? scope.fetch(request)),
+      );
+  });
+}
