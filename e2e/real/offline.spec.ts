@@ -1,0 +1,53 @@
+import { expectCopied, shownEventIds } from '../browserCopy';
+import { expectAccessible } from '../axe';
+import { connect, expect, startConversation, test } from './fixtures';
+
+// Installable, and readable offline (issue 22), on the built app and a real server: the service
+// worker keeps the app's shell, the browser's copy keeps the conversation, and with the network
+// gone both open it, saying that this is the browser's copy and that acting needs the server.
+
+test('offline, the app and a conversation opened before open from this browser @smoke', async ({
+  page,
+  context,
+  server,
+  llm,
+}) => {
+  llm.setScript([{ text: 'Kept for the road: **offline** reading works.' }]);
+  await connect(page, server);
+  const id = await startConversation(page, llm, 'Say something worth keeping');
+  const answer = page.getByRole('log').getByText('Kept for the road: offline reading works.');
+  await expect(answer).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('.conversation-header [data-status]')).toHaveAttribute('data-status', 'finished');
+  const shown = await shownEventIds(page);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())!;
+  await expectCopied(page, id, shown);
+  // The worker is registered on a page that starts with no mock beside the server.
+  await page.reload();
+  await expect(answer).toBeVisible();
+  // The shell is kept once Tether's worker controls the page (it takes the scope over from the
+  // mock's, which the page started with).
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? ''))
+    .toMatch(/\/sw\.js$/);
+  const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
+  expect(manifest).toMatchObject({ name: 'Tether', display: 'standalone', start_url: '/' });
+
+  await context.setOffline(true);
+  await page.reload();
+  const banner = page.getByRole('status').filter({ hasText: "browser's copy" });
+  await expect(banner).toContainText('The server cannot be reached');
+  await expect(answer).toBeVisible();
+  expect(await shownEventIds(page)).toEqual(shown);
+  // The header and the list are the copy's too.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.getByRole('navigation').getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await expectAccessible(page, 'a conversation read offline from the copy');
+  await page.screenshot({ path: test.info().outputPath('offline-banner.png') });
+  // Sending needs the server, and says so rather than dropping the message.
+  await page.getByLabel('Message to the agent').fill('Are you there?');
+  await page.getByLabel('Message to the agent').press('Enter');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 20_000 });
+
+  await context.setOffline(false);
+  await expect(banner).toHaveCount(0, { timeout: 30_000 });
+});
