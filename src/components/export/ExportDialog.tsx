@@ -1,6 +1,7 @@
 import { eventLogFor } from '../../conversation/eventLog';
 import { useRef, useState } from 'react';
 import { useModalDialog } from '../useModalDialog';
+import { saveFile } from './saveFile';
 import './export.css';
 import { describeError } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/servers';
@@ -54,7 +55,7 @@ export default function ExportDialog({
         signal: controller.signal,
         onProgress: (progress) => setPhase({ kind: 'reading', progress }),
       });
-      save(file.name, file.blob);
+      saveFile(file.name, file.blob);
       setPhase({ kind: 'saved', name: file.name, events: file.events });
     } catch (error) {
       if (error instanceof ExportCancelled) setPhase({ kind: 'choosing' });
@@ -130,15 +131,4 @@ export default function ExportDialog({
       )}
     </dialog>
   );
-}
-
-/** Hands the file to the browser's download, under its name. */
-function save(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The download has the blob once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
