@@ -18,12 +18,14 @@ describe('REST access', () => {
       /\bfetch\s*\(|XMLHttpRequest|axios/.test(readFileSync(path, 'utf8')),
     );
     // Uploads alone use XHR: fetch cannot report upload progress. The probe of a model's address
-    // is one fetch: it asks no agent-server anything; the service worker's is the other, for the
-    // app's own files (it leaves the agent-server's requests alone).
+    // is one fetch: it asks no agent-server anything; the service worker's is another, for the
+    // app's own files (it leaves the agent-server's requests alone); a shared copy's images are
+    // the last, read from the address the transcript shows them from.
     const workspace = join('src', 'agent-server', 'workspace.ts');
     const probe = join('src', 'agent-server', 'reachability.ts');
     const shell = join('src', 'offline', 'shellWorker.ts');
-    expect(offenders.sort()).toEqual([probe, workspace, shell]);
+    const images = join('src', 'conversation', 'share', 'prepareShare.ts');
+    expect(offenders.sort()).toEqual([probe, workspace, images, shell]);
     expect(readFileSync(workspace, 'utf8').match(/XMLHttpRequest/g)).toHaveLength(1);
     expect(readFileSync(probe, 'utf8').match(/\bfetch\s*\(/g)).toHaveLength(1);
   });

@@ -21,6 +21,7 @@ export const LAZY_PARTS = [
   'runtime',
   'secrets',
   'servers',
+  'share',
   'shortcuts',
   'skills',
   'tasks',

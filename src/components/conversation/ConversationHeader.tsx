@@ -27,6 +27,7 @@ export function ConversationHeader({ model: c }: { model: ConversationModel }) {
   const t = useT();
   // The palette reaches the menu's dialogs whether or not the menu has loaded.
   useCommand('export', t('conversation.command.export'), () => setDialog('export'), title !== undefined);
+  useCommand('share', t('conversation.command.share'), () => setDialog('share'), title !== undefined);
   useCommand('model', t('conversation.command.model'), () => setDialog('model'), c.model !== undefined);
   useCommand('usage', t('conversation.command.usage'), () => setDialog('usage'), c.info !== undefined);
   return (

@@ -22,7 +22,7 @@ export interface TranscriptHeading {
 }
 
 /** The events of the branch HEAD ends, and every event that is no tree node. */
-function activeBranch(events: readonly ServerEvent[], head: string | null | undefined): ServerEvent[] {
+export function activeBranch(events: readonly ServerEvent[], head: string | null | undefined): ServerEvent[] {
   if (head === undefined) return [...events];
   const tree = new EventTree();
   tree.add(events);

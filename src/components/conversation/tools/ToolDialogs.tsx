@@ -8,6 +8,7 @@ import type { ToolDialog } from './toolDialogs';
 // Each dialog, with what only it needs (the transcript writer, the switch form, the breakdown
 // and Compact), loads on its first opening.
 const ExportDialog = lazyPart(() => import('../../export/ExportDialog'));
+const ShareDialog = lazyPart(() => import('../../share/ShareDialog'));
 const ModelDialog = lazyPart(() => import('../../model/ModelDialog'));
 const UsageDialog = lazyPart(() => import('../../usage/UsageDialog'));
 
@@ -25,6 +26,13 @@ export default function ToolDialogs({
     <Suspense fallback={null}>
       {dialog === 'export' && c.title !== undefined && (
         <ExportDialog
+          settings={c.settings}
+          conversation={{ id: c.conversationId, title: c.title }}
+          onClose={onClose}
+        />
+      )}
+      {dialog === 'share' && c.title !== undefined && (
+        <ShareDialog
           settings={c.settings}
           conversation={{ id: c.conversationId, title: c.title }}
           onClose={onClose}

@@ -41,6 +41,11 @@ export default function ToolsPanel({
           <span className="tool-line-name">{t('tools.export')}</span>
         </button>
       )}
+      {c.title !== undefined && (
+        <button type="button" className="tool-line" aria-haspopup="dialog" onClick={() => onChoose('share')}>
+          <span className="tool-line-name">{t('tools.share')}</span>
+        </button>
+      )}
       <ApprovalSelect session={c.session} policy={c.info?.confirmation_policy?.kind} />
     </div>
   );
