@@ -96,6 +96,29 @@ describe('the browser copy of a conversation', () => {
     expect(await store.page(S, 'c1', 'e6', 10)).toEqual({ items: [event(6), event(5)], next_page_id: 'e4' });
   });
 
+  it('writes many events in slices that each leave it whole', async () => {
+    const store = await copy();
+    const many = Array.from({ length: 1_234 }, (_, i) => ({
+      id: `m${i}`,
+      kind: 'MessageEvent',
+      timestamp: String(i).padStart(6, '0'),
+    }));
+    await store.write(S, 'c1', {
+      events: many.slice(1_000),
+      olderCursor: 'm999',
+      head: undefined,
+      info: undefined,
+    });
+    await store.write(S, 'c1', { events: many, olderCursor: null, head: undefined, info: undefined });
+    expect((await store.newest(S, 'c1', 5_000))?.events).toEqual(many);
+    expect(await store.read(S, 'c1')).toMatchObject({ lowId: 'm0', highId: 'm1233', olderCursor: null });
+    expect((await store.page(S, 'c1', 'm600', 3))?.items).toEqual([many[600], many[599], many[598]]);
+    const fresh = await copy();
+    await fresh.write(S, 'c2', { events: many, olderCursor: null, head: undefined, info: undefined });
+    expect((await fresh.newest(S, 'c2', 5_000))?.events).toEqual(many);
+    expect((await fresh.read(S, 'c2'))?.bytes).toBe((await store.read(S, 'c1'))?.bytes);
+  });
+
   it('is replaced by events that do not reach its newest', async () => {
     const store = await copy();
     await store.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });

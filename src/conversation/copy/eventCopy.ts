@@ -42,6 +42,15 @@ const everyPosition = (server: string, conversation: string) =>
 
 const sizeOf = (event: unknown) => JSON.stringify(event)?.length ?? 0;
 
+/** Events cloned into IndexedDB in one transaction: a few milliseconds of the page's time. */
+const WRITE_SLICE = 500;
+
+const range = (from: number, to: number) =>
+  Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+
+/** Lets the page draw between two slices of a long write. */
+const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export class EventCopy {
   constructor(
     private readonly db: CopyDatabase,
@@ -107,73 +116,129 @@ export class EventCopy {
    * Brings the copy up to `copy`: events newer than the copy's newest are added above it, older
    * than its oldest below it. When `copy` does not reach the copy's newest event, the two have
    * nothing in common to join on and `copy` replaces it.
+   *
+   * Written in slices of WRITE_SLICE events, one transaction each, growing outward from what is
+   * held (newer ones upward, older ones downward), so that the copy has no hole after any of
+   * them, and the page draws between two slices: ten thousand events cloned at once would hold
+   * the page for a quarter of a second.
    */
   async write(server: string, conversation: string, copy: CopyToWrite): Promise<boolean> {
     if (copy.events.length === 0) return false;
     try {
-      const tx = this.db.transaction(['conversations', 'events'], 'readwrite');
-      const conversations = tx.objectStore('conversations');
-      const events = tx.objectStore('events');
-      const before = await conversations.get([server, conversation]);
+      const before = await this.db.get('conversations', [server, conversation]);
       const ids = copy.events.map((event) => event.id);
       const top = before ? ids.lastIndexOf(before.highId) : -1;
-      const rows: CopiedEvent[] = [];
-      const row = (event: { id: string }, position: number): CopiedEvent => ({
-        server,
-        conversation,
-        position,
-        id: event.id,
-        bytes: sizeOf(event),
-        event,
-      });
-      let meta: CopiedConversation;
-      if (before && top >= 0) {
-        const bottom = ids.indexOf(before.lowId);
-        for (let i = top + 1; i < ids.length; i++) rows.push(row(copy.events[i]!, before.high + i - top));
-        for (let i = bottom - 1; i >= 0; i--) rows.push(row(copy.events[i]!, before.low - (bottom - i)));
-        const grewDown = bottom > 0;
-        meta = {
-          ...before,
-          high: before.high + (ids.length - 1 - top),
-          highId: ids.at(-1)!,
-          low: grewDown ? before.low - bottom : before.low,
-          lowId: grewDown ? ids[0]! : before.lowId,
-          olderCursor: grewDown || bottom === 0 ? copy.olderCursor : before.olderCursor,
-          bytes: before.bytes,
-        };
-      } else {
-        if (before) await events.delete(everyPosition(server, conversation));
-        copy.events.forEach((event, i) => rows.push(row(event, i)));
-        meta = {
-          server,
-          conversation,
-          low: 0,
-          high: ids.length - 1,
-          lowId: ids[0]!,
-          highId: ids.at(-1)!,
-          olderCursor: copy.olderCursor,
-          openedAt: this.now(),
-          bytes: 0,
-          head: undefined,
-          listed: undefined,
-          savedAt: 0,
-        };
-      }
-      for (const added of rows) {
-        meta.bytes += added.bytes;
-        void events.put(added);
-      }
-      await conversations.put({
+      const listed = listedInfo(copy.info);
+      const stamp = (meta: CopiedConversation): CopiedConversation => ({
         ...meta,
         head: copy.head,
-        listed: listedInfo(copy.info) ?? meta.listed,
+        listed: listed ?? meta.listed,
         savedAt: this.now(),
       });
-      await tx.done;
+      let meta: CopiedConversation;
+      let above: number[];
+      let below: number[];
+      if (before && top >= 0) {
+        meta = before;
+        const bottom = ids.indexOf(before.lowId);
+        above = range(top + 1, ids.length - 1);
+        below = bottom > 0 ? range(0, bottom - 1).reverse() : [];
+        // Only the listed info and HEAD changed: one small write.
+        if (above.length === 0 && below.length === 0) {
+          await this.db.put('conversations', stamp(meta));
+          return true;
+        }
+      } else {
+        // A new copy starts with its newest slice, in place of whatever was held.
+        const newest = Math.max(0, ids.length - WRITE_SLICE);
+        const first = range(newest, ids.length - 1);
+        meta = await this.commit(
+          server,
+          conversation,
+          undefined,
+          first,
+          [],
+          copy,
+          {
+            server,
+            conversation,
+            low: 0,
+            high: -1,
+            lowId: ids[newest]!,
+            highId: ids.at(-1)!,
+            olderCursor: null,
+            openedAt: this.now(),
+            bytes: 0,
+            head: undefined,
+            listed: undefined,
+            savedAt: 0,
+          },
+          Boolean(before),
+        );
+        meta = stamp(meta);
+        above = [];
+        below = range(0, newest - 1).reverse();
+      }
+      for (let i = 0; i < above.length; i += WRITE_SLICE) {
+        meta = await this.commit(server, conversation, meta, above.slice(i, i + WRITE_SLICE), [], copy);
+        await breathe();
+      }
+      for (let i = 0; i < below.length; i += WRITE_SLICE) {
+        meta = await this.commit(server, conversation, meta, [], below.slice(i, i + WRITE_SLICE), copy);
+        await breathe();
+      }
+      await this.db.put('conversations', stamp(meta));
       return true;
     } catch {
       return false;
     }
+  }
+
+  /**
+   * One slice in one transaction: `up` (indexes into copy.events, ascending) above the copy's
+   * newest, `down` (descending) below its oldest. A fresh copy (`fresh`) starts from `start`.
+   */
+  private async commit(
+    server: string,
+    conversation: string,
+    held: CopiedConversation | undefined,
+    up: readonly number[],
+    down: readonly number[],
+    copy: CopyToWrite,
+    start?: CopiedConversation,
+    replacing = false,
+  ): Promise<CopiedConversation> {
+    const tx = this.db.transaction(['conversations', 'events'], 'readwrite');
+    const events = tx.objectStore('events');
+    if (replacing) void events.delete(everyPosition(server, conversation));
+    const meta = { ...(held ?? start!) };
+    const row = (index: number, position: number): CopiedEvent => {
+      const event = copy.events[index]!;
+      const bytes = sizeOf(event);
+      meta.bytes += bytes;
+      return { server, conversation, position, id: event.id, bytes, event };
+    };
+    if (!held) {
+      // A fresh copy: `up` is its newest slice, at positions 0 up.
+      up.forEach((index, i) => void events.put(row(index, i)));
+      meta.low = 0;
+      meta.high = up.length - 1;
+      meta.lowId = copy.events[up[0]!]!.id;
+      meta.highId = copy.events[up.at(-1)!]!.id;
+      meta.olderCursor = up[0]! > 0 ? copy.events[up[0]! - 1]!.id : copy.olderCursor;
+    } else {
+      for (const index of up) void events.put(row(index, ++meta.high));
+      if (up.length) meta.highId = copy.events[up.at(-1)!]!.id;
+      for (const index of down) void events.put(row(index, --meta.low));
+      if (down.length) {
+        const lowest = down.at(-1)!;
+        meta.lowId = copy.events[lowest]!.id;
+        meta.olderCursor = lowest > 0 ? copy.events[lowest - 1]!.id : copy.olderCursor;
+      }
+    }
+    void tx.objectStore('conversations').put(meta);
+    await tx.done;
+    return meta;
   }
 
   async read(server: string, conversation: string): Promise<CopiedConversation | undefined> {
