@@ -18,13 +18,11 @@ export interface BrowserCopyInputs {
   info: unknown;
   /** The server answered that the conversation does not exist. */
   gone: boolean;
-  /** Something the copy may want to write changed outside the log (a join finished). */
-  settledKey: string;
   refeed: () => void;
 }
 
 export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
-  const { settings, conversationId, log, session, pages, gone, settledKey } = inputs;
+  const { settings, conversationId, log, session, pages, gone } = inputs;
   const [state, setState] = useState<CopyState>({ kind: 'none' });
   const latest = useRef(inputs);
   latest.current = inputs;
@@ -34,6 +32,7 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
     setState({ kind: 'none' });
     let closed = false;
     let opened: CopyKeeper | undefined;
+    let unsubscribe = () => {};
     void loadCopyKeeper().then(({ CopyKeeper }) => {
       if (closed) return;
       opened = new CopyKeeper({
@@ -49,6 +48,12 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
         onState: setState,
       });
       keeper.current = opened;
+      // The log becomes whole when the session's join ends, which may change no event: the keeper
+      // hears of it from the session's store itself, not from a render that may batch it away.
+      const keeping = opened;
+      unsubscribe = session.live.subscribe((state, previous) => {
+        if (state.gap !== previous.gap || state.status !== previous.status) keeping.changed();
+      });
       // What came before the keeper did is told now.
       const newest = latest.current.pages?.[0];
       if (newest && !isFromCopy(newest))
@@ -59,6 +64,7 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
     return () => {
       closed = true;
       keeper.current = undefined;
+      unsubscribe();
       void opened?.close();
     };
   }, [settings.serverUrl, conversationId, log, session]);
@@ -73,8 +79,6 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
   useEffect(() => {
     if (gone) keeper.current?.deleted();
   }, [gone]);
-
-  useEffect(() => keeper.current?.changed(), [settledKey]);
 
   return state;
 }

@@ -94,7 +94,6 @@ export function useConversation(conversationId: string) {
     pages,
     info: readInfo,
     gone,
-    settledKey: `${gap.kind}:${liveStatus ?? ''}`,
     refeed: () => {
       // The log was emptied of rows the server does not hold: everything it sent goes in again.
       fed.current = new WeakSet();

@@ -33,6 +33,7 @@ function keeper(overrides: Partial<CopyKeeperDependencies> = {}) {
   const states: CopyState[] = [];
   let pages: HistoryPage[] = [];
   let whole = false;
+  const timers: (() => void)[] = [];
   const deps: CopyKeeperDependencies = {
     server: S,
     conversation: 'c1',
@@ -49,7 +50,7 @@ function keeper(overrides: Partial<CopyKeeperDependencies> = {}) {
     }),
     onReset: vi.fn(),
     onState: (state) => states.push(state),
-    setTimeout: () => 0,
+    setTimeout: (fn) => timers.push(fn),
     clearTimeout: () => {},
     ...overrides,
   };
@@ -67,6 +68,10 @@ function keeper(overrides: Partial<CopyKeeperDependencies> = {}) {
     },
     holdEverything() {
       whole = true;
+    },
+    /** Runs the writes that were put off (only those: nothing asks for a write here). */
+    runTimers() {
+      while (timers.length) timers.shift()!();
     },
   };
 }
@@ -125,6 +130,21 @@ describe('the keeper of a conversation copy', () => {
     await made.open();
     expect(log.has('e9')).toBe(false);
     expect(deps.onReset).not.toHaveBeenCalled();
+  });
+
+  it("writes the server's events in place of a copy dropped before it was painted, unprompted", async () => {
+    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
+    const { made, serve, holdEverything, runTimers } = keeper();
+    serve(newestPage(range(500, 503)));
+    // The write the page asked for came too early: the log was not whole yet.
+    runTimers();
+    await made.save();
+    expect((await copy.newest(S, 'c1', 100))?.events).toEqual(range(0, 9));
+    holdEverything();
+    await made.open();
+    // Nothing changes after: the keeper writes of its own accord.
+    runTimers();
+    await vi.waitFor(async () => expect((await copy.newest(S, 'c1', 100))?.events).toEqual(range(500, 503)));
   });
 
   it('forgets the copy of a conversation deleted on the server', async () => {

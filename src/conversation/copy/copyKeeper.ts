@@ -66,14 +66,23 @@ export class CopyKeeper {
   async open(): Promise<void> {
     const copy = await this.deps.copy();
     const read = await copy?.newest(this.deps.server, this.deps.conversation, PAINTED_FROM_COPY);
-    if (!read || this.closed) return;
+    if (this.closed) return;
+    if (!read) {
+      // Nothing kept: what the log holds already (the server may have answered first) is written
+      // once it is whole, whether or not anything changes after.
+      this.changed();
+      return;
+    }
     this.meta = read.meta;
     const newest = read.events.at(-1) as { id?: unknown; timestamp?: unknown } | undefined;
     this.newestHeld = {
       id: read.meta.highId,
       timestamp: typeof newest?.timestamp === 'string' ? newest.timestamp : undefined,
     };
-    if (this.newestPage && !this.judge(false)) return;
+    if (this.newestPage && !this.judge(false)) {
+      this.changed();
+      return;
+    }
     this.deps.log.ingest(read.events);
     if (read.meta.head !== undefined && !this.newestPage)
       this.deps.log.setHead(read.meta.head, { fromInfo: true });
@@ -108,7 +117,10 @@ export class CopyKeeper {
   private drop(reason: CopyVerdict | 'deleted', painted: boolean): void {
     this.meta = undefined;
     this.newestHeld = undefined;
-    void this.deps.copy().then((copy) => copy?.forget(this.deps.server, this.deps.conversation));
+    // Before any write that follows: a write must never be undone by a late forget.
+    this.saving = this.saving.then(async () =>
+      (await this.deps.copy())?.forget(this.deps.server, this.deps.conversation),
+    );
     this.setState({ kind: 'dropped', reason });
     if (painted) {
       this.deps.log.reset();
