@@ -35,6 +35,8 @@ const ConversationList = lazyPart(() =>
 // Addresses that name a server this browser does not know are rare: their page loads when needed.
 const UnknownServer = lazyPart(() => import('../components/servers/UnknownServer'));
 const ShortcutsSheet = lazyPart(() => import('../components/shortcuts/ShortcutsSheet'));
+// Search over every kept conversation: its page, its index and its worker load when it opens.
+const SearchPage = lazyPart(() => import('../components/search/SearchPage'));
 const CommandPalette = lazyPart(() => import('../components/commands/CommandPalette'));
 
 // Opening a conversation (the usual first screen) does not wait for the new-conversation form.
@@ -92,6 +94,7 @@ function Layout() {
     requestAnimationFrame(() => document.querySelector<HTMLElement>('textarea[name="message"]')?.focus());
   });
   useCommand('shortcuts', t('shell.keyboardShortcuts'), showShortcuts);
+  useCommand('search', t('command.search'), () => navigate('/search'));
   useCommand('theme-light', t('theme.command.light'), () => setThemeChoice('light'));
   useCommand('theme-dark', t('theme.command.dark'), () => setThemeChoice('dark'));
   useCommand('theme-system', t('theme.command.system'), () => setThemeChoice('system'));
@@ -174,6 +177,11 @@ function Layout() {
         <Switch>
           <Route path={CONVERSATION_ROUTE}>
             {(p) => <ConversationOnServer serverId={p.serverId} conversationId={p.id} />}
+          </Route>
+          <Route path="/search">
+            <Suspense fallback={null}>
+              <SearchPage />
+            </Suspense>
           </Route>
           <Route path={SINGLE_SERVER_CONVERSATION_ROUTE}>
             {(p) => <SingleServerAddress conversationId={p.id} />}

@@ -95,6 +95,9 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
           </select>
         )}
       </div>
+      <Link href="/search" className="search-everything">
+        {t('list.searchEverything')}
+      </Link>
       {failing.map((server) => (
         <div key={server.id} className="banner error server-problem" role="alert">
           {several ? `${server.name}: ` : ''}

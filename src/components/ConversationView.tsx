@@ -8,6 +8,7 @@ import { ConnectionBanner, GapBanner } from './ConnectionStatus';
 import { useFollowRun } from './follow/useFollowRun';
 import { FindFocus } from './find/findFocus';
 import { useFind } from './find/useFind';
+import { useOpenAtEvent } from './search/useOpenAtEvent';
 import { useCommand } from './commands/commands';
 import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
@@ -58,6 +59,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
   loadAllOlderRef.current = model.loadAllOlder;
   const loadOlderForFind = useMemo(() => (reached?: () => boolean) => loadAllOlderRef.current(reached), []);
   const find = useFind(sectionRef, log, model.olderMatches, loadOlderForFind);
+  const openAt = useOpenAtEvent(log, loadOlderForFind, !model.historyPending);
 
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
@@ -121,7 +123,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
                 loadingOlder={model.loadingOlder}
                 loadOlder={model.loadOlder}
                 loadAllOlder={model.loadAllOlder}
-                jumpTo={find.jumpTo}
+                jumpTo={find.jumpTo ?? openAt}
                 footer={
                   <>
                     <LiveFooter session={session} model={model.model} />

@@ -19,6 +19,7 @@ export const LAZY_PARTS = [
   'modelDialog',
   'palette',
   'runtime',
+  'search',
   'secrets',
   'servers',
   'share',

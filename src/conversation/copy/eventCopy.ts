@@ -241,6 +241,25 @@ export class EventCopy {
     return meta;
   }
 
+  /** The events at positions `from` to `to`, oldest first (the search index reads by position). */
+  async range(
+    server: string,
+    conversation: string,
+    from: number,
+    to: number,
+  ): Promise<{ position: number; id: string; event: unknown }[]> {
+    if (to < from) return [];
+    try {
+      const rows = await this.db.getAll(
+        'events',
+        IDBKeyRange.bound([server, conversation, from], [server, conversation, to]),
+      );
+      return rows.map(({ position, id, event }) => ({ position, id, event }));
+    } catch {
+      return [];
+    }
+  }
+
   async read(server: string, conversation: string): Promise<CopiedConversation | undefined> {
     try {
       return await this.db.get('conversations', [server, conversation]);
