@@ -6,12 +6,17 @@ import './app/styles.css';
 import { watchSystemTheme } from './app/theme';
 import { App, createQueryClient } from './app/App';
 import { isMockServer, readServers } from './agent-server/servers';
-import { prefetchInbox, prefetchOpenedConversation } from './app/openingPrefetch';
+import {
+  paintOpenedConversationFromCopy,
+  prefetchInbox,
+  prefetchOpenedConversation,
+} from './app/openingPrefetch';
 import { LanguageRoot, languageToSpeak, speak } from './i18n/i18n';
 import { registerShellWorker } from './offline/registerShellWorker';
 
 async function start() {
   watchSystemTheme();
+  paintOpenedConversationFromCopy(location.pathname);
   // English is in the first load; another language's catalogue is asked for beside the rest.
   const speaking = speak(languageToSpeak());
   const onMock = readServers().some(isMockServer);

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readDefaultServer, readServers } from '../agent-server/servers';
 import { eventHistoryQuery } from '../conversation/resources/events';
+import { paintCopyEarly } from '../conversation/copy/earlyCopy';
 import { conversationListQuery } from '../conversation/resources/conversations';
 import { parseConversationPath } from '../components/servers/conversationPath';
 
@@ -9,15 +10,28 @@ import { parseConversationPath } from '../components/servers/conversationPath';
 // (Only the page: the info is re-read when the view mounts anyway, as it may change any time.)
 
 export function prefetchOpenedConversation(queryClient: QueryClient, pathname: string): void {
+  const opened = openedConversation(pathname);
+  if (opened) void queryClient.prefetchInfiniteQuery(eventHistoryQuery(opened.server, opened.conversationId));
+}
+
+/**
+ * The browser's copy of the conversation the address opens, painted into its log before anything
+ * else: it needs no server (and no mock), so it is read even before the mock starts.
+ */
+export function paintOpenedConversationFromCopy(pathname: string): void {
+  const opened = openedConversation(pathname);
+  if (opened) paintCopyEarly(opened.server.serverUrl, opened.conversationId);
+}
+
+function openedConversation(pathname: string) {
   const address = parseConversationPath(pathname);
-  if (!address) return;
+  if (!address) return undefined;
   const server =
     address.serverId === undefined
       ? readDefaultServer()
       : readServers().find((known) => known.id === address.serverId);
   // A server this browser does not know: the view says so, and nothing is asked of anyone.
-  if (!server) return;
-  void queryClient.prefetchInfiniteQuery(eventHistoryQuery(server, address.conversationId));
+  return server ? { server, conversationId: address.conversationId } : undefined;
 }
 
 /**

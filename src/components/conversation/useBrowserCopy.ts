@@ -4,6 +4,7 @@ import type { ConversationEventLog } from '../../conversation/eventLog';
 import type { ConversationSession } from '../../conversation/liveSession';
 import { browserCopy, copyLimitBytes, loadCopyKeeper } from '../../conversation/copy/browserCopy';
 import type { CopyKeeper, CopyState, HistoryPage } from '../../conversation/copy/copyKeeper';
+import { earlyCopy, earlyCopyUsed } from '../../conversation/copy/earlyCopy';
 import { isFromCopy } from '../../conversation/resources/events';
 
 // The browser's copy of the open conversation (conversation/copy/copyKeeper.ts), tied to the
@@ -40,6 +41,8 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
         conversation: conversationId,
         log,
         copy: browserCopy,
+        early: () => earlyCopy(settings.serverUrl, conversationId),
+        earlyUsed: () => earlyCopyUsed(settings.serverUrl, conversationId),
         holdsEverything: () => session.holdsEverything,
         limitBytes: copyLimitBytes,
         history: () => latest.current.pages ?? [],

@@ -11,6 +11,9 @@ export function browserCopy(): Promise<EventCopy | undefined> {
   return opening;
 }
 
+/** How many of the copy's newest events are painted at once: the first history page's worth. */
+export const PAINTED_FROM_COPY = 100;
+
 /** The keeper of an open conversation's copy: its code comes with the copy's, after the first paint. */
 export const loadCopyKeeper = () => import('./copyKeeper');
 

@@ -147,6 +147,20 @@ describe('the keeper of a conversation copy', () => {
     await vi.waitFor(async () => expect((await copy.newest(S, 'c1', 100))?.events).toEqual(range(500, 503)));
   });
 
+  it('takes a read made before the view was drawn, and takes its rows away when the server disowns it', async () => {
+    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
+    const early = copy.newest(S, 'c1', 100);
+    const used = vi.fn();
+    const { made, log, serve, deps } = keeper({ early: () => early, earlyUsed: used });
+    // Painted early, as earlyCopy.ts does, before the keeper existed.
+    log.ingest((await early)!.events);
+    serve(newestPage(range(500, 503)));
+    await made.open();
+    expect(used).toHaveBeenCalled();
+    expect(log.has('e9')).toBe(false);
+    expect(deps.onReset).toHaveBeenCalled();
+  });
+
   it('forgets the copy of a conversation deleted on the server', async () => {
     await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
     const { made, log } = keeper();

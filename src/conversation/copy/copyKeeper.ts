@@ -1,14 +1,13 @@
 import type { ConversationEventLog } from '../eventLog';
 import { judgeCopy, inLogOrder, type CopyEdge, type CopyVerdict } from './copyVerdict';
 import type { CopiedConversation, ListedInfo } from './copySchema';
-import type { EventCopy } from './eventCopy';
+import type { CopyRead, EventCopy } from './eventCopy';
+import { PAINTED_FROM_COPY } from './browserCopy';
 
 // The browser's copy of one open conversation: paints its newest rows before the server answers,
 // judges it against the server's newest page (copyVerdict.ts), and writes back what the log
 // holds once the log holds everything from its oldest event on.
 
-/** How many of the copy's newest events are painted at once: the first history page's worth. */
-export const PAINTED_FROM_COPY = 100;
 const SAVE_AFTER_MS = 1_000;
 
 export type CopyState =
@@ -30,6 +29,10 @@ export interface CopyKeeperDependencies {
   conversation: string;
   log: ConversationEventLog;
   copy: () => Promise<EventCopy | undefined>;
+  /** A read of the copy made (and painted) before the view was drawn, if any (earlyCopy.ts). */
+  early?: () => Promise<CopyRead | undefined> | undefined;
+  /** The early read was taken in: a later opening reads afresh. */
+  earlyUsed?: () => void;
   /** The session's word that the log misses nothing from its oldest event on. */
   holdsEverything: () => boolean;
   limitBytes: () => number;
@@ -64,9 +67,12 @@ export class CopyKeeper {
 
   /** Reads the copy and paints it, unless the server's page came first and the copy does not fit. */
   async open(): Promise<void> {
-    const copy = await this.deps.copy();
-    const read = await copy?.newest(this.deps.server, this.deps.conversation, PAINTED_FROM_COPY);
+    const early = this.deps.early?.();
+    const read = early
+      ? await early
+      : await (await this.deps.copy())?.newest(this.deps.server, this.deps.conversation, PAINTED_FROM_COPY);
     if (this.closed) return;
+    if (early) this.deps.earlyUsed?.();
     if (!read) {
       // Nothing kept: what the log holds already (the server may have answered first) is written
       // once it is whole, whether or not anything changes after.
@@ -79,13 +85,16 @@ export class CopyKeeper {
       id: read.meta.highId,
       timestamp: typeof newest?.timestamp === 'string' ? newest.timestamp : undefined,
     };
-    if (this.newestPage && !this.judge(false)) {
+    // An early read is on screen already: dropping it takes its rows away again.
+    if (this.newestPage && !this.judge(Boolean(early))) {
       this.changed();
       return;
     }
-    this.deps.log.ingest(read.events);
-    if (read.meta.head !== undefined && !this.newestPage)
-      this.deps.log.setHead(read.meta.head, { fromInfo: true });
+    if (!early) {
+      this.deps.log.ingest(read.events);
+      if (read.meta.head !== undefined && !this.newestPage)
+        this.deps.log.setHead(read.meta.head, { fromInfo: true });
+    }
     const { savedAt, listed } = read.meta;
     this.setState(
       this.newestPage ? { kind: 'joined', savedAt, listed } : { kind: 'painted', savedAt, listed },

@@ -1,0 +1,36 @@
+import { eventLogFor } from '../eventLog';
+import { browserCopy, loadCopyKeeper, PAINTED_FROM_COPY } from './browserCopy';
+import type { CopyRead } from './eventCopy';
+
+// The copy of the conversation an address opens, read and painted into its event log before the
+// app's first render (and before the built-in mock starts): by the time the view draws, its rows
+// are there. The keeper of the opening (copyKeeper.ts) takes the read from here and judges it
+// when the server's page comes, as it does a copy it read itself.
+
+const early = new Map<string, Promise<CopyRead | undefined>>();
+const key = (server: string, conversation: string) => `${server}\u0000${conversation}`;
+
+export function paintCopyEarly(server: string, conversation: string): void {
+  void loadCopyKeeper();
+  early.set(
+    key(server, conversation),
+    browserCopy()
+      .then((copy) => copy?.newest(server, conversation, PAINTED_FROM_COPY))
+      .then((read) => {
+        if (read) {
+          const log = eventLogFor(server, conversation);
+          log.ingest(read.events);
+          if (read.meta.head !== undefined) log.setHead(read.meta.head, { fromInfo: true });
+        }
+        return read;
+      })
+      .catch(() => undefined),
+  );
+}
+
+/** The early read of this conversation's copy, if one was made and not yet used. */
+export const earlyCopy = (server: string, conversation: string) => early.get(key(server, conversation));
+
+/** The opening used it: a later opening reads the copy afresh. */
+export const earlyCopyUsed = (server: string, conversation: string) =>
+  early.delete(key(server, conversation));
