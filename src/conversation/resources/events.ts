@@ -11,6 +11,12 @@ import { browserCopy } from '../copy/browserCopy';
 
 export const EVENTS_PAGE_SIZE = 100;
 
+/**
+ * An older page read from the browser's copy is bigger: it costs no request, and what holds back
+ * reading far back (find going to a match, Jump to start) is the draw after each page.
+ */
+export const COPY_PAGE_SIZE = 500;
+
 export const eventsKey = (settings: ConnectionSettings, id: string) =>
   [...serverKey(settings), 'events', id] as const;
 
@@ -30,7 +36,7 @@ export const eventHistoryQuery = (settings: ConnectionSettings, id: string) =>
     queryKey: [...eventsKey(settings, id), 'history'],
     queryFn: async ({ pageParam }): Promise<Page<unknown>> => {
       if (pageParam) {
-        const copied = await (await browserCopy())?.page(settings.serverUrl, id, pageParam, EVENTS_PAGE_SIZE);
+        const copied = await (await browserCopy())?.page(settings.serverUrl, id, pageParam, COPY_PAGE_SIZE);
         if (copied) return copied;
       }
       try {
