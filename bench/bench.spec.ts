@@ -179,8 +179,12 @@ test('streaming markdown (Node)', async () => {
   }
 });
 
-test('opening, DOM size, heap and bytes (browser)', async ({ page }) => {
+test('opening, DOM size, heap and bytes (browser)', async ({ browser }) => {
   for (let run = 0; run < RUNS; run++) {
+    // A new profile each run: these are the figures of an opening over the network, with nothing
+    // in the browser's copy yet (figure 24 is the copy's).
+    const context = await browser.newContext();
+    const page = await context.newPage();
     const large = await openConversation(page, BENCH.events10k);
     const roundTrips = await roundTripsBeforeFirstRows(page, new URL(MOCK_SERVER_URL).host);
     const elements = await domElementCount(page);
@@ -210,6 +214,7 @@ test('opening, DOM size, heap and bytes (browser)', async ({ page }) => {
       console.log(
         `   (the mock agent-server's own chunk adds ${(bytes.mock / 1024).toFixed(1)} KB gzip on the mocks)`,
       );
+    await context.close();
   }
 });
 
@@ -303,6 +308,143 @@ test('find over 10,000 loaded events (browser)', async ({ page, browser }) => {
       50,
       longestTask,
     );
+  }
+});
+
+/** When, after its navigation, the page first had conversation rows in the DOM. */
+const firstRowsAt = (page: Page) =>
+  page.evaluate(() => (window as { __firstRowsAt?: number }).__firstRowsAt ?? Number.NaN);
+
+/** Waits until the browser's copy holds at least `count` events of the conversation. */
+async function waitForCopy(page: Page, conversationId: string, count: number) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ([id]) =>
+            new Promise<number>((resolve) => {
+              const opening = indexedDB.open('tether-copy');
+              opening.onsuccess = () => {
+                const db = opening.result;
+                if (!db.objectStoreNames.contains('conversations')) return resolve(0);
+                const read = db.transaction('conversations').objectStore('conversations').getAll();
+                read.onsuccess = () => {
+                  const meta = (read.result as { conversation: string; low: number; high: number }[]).find(
+                    (held) => held.conversation === id,
+                  );
+                  db.close();
+                  resolve(meta ? meta.high - meta.low + 1 : 0);
+                };
+              };
+              opening.onerror = () => resolve(0);
+            }),
+          [conversationId],
+        ),
+      { timeout: 240_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+}
+
+test("opening 10,000 events from the browser's copy, against the network (browser)", async ({ browser }) => {
+  test.setTimeout(300_000);
+  for (let run = 0; run < RUNS; run++) {
+    // A new profile: the first opening has no copy to paint from.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openConversation(page, BENCH.events10k);
+    const network = await firstRowsAt(page);
+    await waitForCopy(page, BENCH.events10k, 100);
+    await openConversation(page, BENCH.events10k);
+    const copy = await firstRowsAt(page);
+    // The built-in mock starts in the page before the app draws (seeding 16,000 events for the
+    // bench): a real deployment has no such start, so the copy's figure is taken without it.
+    const mockStart = await page.evaluate(() => {
+      const [start] = performance.getEntriesByName('tether:mock-start');
+      const [ready] = performance.getEntriesByName('tether:mock-ready');
+      return start && ready ? ready.startTime - start.startTime : 0;
+    });
+    record('23. opening 10,000 events, navigation to first rows: over the network', 'ms', 1500, network);
+    record(
+      "24. opening 10,000 events, navigation to first rows: from the browser's copy, the mock's start taken out",
+      'ms',
+      150,
+      copy - mockStart,
+    );
+    if (run === 0)
+      console.log(
+        `   (from the copy with the mock's start: ${Math.round(copy)} ms; the start: ${Math.round(mockStart)} ms)`,
+      );
+    await context.close();
+  }
+});
+
+test('search over 10,000 kept events: longest task while typing (browser)', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  // Every page read, the copy holds the whole conversation.
+  await openConversation(page, BENCH.events10k);
+  await page.getByRole('button', { name: 'Jump to start' }).click();
+  await page.getByText('Beginning of the conversation').waitFor({ timeout: 240_000 });
+  await waitForCopy(page, BENCH.events10k, 9999);
+  await page.getByRole('link', { name: 'Search inside every conversation' }).click();
+  const field = page.getByRole('searchbox', { name: 'Search every conversation kept in this browser' });
+  const count = page.locator('.search-count');
+  // The first search builds the index in the worker: the figure is about the keystrokes after.
+  await field.fill('module');
+  await count.filter({ hasText: /in \d+ conversation/ }).waitFor({ timeout: 60_000 });
+  for (let run = 0; run < RUNS; run++) {
+    await field.fill('');
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'toplevel'] });
+    let typed = '';
+    for (const key of 'module 4217') {
+      typed += key;
+      await page.keyboard.type(key);
+      if (typed.trim()) await count.filter({ hasText: /in \d+ conversation|^Nothing kept/ }).waitFor();
+    }
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    record(
+      '25. search over 10,000 kept events: longest main-thread task while typing',
+      'ms',
+      50,
+      longestMainThreadTask(await browser.stopTracing()),
+    );
+  }
+  await context.close();
+});
+
+test('find: Enter to the only match, 5,000 events back and not loaded (browser)', async ({ browser }) => {
+  test.setTimeout(300_000);
+  for (let run = 0; run < RUNS; run++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openConversation(page, BENCH.events5k);
+    await page.locator('.chat-scroll').focus();
+    await page.keyboard.press('ControlOrMeta+f');
+    const input = page.getByRole('searchbox', { name: 'Find in the conversation' });
+    await input.fill('Step 42:');
+    await page.getByRole('button', { name: /more in older messages/ }).waitFor();
+    const started = Date.now();
+    await input.press('Enter');
+    await expect(page.getByText('Step 42: check module 42.')).toBeInViewport({ timeout: 60_000 });
+    record(
+      '26. find: Enter to the only match, 5,000 events back, not loaded',
+      'ms',
+      1500,
+      Date.now() - started,
+    );
+    // Opened again, the pages that find read come from the browser's copy.
+    await waitForCopy(page, BENCH.events5k, 4800);
+    await openConversation(page, BENCH.events5k);
+    await page.locator('.chat-scroll').focus();
+    await page.keyboard.press('ControlOrMeta+f');
+    await input.fill('Step 42:');
+    await page.getByRole('button', { name: /more in older messages/ }).waitFor();
+    const again = Date.now();
+    await input.press('Enter');
+    await expect(page.getByText('Step 42: check module 42.')).toBeInViewport({ timeout: 60_000 });
+    record("27. find: the same, the pages in the browser's copy", 'ms', 1500, Date.now() - again);
+    await context.close();
   }
 });
 

@@ -23,6 +23,8 @@ declare global {
 }
 
 export async function startMockAgentServer(): Promise<MockAgentServer> {
+  // The bench takes the mock's start out of what the app takes: a real deployment has none.
+  performance.mark('tether:mock-start');
   // Changes are kept in localStorage: a reload finds the same conversations (and runs), and so
   // does every other tab of this browser, live (see followOtherTabs).
   const store = new MockStore(() => new Date(), window.localStorage);
@@ -63,6 +65,7 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
     ...third.restAndSocketHandlers(),
   );
   await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+  performance.mark('tether:mock-ready');
   server.agent.resumeAll();
   second.agent.resumeAll();
   third.agent.resumeAll();
