@@ -5,6 +5,12 @@ import type { ConversationSession } from '../../conversation/liveSession';
 import { browserCopy, copyLimitBytes, loadCopyKeeper } from '../../conversation/copy/browserCopy';
 import type { CopyKeeper, CopyState, HistoryPage } from '../../conversation/copy/copyKeeper';
 import { earlyCopy, earlyCopyUsed } from '../../conversation/copy/earlyCopy';
+import { copyKept } from '../../conversation/copy/copyHint';
+
+const idle = () =>
+  new Promise<void>((resolve) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 1),
+  );
 import { isFromCopy } from '../../conversation/resources/events';
 
 // The browser's copy of the open conversation (conversation/copy/copyKeeper.ts), tied to the
@@ -34,7 +40,10 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
     let closed = false;
     let opened: CopyKeeper | undefined;
     let unsubscribe = () => {};
-    void loadCopyKeeper().then(({ CopyKeeper }) => {
+    // With nothing kept there is nothing to paint: the keeper's code waits for an idle moment,
+    // out of the first screen's way.
+    const ready = copyKept() ? Promise.resolve() : idle();
+    void ready.then(loadCopyKeeper).then(({ CopyKeeper }) => {
       if (closed) return;
       opened = new CopyKeeper({
         server: settings.serverUrl,

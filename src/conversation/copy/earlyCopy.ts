@@ -1,6 +1,7 @@
 import { eventLogFor } from '../eventLog';
 import { browserCopy, loadCopyKeeper, PAINTED_FROM_COPY } from './browserCopy';
 import type { CopyRead } from './eventCopy';
+import { copyKept } from './copyHint';
 
 // The copy of the conversation an address opens, read and painted into its event log before the
 // app's first render (and before the built-in mock starts): by the time the view draws, its rows
@@ -11,6 +12,8 @@ const early = new Map<string, Promise<CopyRead | undefined>>();
 const key = (server: string, conversation: string) => `${server}\u0000${conversation}`;
 
 export function paintCopyEarly(server: string, conversation: string): void {
+  // Nothing kept yet: the copy's code is left for when the page is idle.
+  if (!copyKept()) return;
   void loadCopyKeeper();
   early.set(
     key(server, conversation),

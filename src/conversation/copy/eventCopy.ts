@@ -1,3 +1,4 @@
+import { noteCopyKept } from './copyHint';
 import {
   listedInfo,
   openCopyDatabase,
@@ -188,6 +189,7 @@ export class EventCopy {
         await breathe();
       }
       await this.db.put('conversations', stamp(meta));
+      noteCopyKept(true);
       return true;
     } catch {
       return false;
@@ -295,6 +297,7 @@ export class EventCopy {
       void tx.objectStore('events').clear();
       void tx.objectStore('conversations').clear();
       await tx.done;
+      noteCopyKept(false);
     } catch {
       // As above.
     }
