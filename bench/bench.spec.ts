@@ -324,6 +324,8 @@ async function waitForCopy(page: Page, conversationId: string, count: number) {
           ([id]) =>
             new Promise<number>((resolve) => {
               const opening = indexedDB.open('tether-copy');
+              // Reading must not make the database: the app would find it empty of stores.
+              opening.onupgradeneeded = () => opening.transaction?.abort();
               opening.onsuccess = () => {
                 const db = opening.result;
                 if (!db.objectStoreNames.contains('conversations')) return resolve(0);

@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 // The browser's copy of conversations, in IndexedDB. One database for every server: a record
 // per conversation (where its copy starts and ends, when it was opened), and its events keyed by
@@ -99,10 +99,18 @@ export function upgradeCopy(db: IDBPDatabase<CopySchema>, oldVersion: number): v
  */
 export async function openCopyDatabase(): Promise<CopyDatabase | undefined> {
   if (typeof indexedDB === 'undefined') return undefined;
-  try {
-    return await openDB<CopySchema>(COPY_DATABASE, COPY_VERSION, {
+  const open = () =>
+    openDB<CopySchema>(COPY_DATABASE, COPY_VERSION, {
       upgrade: (db, oldVersion) => upgradeCopy(db, oldVersion),
     });
+  try {
+    const db = await open();
+    if (db.objectStoreNames.contains('conversations') && db.objectStoreNames.contains('events')) return db;
+    // A database of this name and version without its stores (made by something that only meant
+    // to read it): nothing in it is Tether's, so it is made again.
+    db.close();
+    await deleteDB(COPY_DATABASE);
+    return await open();
   } catch {
     return undefined;
   }

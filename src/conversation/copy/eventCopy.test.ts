@@ -215,6 +215,14 @@ describe('the copy database', () => {
     expect((await again.newest(S, 'c1', 5))?.events).toEqual(range(0, 1));
   });
 
+  it('is made again when a database of its name and version has none of its stores', async () => {
+    const empty = await openDB(COPY_DATABASE, COPY_VERSION);
+    empty.close();
+    const store = await copy();
+    await store.write(S, 'c1', { events: range(0, 1), olderCursor: null, head: undefined, info: undefined });
+    expect((await store.newest(S, 'c1', 5))?.events).toEqual(range(0, 1));
+  });
+
   it('is no copy at all when a newer Tether left a newer database, or there is no IndexedDB', async () => {
     const newer = await openDB(COPY_DATABASE, COPY_VERSION + 1);
     newer.close();
