@@ -1,15 +1,10 @@
 import { decodeEntities, languageOf, lexMarkdownOnce, safeUrl } from '../markdown/tokens';
 import type { BlockToken, InlineToken, TableCell } from '../markdown/markdownTokens';
+import { escapeHtml } from '../../conversation/share/shareHtml';
 
 // Markdown as an HTML string, for a shared copy (conversation/share/shareHtml.ts): the same tokens
 // the transcript draws, every word escaped, raw HTML kept as text, images only when they are data
 // already (the copy loads nothing), links as links.
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export function markdownHtml(source: string): string {
   return blocks(lexMarkdownOnce(source));

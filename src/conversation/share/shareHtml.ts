@@ -40,7 +40,8 @@ export interface ShareContents {
   linkedImages: string[];
 }
 
-const escapeHtml = (text: string) =>
+/** Text as HTML that shows it and does nothing else. */
+export const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
