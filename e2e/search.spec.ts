@@ -31,6 +31,7 @@ test('search finds kept conversations on two servers and opens at the matching r
   const output = searchResults(page).filter({ hasText: 'Built-in mock · Output' }).first();
   await expect(output).toContainText('Fix header parsing');
   await expectAccessible(page, 'search results');
+  await page.screenshot({ path: test.info().outputPath('search-results.png') });
 
   // The result opens the conversation at the row that holds it: the test run's output.
   await output.getByRole('link').click();

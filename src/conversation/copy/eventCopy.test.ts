@@ -132,6 +132,23 @@ describe('the browser copy of a conversation', () => {
     expect(await store.page(S, 'c1', 'e5', 10)).toBeUndefined();
   });
 
+  it('is left as it was when a write fails (a full disk, an event it cannot hold)', async () => {
+    const store = await copy();
+    await store.write(S, 'c1', { events: range(0, 4), olderCursor: null, head: undefined, info: undefined });
+    // A value IndexedDB refuses, as it refuses a write over its quota: the transaction aborts.
+    const refused = { ...event(5), refuse: () => 'not cloneable' };
+    expect(
+      await store.write(S, 'c1', {
+        events: [...range(0, 4), refused],
+        olderCursor: null,
+        head: undefined,
+        info: undefined,
+      }),
+    ).toBe(false);
+    expect((await store.newest(S, 'c1', 100))?.events).toEqual(range(0, 4));
+    expect(await store.read(S, 'c1')).toMatchObject({ high: 4, highId: 'e4' });
+  });
+
   it('keeps servers apart, and forgets one conversation or everything', async () => {
     const store = await copy();
     await store.write(S, 'c1', { events: range(0, 2), olderCursor: null, head: undefined, info: undefined });
