@@ -16,8 +16,14 @@ export function copiedConversations(page: Page): Promise<CopiedConversationSeen[
     () =>
       new Promise<CopiedConversationSeen[]>((resolve, reject) => {
         const opening = indexedDB.open('tether-copy');
-        opening.onerror = () => reject(opening.error);
-        opening.onupgradeneeded = () => opening.transaction?.abort();
+        // Reading must not make the database (the app would find it without its stores): when
+        // there is none yet, the copy holds nothing.
+        let none = false;
+        opening.onupgradeneeded = () => {
+          none = true;
+          opening.transaction?.abort();
+        };
+        opening.onerror = () => (none ? resolve([]) : reject(opening.error));
         opening.onsuccess = () => {
           const db = opening.result;
           if (!db.objectStoreNames.contains('conversations')) {
