@@ -48,109 +48,112 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
   const failing = servers.filter((server) => feeds.get(server.id)?.error);
 
   return (
-    <nav className="conversation-list" aria-label={t('list.heading')} onKeyDown={moveWithArrows}>
-      {servers.map((server) => (
-        <ServerFeedSource
-          key={server.id}
-          server={server}
-          openId={selected?.serverId === server.id ? selected.conversationId : undefined}
-          onFeed={onFeed}
-        />
-      ))}
-      <h2 id={LIST_HEADING} tabIndex={-1}>
-        {t('list.heading')}
-      </h2>
-      <div className="list-filter">
-        <input
-          type="search"
-          aria-label={t('list.filterByTitle')}
-          placeholder={t('list.filterPlaceholder')}
-          value={filterText}
-          onChange={(event) => setFilterText(event.target.value)}
-        />
-        <select
-          aria-label={t('list.filterByStatus')}
-          value={statusFilter}
-          onChange={(event) => setStatusFilter(event.target.value as StatusFilter)}
-        >
-          {STATUS_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {statusFilterWords(value)}
-            </option>
-          ))}
-        </select>
-        {several && (
-          <select
-            className="server-filter"
-            aria-label={t('list.filterByServer')}
-            value={onlyServer}
-            onChange={(event) => setServerFilter(event.target.value)}
-          >
-            <option value="">{t('list.everyServer')}</option>
-            {servers.map((server) => (
-              <option key={server.id} value={server.id}>
-                {server.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </div>
+    <>
+      {/* Beside the list, not in it: the list's links are its conversations. */}
       <Link href="/search" className="search-everything">
         {t('list.searchEverything')}
       </Link>
-      {failing.map((server) => (
-        <div key={server.id} className="banner error server-problem" role="alert">
-          {several ? `${server.name}: ` : ''}
-          {describeError(feeds.get(server.id)!.error)}{' '}
+      <nav className="conversation-list" aria-label={t('list.heading')} onKeyDown={moveWithArrows}>
+        {servers.map((server) => (
+          <ServerFeedSource
+            key={server.id}
+            server={server}
+            openId={selected?.serverId === server.id ? selected.conversationId : undefined}
+            onFeed={onFeed}
+          />
+        ))}
+        <h2 id={LIST_HEADING} tabIndex={-1}>
+          {t('list.heading')}
+        </h2>
+        <div className="list-filter">
+          <input
+            type="search"
+            aria-label={t('list.filterByTitle')}
+            placeholder={t('list.filterPlaceholder')}
+            value={filterText}
+            onChange={(event) => setFilterText(event.target.value)}
+          />
+          <select
+            aria-label={t('list.filterByStatus')}
+            value={statusFilter}
+            onChange={(event) => setStatusFilter(event.target.value as StatusFilter)}
+          >
+            {STATUS_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {statusFilterWords(value)}
+              </option>
+            ))}
+          </select>
+          {several && (
+            <select
+              className="server-filter"
+              aria-label={t('list.filterByServer')}
+              value={onlyServer}
+              onChange={(event) => setServerFilter(event.target.value)}
+            >
+              <option value="">{t('list.everyServer')}</option>
+              {servers.map((server) => (
+                <option key={server.id} value={server.id}>
+                  {server.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+        {failing.map((server) => (
+          <div key={server.id} className="banner error server-problem" role="alert">
+            {several ? `${server.name}: ` : ''}
+            {describeError(feeds.get(server.id)!.error)}{' '}
+            <button
+              type="button"
+              aria-label={several ? t('list.tryServerAgain', { server: server.name }) : undefined}
+              onClick={() => feeds.get(server.id)!.retry()}
+            >
+              {t('list.tryAgain')}
+            </button>
+          </div>
+        ))}
+        {merged.shown.length === 0 && waiting.length > 0 && (
+          <p className="loading">{t('shell.loadingConversations')}</p>
+        )}
+        {merged.shown.length > 0 && waiting.length > 0 && patienceSpent && (
+          <p className="loading">
+            {t('list.stillWaiting', {
+              servers: new Intl.ListFormat(i18n.locale).format(waiting.map((server) => server.name)),
+            })}
+          </p>
+        )}
+        {merged.shown.length === 0 && waiting.length === 0 && failing.length < servers.length && (
+          <p className="empty">{t('list.empty')}</p>
+        )}
+        {servers.length === 0 && <p className="empty">{t('list.noServer')}</p>}
+        {filtering && merged.shown.length > 0 && rows.length === 0 && (
+          <p className="empty">{nextFrom ? t('list.noMatchLoadMore') : t('list.noMatch')}</p>
+        )}
+        <ul>
+          {rows.map((row) => (
+            <ServerScope key={`${row.serverId}/${row.id}`} value={row.server}>
+              <ConversationListItem
+                conversation={row.conversation}
+                serverTag={several ? row.server : undefined}
+                unavailable={row.unavailable}
+                selected={row.serverId === selected?.serverId && row.id === selected.conversationId}
+              />
+            </ServerScope>
+          ))}
+        </ul>
+        {nextFrom && (
           <button
             type="button"
-            aria-label={several ? t('list.tryServerAgain', { server: server.name }) : undefined}
-            onClick={() => feeds.get(server.id)!.retry()}
+            className="load-more"
+            disabled={nextFrom.fetchingNextPage}
+            onClick={nextFrom.fetchNextPage}
           >
-            {t('list.tryAgain')}
+            {nextFrom.fetchingNextPage ? t('list.loading') : t('list.loadMore')}
           </button>
-        </div>
-      ))}
-      {merged.shown.length === 0 && waiting.length > 0 && (
-        <p className="loading">{t('shell.loadingConversations')}</p>
-      )}
-      {merged.shown.length > 0 && waiting.length > 0 && patienceSpent && (
-        <p className="loading">
-          {t('list.stillWaiting', {
-            servers: new Intl.ListFormat(i18n.locale).format(waiting.map((server) => server.name)),
-          })}
-        </p>
-      )}
-      {merged.shown.length === 0 && waiting.length === 0 && failing.length < servers.length && (
-        <p className="empty">{t('list.empty')}</p>
-      )}
-      {servers.length === 0 && <p className="empty">{t('list.noServer')}</p>}
-      {filtering && merged.shown.length > 0 && rows.length === 0 && (
-        <p className="empty">{nextFrom ? t('list.noMatchLoadMore') : t('list.noMatch')}</p>
-      )}
-      <ul>
-        {rows.map((row) => (
-          <ServerScope key={`${row.serverId}/${row.id}`} value={row.server}>
-            <ConversationListItem
-              conversation={row.conversation}
-              serverTag={several ? row.server : undefined}
-              unavailable={row.unavailable}
-              selected={row.serverId === selected?.serverId && row.id === selected.conversationId}
-            />
-          </ServerScope>
-        ))}
-      </ul>
-      {nextFrom && (
-        <button
-          type="button"
-          className="load-more"
-          disabled={nextFrom.fetchingNextPage}
-          onClick={nextFrom.fetchNextPage}
-        >
-          {nextFrom.fetchingNextPage ? t('list.loading') : t('list.loadMore')}
-        </button>
-      )}
-    </nav>
+        )}
+      </nav>
+    </>
   );
 }
 
