@@ -34,14 +34,16 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
   const latest = useRef(inputs);
   latest.current = inputs;
   const keeper = useRef<CopyKeeper | undefined>(undefined);
+  // With nothing kept there is nothing to paint: the keeper's code waits until the server's rows
+  // are drawn and the page is idle, out of the first screen's way.
+  const begin = copyKept() || pages !== undefined;
 
   useEffect(() => {
+    if (!begin) return;
     setState({ kind: 'none' });
     let closed = false;
     let opened: CopyKeeper | undefined;
     let unsubscribe = () => {};
-    // With nothing kept there is nothing to paint: the keeper's code waits for an idle moment,
-    // out of the first screen's way.
     const ready = copyKept() ? Promise.resolve() : idle();
     void ready.then(loadCopyKeeper).then(({ CopyKeeper }) => {
       if (closed) return;
@@ -79,7 +81,7 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
       unsubscribe();
       void opened?.close();
     };
-  }, [settings.serverUrl, conversationId, log, session]);
+  }, [begin, settings.serverUrl, conversationId, log, session]);
 
   const newest = pages?.[0];
   useEffect(() => {
