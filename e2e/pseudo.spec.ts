@@ -37,6 +37,13 @@ test('the home screen, its settings, palette, shortcuts and the servers’ dialo
   await expectAllTranslated(page, 'the palette with nothing matching');
   await closeDialog(page);
 
+  // Search over every kept conversation.
+  await runPseudoCommand(page, 'Šéåŕçĥ åļļ');
+  await expect(page.getByRole('searchbox', named('search.label'))).toBeFocused();
+  await page.getByRole('searchbox', named('search.label')).fill('header');
+  await expect(page.locator('.search-count')).not.toBeEmpty();
+  await expectAllTranslated(page, 'the search page');
+
   await runPseudoCommand(page, 'Ķéýƀöåŕð šĥöŕţçûţš');
   await expect(page.getByRole('dialog', named('shortcuts.title'))).toBeVisible();
   await expectAllTranslated(page, 'the shortcuts sheet');
@@ -82,6 +89,7 @@ test('a conversation: its tools, dialogs, workspace, find, and a run that waits 
     ['Éẋþöŕţ', 'the export dialog'],
     ['Šŵîţçĥ ţĥé ɱöðéļ', 'the model dialog'],
     ['Ûšåĝé', 'the usage dialog'],
+    ['Šĥåŕé å ŕéåð', 'the share dialog'],
   ] as const) {
     await runPseudoCommand(page, words);
     await expect(page.getByRole('dialog')).toBeVisible();

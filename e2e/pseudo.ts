@@ -33,6 +33,8 @@ const NOT_TETHERS = [
   '.skill-description',
   '.workspace-folder',
   '.terminal-screen',
+  '.search-title',
+  '.search-snippet',
   '.browser-url',
   '.edit-diff-open',
   '.code-language',

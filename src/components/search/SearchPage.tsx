@@ -96,7 +96,9 @@ function SearchResult({ hit, servers }: { hit: SearchHit; servers: readonly Agen
   const body = (
     <>
       <span className="search-title">{hit.title || t('search.untitled')}</span>
-      <span className="search-where">{server ? `${server.name} · ${kind}` : `${hit.server} · ${kind}`}</span>
+      <span className="search-where">
+        <span className="server-name">{server ? server.name : hit.server}</span> · {kind}
+      </span>
       <span className={`search-snippet${hit.kind === 'command' || hit.kind === 'output' ? ' code' : ''}`}>
         {hit.before}
         <mark>{hit.match}</mark>
