@@ -3,7 +3,6 @@ import {
   listedInfo,
   openCopyDatabase,
   type CopiedConversation,
-  type CopiedEvent,
   type CopyDatabase,
 } from './copySchema';
 
@@ -152,40 +151,30 @@ export class EventCopy {
       } else {
         // A new copy starts with its newest slice, in place of whatever was held.
         const newest = Math.max(0, ids.length - WRITE_SLICE);
-        const first = range(newest, ids.length - 1);
-        meta = await this.commit(
+        const empty: CopiedConversation = {
           server,
           conversation,
-          undefined,
-          first,
-          [],
-          copy,
-          {
-            server,
-            conversation,
-            low: 0,
-            high: -1,
-            lowId: ids[newest]!,
-            highId: ids.at(-1)!,
-            olderCursor: null,
-            openedAt: this.now(),
-            bytes: 0,
-            head: undefined,
-            listed: undefined,
-            savedAt: 0,
-          },
-          Boolean(before),
-        );
-        meta = stamp(meta);
+          low: 0,
+          high: -1,
+          lowId: '',
+          highId: '',
+          olderCursor: null,
+          openedAt: this.now(),
+          bytes: 0,
+          head: undefined,
+          listed: undefined,
+          savedAt: 0,
+        };
+        meta = stamp(await this.commit(empty, range(newest, ids.length - 1), [], copy, Boolean(before)));
         above = [];
         below = range(0, newest - 1).reverse();
       }
       for (let i = 0; i < above.length; i += WRITE_SLICE) {
-        meta = await this.commit(server, conversation, meta, above.slice(i, i + WRITE_SLICE), [], copy);
+        meta = await this.commit(meta, above.slice(i, i + WRITE_SLICE), [], copy);
         await breathe();
       }
       for (let i = 0; i < below.length; i += WRITE_SLICE) {
-        meta = await this.commit(server, conversation, meta, [], below.slice(i, i + WRITE_SLICE), copy);
+        meta = await this.commit(meta, [], below.slice(i, i + WRITE_SLICE), copy);
         await breathe();
       }
       await this.db.put('conversations', stamp(meta));
@@ -198,45 +187,40 @@ export class EventCopy {
 
   /**
    * One slice in one transaction: `up` (indexes into copy.events, ascending) above the copy's
-   * newest, `down` (descending) below its oldest. A fresh copy (`fresh`) starts from `start`.
+   * newest, `down` (descending) below its oldest. An empty copy (`high < low`) starts with `up`;
+   * `replacing` clears what was held first, in the same transaction.
    */
   private async commit(
-    server: string,
-    conversation: string,
-    held: CopiedConversation | undefined,
+    held: CopiedConversation,
     up: readonly number[],
     down: readonly number[],
     copy: CopyToWrite,
-    start?: CopiedConversation,
     replacing = false,
   ): Promise<CopiedConversation> {
+    const { server, conversation } = held;
     const tx = this.db.transaction(['conversations', 'events'], 'readwrite');
     const events = tx.objectStore('events');
     if (replacing) void events.delete(everyPosition(server, conversation));
-    const meta = { ...(held ?? start!) };
-    const row = (index: number, position: number): CopiedEvent => {
+    const meta = { ...held };
+    const put = (index: number, position: number) => {
       const event = copy.events[index]!;
       const bytes = sizeOf(event);
       meta.bytes += bytes;
-      return { server, conversation, position, id: event.id, bytes, event };
+      void events.put({ server, conversation, position, id: event.id, bytes, event });
     };
-    if (!held) {
-      // A fresh copy: `up` is its newest slice, at positions 0 up.
-      up.forEach((index, i) => void events.put(row(index, i)));
-      meta.low = 0;
-      meta.high = up.length - 1;
+    /** The cursor for what is older than the event at `index`. */
+    const olderThan = (index: number) => (index > 0 ? copy.events[index - 1]!.id : copy.olderCursor);
+    const wasEmpty = meta.high < meta.low;
+    for (const index of up) put(index, ++meta.high);
+    if (up.length) meta.highId = copy.events[up.at(-1)!]!.id;
+    if (wasEmpty && up.length) {
       meta.lowId = copy.events[up[0]!]!.id;
-      meta.highId = copy.events[up.at(-1)!]!.id;
-      meta.olderCursor = up[0]! > 0 ? copy.events[up[0]! - 1]!.id : copy.olderCursor;
-    } else {
-      for (const index of up) void events.put(row(index, ++meta.high));
-      if (up.length) meta.highId = copy.events[up.at(-1)!]!.id;
-      for (const index of down) void events.put(row(index, --meta.low));
-      if (down.length) {
-        const lowest = down.at(-1)!;
-        meta.lowId = copy.events[lowest]!.id;
-        meta.olderCursor = lowest > 0 ? copy.events[lowest - 1]!.id : copy.olderCursor;
-      }
+      meta.olderCursor = olderThan(up[0]!);
+    }
+    for (const index of down) put(index, --meta.low);
+    if (down.length) {
+      meta.lowId = copy.events[down.at(-1)!]!.id;
+      meta.olderCursor = olderThan(down.at(-1)!);
     }
     void tx.objectStore('conversations').put(meta);
     await tx.done;
