@@ -52,12 +52,14 @@ export class ConversationEventLog {
       if (event) events.push(event);
       else rejected++;
     }
+    // An event seen only as transient, now persisted, changes what the copy may hold: a change.
+    let confirmed = false;
     for (const event of events)
-      if (!transient) this.unpersisted.delete(event.id);
+      if (!transient) confirmed = this.unpersisted.delete(event.id) || confirmed;
       else if (!this.tree.has(event.id)) this.unpersisted.add(event.id);
     const fresh = this.tree.add(events);
     if (live) this.tree.appended(fresh);
-    const changed = this.follow(fresh) || rejected > 0;
+    const changed = this.follow(fresh) || rejected > 0 || confirmed;
     this.rejected += rejected;
     if (changed) this.notify();
   }

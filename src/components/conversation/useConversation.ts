@@ -190,7 +190,6 @@ export function useConversation(conversationId: string) {
     restartNotice: status === 'error' && !log.projection.errorExplained,
     // Rows painted from the copy are not waited for.
     historyPending: history.isPending && copy.kind !== 'painted',
-    copy,
     readingCopy,
     hasOlder,
     loadingOlder: history.isFetchingNextPage,

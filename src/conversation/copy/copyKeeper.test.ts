@@ -21,6 +21,14 @@ const newestPage = (log: ReturnType<typeof range>, size = 100): HistoryPage => {
   return { items, next_page_id: log.length > size ? log[log.length - size - 1]!.id : null };
 };
 
+// The info as react-query holds it: the same object until it is read again.
+const INFO = {
+  id: 'c1',
+  title: 'Parser',
+  execution_status: 'finished',
+  agent: { llm: { api_key: 'sk-kept-out' } },
+};
+
 let copy: EventCopy;
 
 beforeEach(async () => {
@@ -42,12 +50,7 @@ function keeper(overrides: Partial<CopyKeeperDependencies> = {}) {
     holdsEverything: () => whole,
     limitBytes: () => 1e9,
     history: () => pages,
-    info: () => ({
-      id: 'c1',
-      title: 'Parser',
-      execution_status: 'finished',
-      agent: { llm: { api_key: 'sk-kept-out' } },
-    }),
+    info: () => INFO,
     onReset: vi.fn(),
     onState: (state) => states.push(state),
     setTimeout: (fn) => timers.push(fn),
@@ -192,6 +195,20 @@ describe('the keeper of a conversation copy', () => {
     });
     expect(JSON.stringify(await copy.read(S, 'c1'))).not.toContain('sk-kept-out');
     expect(ids(log)).toContain('e5');
+  });
+
+  it('rewrites nothing when neither the log nor the info changed (a status change alone)', async () => {
+    const { made, serve, holdEverything, log } = keeper();
+    await made.open();
+    serve(newestPage(range(0, 4)));
+    holdEverything();
+    const write = vi.spyOn(copy, 'write');
+    await made.save();
+    await made.save();
+    expect(write).toHaveBeenCalledTimes(1);
+    log.ingest([message(5)], { live: true });
+    await made.save();
+    expect(write).toHaveBeenCalledTimes(2);
   });
 
   it('evicts others above the limit after writing, never the conversation open', async () => {

@@ -56,13 +56,11 @@ export class CopyKeeper {
   private saveTimer: unknown;
   private saving: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
+  /** The log's version and the info last written: a status change alone rewrites nothing. */
+  private written: { version: number; info: unknown } | undefined;
 
   constructor(private readonly deps: CopyKeeperDependencies) {
     this.unsubscribe = deps.log.subscribe(() => this.changed());
-  }
-
-  get current(): CopyState {
-    return this.state;
   }
 
   /** Reads the copy and paints it, unless the server's page came first and the copy does not fit. */
@@ -126,6 +124,7 @@ export class CopyKeeper {
   private drop(reason: CopyVerdict | 'deleted', painted: boolean): void {
     this.meta = undefined;
     this.newestHeld = undefined;
+    this.written = undefined;
     // Before any write that follows: a write must never be undone by a late forget.
     this.saving = this.saving.then(async () =>
       (await this.deps.copy())?.forget(this.deps.server, this.deps.conversation),
@@ -169,6 +168,9 @@ export class CopyKeeper {
 
   private async write(): Promise<void> {
     if (!this.deps.holdsEverything()) return;
+    const version = this.deps.log.getVersion();
+    const info = this.deps.info();
+    if (this.written?.version === version && this.written.info === info) return;
     const events = inLogOrder(this.deps.log.persisted());
     const olderCursor = this.cursorBelow(events[0]?.id);
     if (olderCursor === undefined) return;
@@ -179,9 +181,10 @@ export class CopyKeeper {
       events,
       olderCursor,
       head: this.deps.log.tree.head,
-      info: this.deps.info(),
+      info,
     });
     if (!written) return;
+    this.written = { version, info };
     this.meta = await copy.read(server, conversation);
     await copy.evict(this.deps.limitBytes(), { server, conversation });
   }
