@@ -1,5 +1,5 @@
 import 'virtual:tether-english/search';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useSearch } from 'wouter';
 import { describeError } from '../../agent-server/client';
@@ -22,8 +22,8 @@ import './search.css';
 export default function SearchPage() {
   const t = useT();
   const [, navigate] = useLocation();
-  const initial = new URLSearchParams(useSearch()).get('q') ?? '';
-  const [query, setQuery] = useState(initial);
+  // The address holds the words: Back and a reload come to the same results.
+  const query = new URLSearchParams(useSearch()).get('q') ?? '';
   const [outcome, setOutcome] = useState<{ query: string; outcome: SearchOutcome }>();
   const [generation, setGeneration] = useState(0);
   const servers = useServers();
@@ -50,8 +50,6 @@ export default function SearchPage() {
         // The page is where a search is typed: its field has the focus when it opens.
         autoFocus
         onChange={(event) => {
-          setQuery(event.target.value);
-          // The address keeps the words: Back and a reload come to the same results.
           const words = event.target.value;
           navigate(words ? `/search?q=${encodeURIComponent(words)}` : '/search', { replace: true });
         }}
@@ -133,25 +131,22 @@ function NotKept({ servers, onFetched }: { servers: readonly AgentServer[]; onFe
   const [missing, setMissing] = useState<{ server: AgentServer; id: string }[]>();
   const [fetching, setFetching] = useState<Fetching>({ kind: 'idle' });
 
-  const measure = useMemo(
-    () => async () => {
-      const kept = new Set(
-        ((await (await browserCopy())?.conversations()) ?? []).map(
-          (meta) => `${meta.server}\u0000${meta.conversation}`,
-        ),
-      );
-      const listed = await Promise.all(
-        servers.map(async (server) => {
-          const list = await queryClient
-            .fetchInfiniteQuery(conversationListQuery(server))
-            .catch(() => undefined);
-          return (list?.pages ?? []).flatMap((page) => page.items.map((info) => ({ server, id: info.id })));
-        }),
-      );
-      return listed.flat().filter(({ server, id }) => !kept.has(`${server.serverUrl}\u0000${id}`));
-    },
-    [servers, queryClient],
-  );
+  const measure = useCallback(async () => {
+    const kept = new Set(
+      ((await (await browserCopy())?.conversations()) ?? []).map(
+        (meta) => `${meta.server}\u0000${meta.conversation}`,
+      ),
+    );
+    const listed = await Promise.all(
+      servers.map(async (server) => {
+        const list = await queryClient
+          .fetchInfiniteQuery(conversationListQuery(server))
+          .catch(() => undefined);
+        return (list?.pages ?? []).flatMap((page) => page.items.map((info) => ({ server, id: info.id })));
+      }),
+    );
+    return listed.flat().filter(({ server, id }) => !kept.has(`${server.serverUrl}\u0000${id}`));
+  }, [servers, queryClient]);
 
   useEffect(() => {
     let current = true;
