@@ -6,18 +6,23 @@ import { useEffect, useState } from 'react';
 let idle: Promise<void> | undefined;
 let idleReached = false;
 
+/** Resolves in the page's first idle moment (at once after it). */
+export function firstIdle(): Promise<void> {
+  idle ??= new Promise<void>((resolve) =>
+    (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 50)))(() => resolve()),
+  ).then(() => {
+    idleReached = true;
+  });
+  return idle;
+}
+
 /** True once the page has had its first idle moment. */
 export function useIdleReached(): boolean {
   const [reached, setReached] = useState(idleReached);
   useEffect(() => {
     if (reached) return;
     let alive = true;
-    idle ??= new Promise<void>((resolve) =>
-      (window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 50)))(() => resolve()),
-    ).then(() => {
-      idleReached = true;
-    });
-    void idle.then(() => alive && setReached(true));
+    void firstIdle().then(() => alive && setReached(true));
     return () => {
       alive = false;
     };

@@ -6,12 +6,8 @@ import { browserCopy, copyLimitBytes, loadCopyKeeper } from '../../conversation/
 import type { CopyKeeper, CopyState, HistoryPage } from '../../conversation/copy/copyKeeper';
 import { earlyCopy, earlyCopyUsed } from '../../conversation/copy/earlyCopy';
 import { copyKept } from '../../conversation/copy/copyHint';
-
-const idle = () =>
-  new Promise<void>((resolve) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve()) : setTimeout(resolve, 1),
-  );
 import { isFromCopy } from '../../conversation/resources/events';
+import { firstIdle } from '../useIdleReached';
 
 // The browser's copy of the open conversation (conversation/copy/copyKeeper.ts), tied to the
 // view model's life: read when it opens, written back while it is open and when it closes.
@@ -44,7 +40,7 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
     let closed = false;
     let opened: CopyKeeper | undefined;
     let unsubscribe = () => {};
-    const ready = copyKept() ? Promise.resolve() : idle();
+    const ready = copyKept() ? Promise.resolve() : firstIdle();
     void ready.then(loadCopyKeeper).then(({ CopyKeeper }) => {
       if (closed) return;
       opened = new CopyKeeper({
