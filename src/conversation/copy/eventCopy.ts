@@ -1,10 +1,5 @@
 import { noteCopyKept } from './copyHint';
-import {
-  listedInfo,
-  openCopyDatabase,
-  type CopiedConversation,
-  type CopyDatabase,
-} from './copySchema';
+import { listedInfo, openCopyDatabase, type CopiedConversation, type CopyDatabase } from './copySchema';
 
 // Reads and writes of the browser's copy (copySchema.ts says what it holds). Every write is one
 // transaction, so a full disk or a closed tab leaves the copy as it was, never with a hole.
