@@ -57,7 +57,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const loadAllOlderRef = useRef(model.loadAllOlder);
   loadAllOlderRef.current = model.loadAllOlder;
-  const loadOlderForFind = useMemo(() => (reached?: () => boolean) => loadAllOlderRef.current(reached), []);
+  const loadOlderForFind = useMemo(() => (until?: string) => loadAllOlderRef.current(until), []);
   const find = useFind(sectionRef, log, model.olderMatches, loadOlderForFind);
   const openAt = useOpenAtEvent(log, loadOlderForFind, !model.historyPending);
 

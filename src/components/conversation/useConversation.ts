@@ -14,6 +14,7 @@ import {
   olderMessageMatches,
 } from '../../conversation/resources/events';
 import { useBrowserCopy } from './useBrowserCopy';
+import { useOlderHistory } from './useOlderHistory';
 import type { WorkspaceTarget } from '../../conversation/resources/workspace';
 import { useConversationSession } from '../../conversation/useConversationSession';
 import { useHeadFromInfo } from '../branches/useHeadFromInfo';
@@ -142,19 +143,12 @@ export function useConversation(conversationId: string) {
   const model = log.projection.modelFromEvents ?? agentModel(conversation.data);
   const title = info ? conversationTitle(info.title, firstMessage.data) : undefined;
 
-  // Every older page, or (for find) only until `reached` says the page it wanted is in.
-  const loadAllOlder = useCallback(
-    async (reached?: () => boolean) => {
-      if (reached?.()) return;
-      let result = await history.fetchNextPage({ cancelRefetch: false });
-      while (result.hasNextPage && !result.isError && !reached?.())
-        result = await result.fetchNextPage({ cancelRefetch: false });
-    },
-    [history],
+  const { hasOlder, loadingOlder, loadOlder, loadAllOlder } = useOlderHistory(
+    settings,
+    conversationId,
+    history,
+    log,
   );
-  // A page already on its way is awaited, never asked for again.
-  const loadOlder = useCallback(() => void history.fetchNextPage({ cancelRefetch: false }), [history]);
-  const hasOlder = history.hasNextPage;
   const olderMatches = useCallback(
     async (query: string) =>
       hasOlder
@@ -192,7 +186,7 @@ export function useConversation(conversationId: string) {
     historyPending: history.isPending && copy.kind !== 'painted',
     readingCopy,
     hasOlder,
-    loadingOlder: history.isFetchingNextPage,
+    loadingOlder,
     loadOlder,
     loadAllOlder,
     olderMatches,

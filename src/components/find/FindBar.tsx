@@ -39,8 +39,8 @@ export default function FindBar({
   onClose: () => void;
   /** The messages the server finds for the query among events not loaded yet, newest first. */
   olderMatches: (query: string) => Promise<string[]>;
-  /** Loads older pages: all of them, or only until `reached` says so. */
-  loadOlder: (reached?: () => boolean) => Promise<void>;
+  /** Loads older pages: all of them, or only until the one holding the event is in. */
+  loadOlder: (until?: string) => Promise<void>;
 }) {
   const t = useT();
   const version = useSyncExternalStore(log.subscribe, log.getVersion);
@@ -130,7 +130,7 @@ export default function FindBar({
     const firstKey = log.projection.rowOrder[0];
     setLoadingOlder(true);
     try {
-      await loadOlder(to === 'nearest' ? () => log.has(wanted) : undefined);
+      await loadOlder(to === 'nearest' ? wanted : undefined);
     } finally {
       setLoadingOlder(false);
     }

@@ -26,7 +26,7 @@ export function useFind(
   section: RefObject<HTMLElement | null>,
   log: ConversationEventLog,
   olderMatches: (query: string) => Promise<string[]>,
-  loadOlder: (reached?: () => boolean) => Promise<void>,
+  loadOlder: (until?: string) => Promise<void>,
 ): FindHooks {
   const [open, setOpen] = useState(false);
   const [focus, setFocus] = useState<FindMatch | null>(null);

@@ -11,7 +11,7 @@ let jumps = 0;
 
 export function useOpenAtEvent(
   log: ConversationEventLog,
-  loadAllOlder: (reached?: () => boolean) => Promise<void>,
+  loadAllOlder: (until?: string) => Promise<void>,
   historyIn: boolean,
 ): { index: number; seq: number } | undefined {
   const eventId = new URLSearchParams(useSearch()).get('event');
@@ -19,7 +19,7 @@ export function useOpenAtEvent(
   useEffect(() => {
     if (!eventId || !historyIn) return;
     let current = true;
-    void loadAllOlder(() => log.has(eventId)).then(() => {
+    void loadAllOlder(eventId).then(() => {
       const index = current ? rowIndexOfEvent(log.projection, eventId) : undefined;
       if (index !== undefined) setJump({ index, seq: ++jumps });
     });

@@ -26,38 +26,45 @@ export type HistoryPageFromCopy = Page<unknown> & { fromCopy: { savedAt: number 
 export const isFromCopy = (page: unknown): page is HistoryPageFromCopy =>
   isRecord(page) && isRecord(page.fromCopy);
 
-/**
- * History, newest page first; each next page is older. Older pages come from the browser's copy
- * when it holds them (events never change once persisted); the newest page comes from the server,
- * or from the copy when the server cannot be reached at all.
- */
+/** History, newest page first; each next page is older (see readHistoryPage). */
 export const eventHistoryQuery = (settings: ConnectionSettings, id: string) =>
   infiniteQueryOptions({
     queryKey: [...eventsKey(settings, id), 'history'],
-    queryFn: async ({ pageParam }): Promise<Page<unknown>> => {
-      if (pageParam) {
-        const copied = await (await browserCopy())?.page(settings.serverUrl, id, pageParam, COPY_PAGE_SIZE);
-        if (copied) return copied;
-      }
-      try {
-        const page = await agentServerClients(settings).conversations.searchEvents(id, {
-          limit: EVENTS_PAGE_SIZE,
-          sort_order: 'TIMESTAMP_DESC',
-          ...(pageParam ? { page_id: pageParam } : {}),
-        });
-        return page as unknown as Page<unknown>;
-      } catch (error) {
-        // An answer, even an error, is the server's word; only silence falls back to the copy.
-        const copied =
-          !pageParam && httpStatus(error) === undefined ? await newestFromCopy(settings, id) : undefined;
-        if (copied) return copied;
-        throw error;
-      }
-    },
+    queryFn: ({ pageParam }) => readHistoryPage(settings, id, pageParam),
     initialPageParam: '',
     getNextPageParam: (last) => last.next_page_id || undefined,
     staleTime: Infinity,
   });
+
+/**
+ * One page of history: the newest (`pageParam` empty) or the one a cursor starts. Older pages
+ * come from the browser's copy when it holds them; the newest comes from the server, or from the
+ * copy when the server cannot be reached at all.
+ */
+export async function readHistoryPage(
+  settings: ConnectionSettings,
+  id: string,
+  pageParam: string,
+): Promise<Page<unknown>> {
+  if (pageParam) {
+    const copied = await (await browserCopy())?.page(settings.serverUrl, id, pageParam, COPY_PAGE_SIZE);
+    if (copied) return copied;
+  }
+  try {
+    const page = await agentServerClients(settings).conversations.searchEvents(id, {
+      limit: EVENTS_PAGE_SIZE,
+      sort_order: 'TIMESTAMP_DESC',
+      ...(pageParam ? { page_id: pageParam } : {}),
+    });
+    return page as unknown as Page<unknown>;
+  } catch (error) {
+    // An answer, even an error, is the server's word; only silence falls back to the copy.
+    const copied =
+      !pageParam && httpStatus(error) === undefined ? await newestFromCopy(settings, id) : undefined;
+    if (copied) return copied;
+    throw error;
+  }
+}
 
 async function newestFromCopy(
   settings: ConnectionSettings,

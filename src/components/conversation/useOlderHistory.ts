@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { Page } from '../../agent-server/protocol';
+import type { ConnectionSettings } from '../../agent-server/servers';
+import type { ConversationEventLog } from '../../conversation/eventLog';
+import { eventHistoryQuery, readHistoryPage } from '../../conversation/resources/events';
+import { pageHolds, readOlderPages } from '../../conversation/resources/olderPages';
+
+type History = InfiniteData<Page<unknown>, unknown>;
+
+/**
+ * Older history for the open conversation: a page at a time as the reader scrolls up, or many
+ * back to back (find, a search result, Jump to start), handed to the query's pages together.
+ */
+export function useOlderHistory(
+  settings: ConnectionSettings,
+  conversationId: string,
+  history: UseInfiniteQueryResult<History>,
+  log: ConversationEventLog,
+) {
+  const queryClient = useQueryClient();
+  const [reading, setReading] = useState(false);
+  // One long read at a time; a second waits for the first and goes on from where it ended.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, [settings, conversationId]);
+
+  const historyRef = useRef(history);
+  historyRef.current = history;
+
+  const readBack = useCallback(
+    async (until?: string) => {
+      const { queryKey } = eventHistoryQuery(settings, conversationId);
+      // A page already on its way is awaited, never asked for again.
+      const first = await historyRef.current.fetchNextPage({ cancelRefetch: false });
+      const pages = first.data?.pages;
+      const from = pages?.[pages.length - 1]?.next_page_id;
+      if (!from || first.isError) return;
+      if (until !== undefined && (log.has(until) || pages.some((page) => pageHolds(page, until)))) return;
+      setReading(true);
+      try {
+        await readOlderPages({
+          from,
+          read: (cursor) => readHistoryPage(settings, conversationId, cursor),
+          until,
+          wanted: () => mounted.current,
+          handOver: (read, cursors) => {
+            let taken = false;
+            queryClient.setQueryData<History>(queryKey, (old) => {
+              if (!old || old.pages[old.pages.length - 1]?.next_page_id !== cursors[0]) return old;
+              taken = true;
+              return { pages: [...old.pages, ...read], pageParams: [...old.pageParams, ...cursors] };
+            });
+            return taken;
+          },
+        });
+      } catch {
+        // What came before the failed page is shown; scrolling up asks for it again, and says so.
+      } finally {
+        if (mounted.current) setReading(false);
+      }
+    },
+    [settings, conversationId, queryClient, log],
+  );
+
+  /** Every older page, or only until the one holding `until` is in. */
+  const loadAllOlder = useCallback(
+    (until?: string) => {
+      const next = queue.current.then(() => readBack(until));
+      queue.current = next;
+      return next;
+    },
+    [readBack],
+  );
+  const loadOlder = useCallback(() => {
+    if (!reading) void historyRef.current.fetchNextPage({ cancelRefetch: false });
+  }, [reading]);
+
+  return {
+    hasOlder: history.hasNextPage,
+    loadingOlder: history.isFetchingNextPage || reading,
+    loadOlder,
+    loadAllOlder,
+  };
+}
