@@ -424,6 +424,49 @@ describe('session socket', () => {
     t.live.stop();
   });
 
+  it("resumes after the seq the browser's copy holds, and subscribes anew once the copy is dropped", async () => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    const t = session({}, {}, 'session');
+    t.live.resumeAfter(41);
+    t.live.start();
+    t.live.resumeAfter(7);
+    expect(FakeSocket.latest().url).toBe('ws://127.0.0.1:8000/sockets/session/c1?after_seq=41');
+    FakeSocket.latest().open();
+    t.live.historyLoaded('e40');
+    sessionFrame({ type: 'sync', from_seq: 42, through_seq: 42 });
+    const c = clock();
+    durable(42, agentMessage(c, 'after the copy'));
+    await vi.waitFor(() => expect(t.conversations.searchEvents).toHaveBeenCalledTimes(1));
+    // Not whole until the join's read has ended; then whole through the newest seq.
+    await vi.waitFor(() => expect(t.live.heldThroughSeq).toBe(42));
+    // The copy did not fit the server: the log is emptied, and nothing it held counts.
+    t.log.reset();
+    t.live.resumeAnew();
+    expect(t.live.heldThroughSeq).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.latest().url).toBe('ws://127.0.0.1:8000/sockets/session/c1');
+    FakeSocket.latest().open();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 42 });
+    // The history's newest page is joined to the socket again.
+    await vi.waitFor(() => expect(t.conversations.searchEvents).toHaveBeenCalledTimes(2));
+    expect(t.conversations.searchEvents).toHaveBeenLastCalledWith(
+      'c1',
+      expect.objectContaining({ page_id: 'e40', sort_order: 'TIMESTAMP' }),
+    );
+    t.live.stop();
+  });
+
+  it("takes no copy's seq that comes after the copy was dropped", () => {
+    FakeSocket.instances = [];
+    const t = session({}, {}, 'session');
+    t.live.resumeAnew();
+    t.live.resumeAfter(41);
+    t.live.start();
+    expect(FakeSocket.latest().url).toBe('ws://127.0.0.1:8000/sockets/session/c1');
+    t.live.stop();
+  });
+
   it('reads the gap between the newest history page and the socket once both are in', async () => {
     const t = started();
     t.live.historyLoaded('e9');

@@ -85,6 +85,7 @@ export class ConversationSession {
   private readonly gap: GapFiller;
   /** Where the session socket resumes: the highest durable seq with none missing below it. */
   private readonly cursor = new ResumeCursor();
+  private resumedAnew = false;
   private readonly seqGap: SeqGapWatch;
   private readonly timers: SessionTimers;
   /** Set while a reconnect's replay runs: its end is when unconfirmed sends are known lost. */
@@ -180,6 +181,40 @@ export class ConversationSession {
   }
 
   reconnectNow(): void {
+    this.socket?.reconnectNow();
+  }
+
+  /**
+   * The log already holds every event up to this seq (the browser's copy painted them): the
+   * first subscription asks only for what came after. Too late once the socket has started.
+   */
+  resumeAfter(seq: number | undefined): void {
+    if (seq === undefined || this.socket || this.resumedAnew) return;
+    this.cursor.markHeldThrough(seq);
+  }
+
+  /**
+   * The seq of the newest persisted event the log holds, while it holds every one from its
+   * oldest on (holdsEverything); kept with the browser's copy, for resumeAfter.
+   */
+  get heldThroughSeq(): number | undefined {
+    return this.holdsEverything ? this.cursor.value : undefined;
+  }
+
+  /**
+   * The log was emptied (a copy painted from did not fit the server): nothing it held counts.
+   * The socket subscribes again live only, and the history is joined to it again over REST.
+   */
+  resumeAnew(): void {
+    // A copy's seq that comes after this (its read was slower than the verdict) is not taken.
+    this.resumedAnew = true;
+    this.gap.stop();
+    this.seqGap.cancel();
+    this.join.cutShort();
+    this.cursor.forget();
+    this.replay = undefined;
+    if (this.live.getState().gap.kind !== 'idle')
+      this.dispatch({ type: 'gap changed', gap: { kind: 'idle' } });
     this.socket?.reconnectNow();
   }
 

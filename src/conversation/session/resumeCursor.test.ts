@@ -25,6 +25,17 @@ describe('the resume cursor', () => {
     expect(cursor.hasGap).toBe(false);
   });
 
+  it('forgets everything held, a gap included', () => {
+    const cursor = new ResumeCursor();
+    cursor.markHeldThrough(4);
+    cursor.hold(6);
+    cursor.forget();
+    expect(cursor.value).toBeUndefined();
+    expect(cursor.hasGap).toBe(false);
+    cursor.hold(9);
+    expect(cursor.value).toBe(9);
+  });
+
   it('a replayed or older seq changes nothing; a later mark covers what it passes', () => {
     const cursor = new ResumeCursor();
     cursor.markHeldThrough(10);

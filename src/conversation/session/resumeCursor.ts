@@ -27,6 +27,12 @@ export class ResumeCursor {
     this.absorb();
   }
 
+  /** Nothing is held any more (the log was emptied): the next socket subscribes live only. */
+  forget(): void {
+    this.contiguous = undefined;
+    this.beyond.clear();
+  }
+
   /** A durable frame arrived. */
   hold(seq: number): void {
     if (this.contiguous === undefined) {
