@@ -4,6 +4,7 @@ import { expectAccessible } from './axe';
 import {
   copiedConversations,
   copiedEventIds,
+  copiedResumeSeq,
   expectCopied,
   nextStartHolds,
   nextStartIsAway,
@@ -49,19 +50,28 @@ test('a conversation reopened shows, once, what the server added while it was cl
   const app = new Tether(page);
   const shown = await openAndKeep(app, SEEDED.parser);
   await app.list.getByRole('link', { name: /What changed recently/ }).click();
-  const added = await app.mock((server) => {
+  const { added, newestKept } = await app.mock((server) => {
     const conversation = server.store.get('3f1c2a4e-0000-4000-8000-000000000001')!;
-    return server.store.append(conversation, {
+    const newestKept = conversation.events.length - 1;
+    const added = server.store.append(conversation, {
       ...server.store.clockFor(conversation).next(),
       kind: 'MessageEvent',
       source: 'user',
       llm_message: { role: 'user', content: [{ type: 'text', text: 'Written from another tab' }] },
     } as never).id;
+    return { added, newestKept };
   });
+  expect(await copiedResumeSeq(page, SEEDED.parser)).toBe(newestKept);
   await app.listItem(SEEDED.parser).getByRole('link').click();
   await expect(app.log.getByText('Written from another tab')).toHaveCount(1);
   await expectShownOnce(page, [...shown, added]);
   await expectCopied(page, SEEDED.parser, [added]);
+  // The socket asked only for what came after the copy's newest event.
+  const subscriptions = await app.mock((server) =>
+    server.sessionSubscriptions.filter((s) => s.conversationId === '3f1c2a4e-0000-4000-8000-000000000001'),
+  );
+  expect(subscriptions.map((s) => s.afterSeq)).toEqual([null, newestKept]);
+  await expect.poll(() => copiedResumeSeq(page, SEEDED.parser)).toBe(newestKept + 1);
 });
 
 test('a conversation deleted elsewhere leaves no rows from the copy, and no copy', async ({ page }) => {
@@ -77,6 +87,8 @@ test('a conversation deleted elsewhere leaves no rows from the copy, and no copy
 test('a server reset under the same conversation replaces the copy with what it holds', async ({ page }) => {
   const app = new Tether(page);
   await openAndKeep(app, SEEDED.parser);
+  await expect.poll(() => copiedResumeSeq(page, SEEDED.parser)).toBeGreaterThan(1);
+  const kept = await copiedResumeSeq(page, SEEDED.parser);
   // The server lost the conversation's log and holds a new one under the same id.
   await app.mock((server) => {
     const conversation = server.store.get('3f1c2a4e-0000-4000-8000-000000000001')!;
@@ -98,6 +110,13 @@ test('a server reset under the same conversation replaces the copy with what it 
   await expect(app.log.getByText('Answered after the reset')).toBeVisible();
   await expectShownOnce(page, ['reset-1', 'reset-2']);
   await expect.poll(() => copiedEventIds(page, SEEDED.parser)).toEqual(['reset-1', 'reset-2']);
+  // The socket first resumed after the copy's seq, which the reset server never reached; once the
+  // copy was dropped it subscribed again live only, and the copy now keeps the new log's seq.
+  const subscriptions = await app.mock((server) =>
+    server.sessionSubscriptions.filter((s) => s.conversationId === '3f1c2a4e-0000-4000-8000-000000000001'),
+  );
+  expect(subscriptions.map((s) => s.afterSeq)).toEqual([kept, null]);
+  await expect.poll(() => copiedResumeSeq(page, SEEDED.parser)).toBe(1);
 });
 
 test('the least recently opened conversation leaves the copy above its limit', async ({ page }) => {

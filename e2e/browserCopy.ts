@@ -8,6 +8,8 @@ export interface CopiedConversationSeen {
   conversation: string;
   listed?: { title?: string | null };
   eventIds: string[];
+  /** The socket's seq kept with the newest event, while that event is still the newest. */
+  resumeSeq?: number;
 }
 
 /** Every conversation the browser's copy holds, with its events' ids in log order. */
@@ -44,11 +46,18 @@ export function copiedConversations(page: Page): Promise<CopiedConversationSeen[
             }[];
             resolve(
               (
-                metas.result as { server: string; conversation: string; listed?: { title?: string | null } }[]
+                metas.result as {
+                  server: string;
+                  conversation: string;
+                  listed?: { title?: string | null };
+                  highId: string;
+                  resume?: { eventId: string; seq: number };
+                }[]
               ).map((meta) => ({
                 server: meta.server,
                 conversation: meta.conversation,
                 listed: meta.listed,
+                resumeSeq: meta.resume?.eventId === meta.highId ? meta.resume.seq : undefined,
                 eventIds: rows
                   .filter((row) => row.server === meta.server && row.conversation === meta.conversation)
                   .sort((a, b) => a.position - b.position)
@@ -94,4 +103,9 @@ export async function nextStartIsAway(page: Page, away: boolean) {
       down ? sessionStorage.setItem('tether.mock-down', '1') : sessionStorage.removeItem('tether.mock-down'),
     away,
   );
+}
+
+/** The session socket's seq the copy keeps with its newest event (undefined: none kept). */
+export async function copiedResumeSeq(page: Page, conversationId: string): Promise<number | undefined> {
+  return (await copiedConversations(page)).find((held) => held.conversation === conversationId)?.resumeSeq;
 }

@@ -44,6 +44,8 @@ export class MockAgentServer {
   socketConnections = 0;
   /** The same, per socket route. */
   readonly connectionsTo = { legacy: 0, session: 0 };
+  /** Each session socket's subscription, with the `after_seq` it asked for (null: live only). */
+  readonly sessionSubscriptions: { conversationId: string; afterSeq: number | null }[] = [];
   /** Test control: while set, every new socket is closed at once (a server that is down). */
   refuseSockets = false;
   /** Test control: uploads are answered after this long. */
@@ -333,6 +335,7 @@ export class MockAgentServer {
         if (protocol === 'session') {
           const afterParam = url.searchParams.get('after_seq');
           const after = afterParam === null ? null : Number(afterParam);
+          this.sessionSubscriptions.push({ conversationId, afterSeq: after });
           const through = conversation.events.length - 1;
           sendTo(client, 'session', syncFrame(after, through));
           if (after !== null) {

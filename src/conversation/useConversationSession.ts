@@ -2,10 +2,14 @@ import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { agentServerClients } from '../agent-server/client';
 import type { ConnectionSettings } from '../agent-server/servers';
+import { copyResumeSeq } from './copy/earlyCopy';
 import { eventLogFor } from './eventLog';
 import { ConversationSession } from './liveSession';
 import { conversationRunSettled, conversationStatusChanged } from './resources/conversations';
 import { healthKey } from './resources/server';
+
+/** How long a socket waits for the browser's copy to say where to resume (earlyCopy.ts). */
+const RESUME_WAIT_MS = 250;
 
 const sessions = new Map<string, { session: ConversationSession; users: number }>();
 
@@ -36,15 +40,29 @@ export function useConversationSession(
     const entry = sessions.get(key) ?? { session, users: 0 };
     sessions.set(key, entry);
     entry.users += 1;
-    session.start();
+    let closed = false;
+    // The browser's copy holds events up to a seq: the socket waits for its read (on opening by
+    // address it began before the first render, and is usually done) to ask only for what came
+    // after. A read that never ends does not hold the socket back.
+    const resume = copyResumeSeq(settings.serverUrl, conversationId);
+    if (resume) {
+      void Promise.race([resume, new Promise<undefined>((done) => setTimeout(done, RESUME_WAIT_MS))]).then(
+        (seq) => {
+          if (closed) return;
+          session.resumeAfter(seq);
+          session.start();
+        },
+      );
+    } else session.start();
     return () => {
+      closed = true;
       entry.users -= 1;
       if (entry.users === 0) {
         session.stop();
         sessions.delete(key);
       }
     };
-  }, [key, session]);
+  }, [key, session, settings.serverUrl, conversationId]);
 
   return session;
 }

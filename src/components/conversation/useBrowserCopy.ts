@@ -51,6 +51,7 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
         early: () => earlyCopy(settings.serverUrl, conversationId),
         earlyUsed: () => earlyCopyUsed(settings.serverUrl, conversationId),
         holdsEverything: () => session.holdsEverything,
+        heldThroughSeq: () => session.heldThroughSeq,
         limitBytes: copyLimitBytes,
         history: () => latest.current.pages ?? [],
         info: () => latest.current.info,

@@ -96,9 +96,11 @@ export function useConversation(conversationId: string) {
     info: readInfo,
     gone,
     refeed: () => {
-      // The log was emptied of rows the server does not hold: everything it sent goes in again.
+      // The log was emptied of rows the server does not hold: everything it sent goes in again,
+      // and the socket (which may have resumed after the copy's seq) subscribes anew.
       fed.current = new WeakSet();
       feed(history.data?.pages ?? []);
+      session.resumeAnew();
     },
   });
   const newestPage = pages?.[0];

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConversationEventLog } from '../eventLog';
 import { CopyKeeper, type CopyKeeperDependencies, type CopyState, type HistoryPage } from './copyKeeper';
 import { EventCopy } from './eventCopy';
+import { resumeSeqOf } from './copyResume';
 
 const S = 'http://127.0.0.1:8000';
 const message = (n: number) => ({
@@ -102,6 +103,24 @@ describe('the keeper of a conversation copy', () => {
     expect((await copy.newest(S, 'c1', 1000))?.events).toEqual(server);
     // The older pages of the server come from the copy, with the server's own cursors.
     expect((await copy.page(S, 'c1', 'e59', 100))?.items).toEqual(range(0, 59).reverse());
+  });
+
+  it("keeps the socket's seq with the newest event written, and only while that event stays newest", async () => {
+    let seq: number | undefined;
+    const { made, serve, holdEverything } = keeper({ heldThroughSeq: () => seq });
+    await made.open();
+    serve(newestPage(range(0, 19)));
+    holdEverything();
+    seq = 19;
+    await made.save();
+    const kept = await copy.read(S, 'c1');
+    expect(resumeSeqOf(kept)).toBe(19);
+    // Written again without a seq (a legacy socket): none is kept.
+    seq = undefined;
+    await copy.write(S, 'c1', { events: range(0, 20), olderCursor: null, head: undefined, info: undefined });
+    expect(resumeSeqOf(await copy.read(S, 'c1'))).toBeUndefined();
+    // A seq kept with an event that is no longer the newest does not count.
+    expect(resumeSeqOf({ highId: 'e20', resume: { eventId: 'e19', seq: 19 } })).toBeUndefined();
   });
 
   it('drops the copy and its rows when the server does not hold its newest event', async () => {

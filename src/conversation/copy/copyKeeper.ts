@@ -35,6 +35,8 @@ export interface CopyKeeperDependencies {
   earlyUsed?: () => void;
   /** The session's word that the log misses nothing from its oldest event on. */
   holdsEverything: () => boolean;
+  /** The socket's seq of the newest event the log holds, while it holds everything. */
+  heldThroughSeq?: () => number | undefined;
   limitBytes: () => number;
   /** The history pages read so far, newest first (for the cursor below the oldest). */
   history: () => readonly HistoryPage[];
@@ -172,6 +174,9 @@ export class CopyKeeper {
     const info = this.deps.info();
     if (this.written?.version === version && this.written.info === info) return;
     const events = inLogOrder(this.deps.log.persisted());
+    // Taken with the events, before anything awaits: the seq is the newest one's.
+    const seq = this.deps.heldThroughSeq?.();
+    const newest = events.at(-1);
     const olderCursor = this.cursorBelow(events[0]?.id);
     if (olderCursor === undefined) return;
     const copy = await this.deps.copy();
@@ -182,6 +187,7 @@ export class CopyKeeper {
       olderCursor,
       head: this.deps.log.tree.head,
       info,
+      resume: seq !== undefined && newest ? { eventId: newest.id, seq } : undefined,
     });
     if (!written) return;
     this.written = { version, info };

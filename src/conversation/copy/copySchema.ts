@@ -1,4 +1,5 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { CopyResume } from './copyResume';
 
 // The browser's copy of conversations, in IndexedDB. One database for every server: a record
 // per conversation (where its copy starts and ends, when it was opened), and its events keyed by
@@ -24,6 +25,11 @@ export interface CopiedConversation {
   head: string | null | undefined;
   /** What the list shows of it, to list it while the server is away. */
   listed: ListedInfo | undefined;
+  /**
+   * The session socket's seq of the newest event held, when the copy was written from a log that
+   * held every event up to it: the next opening's socket asks only for what came after.
+   */
+  resume?: CopyResume;
   savedAt: number;
   openedAt: number;
   /** The JSON size of the events held: what eviction weighs. */

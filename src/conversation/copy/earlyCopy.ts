@@ -2,11 +2,13 @@ import { eventLogFor } from '../eventLog';
 import { browserCopy, loadCopyKeeper, PAINTED_FROM_COPY } from './browserCopy';
 import type { CopyRead } from './eventCopy';
 import { copyKept } from './copyHint';
+import { resumeSeqOf } from './copyResume';
 
 // The copy of the conversation an address opens, read and painted into its event log before the
 // app's first render (and before the built-in mock starts): by the time the view draws, its rows
 // are there. The keeper of the opening (copyKeeper.ts) takes the read from here and judges it
-// when the server's page comes, as it does a copy it read itself.
+// when the server's page comes, as it does a copy it read itself; its seq tells the session's
+// socket where to resume.
 
 const early = new Map<string, Promise<CopyRead | undefined>>();
 const key = (server: string, conversation: string) => `${server}\u0000${conversation}`;
@@ -33,6 +35,16 @@ export function paintCopyEarly(server: string, conversation: string): void {
 
 /** The early read of this conversation's copy, if one was made and not yet used. */
 export const earlyCopy = (server: string, conversation: string) => early.get(key(server, conversation));
+
+/**
+ * The seq the conversation's socket may resume after, from the copy's early read: undefined when
+ * nothing is kept, a promise (of undefined when the copy keeps no seq) otherwise. A conversation
+ * opened from inside the app had no early read: it is made now, and the keeper takes it as well.
+ */
+export function copyResumeSeq(server: string, conversation: string): Promise<number | undefined> | undefined {
+  if (!early.has(key(server, conversation))) paintCopyEarly(server, conversation);
+  return early.get(key(server, conversation))?.then((read) => resumeSeqOf(read?.meta));
+}
 
 /** The opening used it: a later opening reads the copy afresh. */
 export const earlyCopyUsed = (server: string, conversation: string) =>

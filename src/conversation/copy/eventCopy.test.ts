@@ -202,6 +202,7 @@ describe('the browser copy of a conversation', () => {
       'lowId',
       'olderCursor',
       'openedAt',
+      'resume',
       'savedAt',
       'server',
     ]);

@@ -1,5 +1,6 @@
 import { noteCopyKept } from './copyHint';
 import { listedInfo, openCopyDatabase, type CopiedConversation, type CopyDatabase } from './copySchema';
+import type { CopyResume } from './copyResume';
 
 // Reads and writes of the browser's copy (copySchema.ts says what it holds). Every write is one
 // transaction, so a full disk or a closed tab leaves the copy as it was, never with a hole.
@@ -25,6 +26,8 @@ export interface CopyToWrite {
   head: string | null | undefined;
   /** The conversation's info as last read: only what the list shows of it is kept. */
   info: unknown;
+  /** The socket's seq of the newest of `events`, when known. */
+  resume?: CopyResume;
 }
 
 export interface CopyUsage {
@@ -128,6 +131,7 @@ export class EventCopy {
         ...meta,
         head: copy.head,
         listed: listed ?? meta.listed,
+        resume: copy.resume,
         savedAt: this.now(),
       });
       let meta: CopiedConversation;
