@@ -77,7 +77,9 @@ export default defineConfig<RealServerOptions>({
     })),
   ],
   webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort`,
+    // Vite itself, not through npx: one process layer (and npm's own start-up) fewer between the
+    // suite and the server it waits for.
+    command: `node node_modules/vite/bin/vite.js preview --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
