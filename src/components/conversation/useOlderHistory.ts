@@ -22,13 +22,15 @@ export function useOlderHistory(
   const [reading, setReading] = useState(false);
   // One long read at a time; a second waits for the first and goes on from where it ended.
   const queue = useRef<Promise<void>>(Promise.resolve());
-  const mounted = useRef(true);
+  // A read belongs to the conversation shown when it began: it stops once that one is left.
+  const showing = useRef({ open: true });
   useEffect(() => {
-    mounted.current = true;
+    const shown = { open: true };
+    showing.current = shown;
     return () => {
-      mounted.current = false;
+      shown.open = false;
     };
-  }, [settings, conversationId]);
+  }, [settings.serverUrl, conversationId]);
 
   const historyRef = useRef(history);
   historyRef.current = history;
@@ -36,6 +38,8 @@ export function useOlderHistory(
   const readBack = useCallback(
     async (until?: string) => {
       const { queryKey } = eventHistoryQuery(settings, conversationId);
+      const shown = showing.current;
+      const wanted = () => shown.open;
       // A page already on its way is awaited, never asked for again.
       const first = await historyRef.current.fetchNextPage({ cancelRefetch: false });
       const pages = first.data?.pages;
@@ -48,7 +52,7 @@ export function useOlderHistory(
           from,
           read: (cursor) => readHistoryPage(settings, conversationId, cursor),
           until,
-          wanted: () => mounted.current,
+          wanted,
           handOver: (read, cursors) => {
             let taken = false;
             queryClient.setQueryData<History>(queryKey, (old) => {
@@ -62,7 +66,7 @@ export function useOlderHistory(
       } catch {
         // What came before the failed page is shown; scrolling up asks for it again, and says so.
       } finally {
-        if (mounted.current) setReading(false);
+        if (wanted()) setReading(false);
       }
     },
     [settings, conversationId, queryClient, log],
