@@ -69,6 +69,9 @@ type LiveRun = {
 
 class Cancelled extends Error {}
 
+/** How often a held tool looks whether it may finish. */
+const TOOL_HOLD_CHECK_MS = 20;
+
 export class MockAgent {
   /** The pace of the agent; kept with the store, so a reload of the mock keeps it. */
   get timing(): AgentTiming {
@@ -79,6 +82,11 @@ export class MockAgent {
     this.store.save();
   }
   private readonly live = new Map<string, LiveRun>();
+  /**
+   * Test control: while set, tools do not finish (after `toolMs`, each waits for it to be unset),
+   * so that a journey sees a tool running for as long as it needs to, without guessing how long.
+   */
+  toolsHeld = false;
 
   constructor(
     private readonly store: MockStore,
@@ -402,6 +410,7 @@ export class MockAgent {
           }
         }
         await sleep(this.timing.toolMs);
+        while (this.toolsHeld) await sleep(TOOL_HOLD_CHECK_MS);
         const clock = this.clock(conversation);
         if (step.type === 'edit') this.store.workspace.write(step.path, step.after);
         this.publish(
