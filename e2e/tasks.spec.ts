@@ -12,9 +12,12 @@ test('the task list follows the run live, from the card that changed it to the T
   const app = new Tether(page);
   const side = new WorkspacePanel(page);
   await app.open();
-  // Each step takes long enough that each state of the plan can be seen.
-  await app.setAgentTiming(20, 2500);
+  // Each tool (the plan's three updates, a command, an edit) finishes only when let go, so that
+  // each state of the plan is seen however slow the machine.
+  await app.setAgentTiming(20, 0);
+  await app.mock((server) => (server.agent.toolsHeld = true));
   await app.startConversation('Make a plan for the changelog');
+  await app.mock((server) => server.agent.releaseTools(1));
   // Finished steps fold into a line; every step shown, the card that changed the plan links to it.
   await page.getByRole('button', { name: 'Show every step' }).click();
   await app.log.getByRole('button', { name: 'Open the task list' }).first().click();
@@ -27,9 +30,12 @@ test('the task list follows the run live, from the card that changed it to the T
   ]);
   await expect(side.plan).toContainText('“Make a plan for the changelog”');
 
-  // It moves on as the agent does, and the tab counts what is done.
+  // It moves on as the agent does (the command, then the plan's update), and the tab counts what
+  // is done.
+  await app.mock((server) => server.agent.releaseTools(2));
   await expect(side.summary).toHaveText('1 of 2 done · 1 in progress');
   await expect(side.tab('Tasks')).toHaveAccessibleName('Tasks, 1 of 2 done');
+  await app.mock((server) => server.agent.releaseTools(2));
   await expect(side.summary).toHaveText('2 of 2 done');
   await expect(side.tab('Tasks')).toContainText('2/2');
   await app.expectStatus('finished');

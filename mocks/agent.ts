@@ -83,10 +83,17 @@ export class MockAgent {
   }
   private readonly live = new Map<string, LiveRun>();
   /**
-   * Test control: while set, tools do not finish (after `toolMs`, each waits for it to be unset),
-   * so that a journey sees a tool running for as long as it needs to, without guessing how long.
+   * Test control: while set, tools do not finish (after `toolMs`, each waits for it to be unset,
+   * or for releaseTools), so that a journey sees each state of a run for as long as it needs to,
+   * without guessing how long.
    */
   toolsHeld = false;
+  private toolsReleased = 0;
+
+  /** Lets the next `count` held tools finish, one after another. */
+  releaseTools(count = 1): void {
+    this.toolsReleased += count;
+  }
 
   constructor(
     private readonly store: MockStore,
@@ -410,7 +417,8 @@ export class MockAgent {
           }
         }
         await sleep(this.timing.toolMs);
-        while (this.toolsHeld) await sleep(TOOL_HOLD_CHECK_MS);
+        while (this.toolsHeld && this.toolsReleased === 0) await sleep(TOOL_HOLD_CHECK_MS);
+        if (this.toolsHeld) this.toolsReleased -= 1;
         const clock = this.clock(conversation);
         if (step.type === 'edit') this.store.workspace.write(step.path, step.after);
         this.publish(
