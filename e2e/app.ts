@@ -59,10 +59,15 @@ export class Tether {
     return this.page.getByRole('heading', { level: 1 });
   }
 
+  /** The header's word on the servers' health ("Real agent-server · Connected (server 1.58.2)"). */
+  get serverHealth(): Locator {
+    return this.page.getByRole('banner').getByRole('status').first();
+  }
+
   async open(path = '/') {
     await this.page.goto(path);
     // The header has read every server's health, in whatever language the page speaks.
-    await expect(this.page.getByRole('banner').getByRole('status').first()).toHaveText(
+    await expect(this.serverHealth).toHaveText(
       sayingInEveryLanguage(
         'health.connected',
         'health.connectedVersion',
