@@ -51,15 +51,18 @@ test('rejected, failed and interrupted calls never fold; “Show every step” i
 test('a live run folds each step once it is done, and keeps the running one open', async ({ page }) => {
   const app = new Tether(page);
   await app.open();
-  // Each tool runs long enough to be seen running on a loaded machine.
-  await app.setAgentTiming(20, 5000);
+  // Each tool runs until the journey has seen it running, however loaded the machine.
+  await app.setAgentTiming(20, 0);
+  await app.mock((server) => (server.agent.toolsHeld = true));
   await app.startConversation('Fold as you go');
   // The first command runs: open. Then it is done and the edit runs: the command folds.
   await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'running');
   await expect(app.card(/ls -la/)).toBeVisible();
-  await expect(app.card(/str_replace/)).toHaveAttribute('data-state', 'running', { timeout: 20_000 });
+  await app.mock((server) => server.agent.releaseTools(1));
+  await expect(app.card(/str_replace/)).toHaveAttribute('data-state', 'running');
   await expect(app.card(/ls -la/)).toBeHidden();
   await expect(app.log.getByRole('button', { name: 'Ran 1 command (1 step)' })).toBeVisible();
+  await app.mock((server) => server.agent.releaseTools(1));
   await app.expectStatus('finished');
   await expect(
     app.log.getByRole('button', { name: 'Ran 1 command · edited 1 file (2 steps)' }),
