@@ -63,7 +63,10 @@ export default defineConfig<RealServerOptions>({
     },
   },
   projects: [
-    { name: 'mocks', testIgnore: ['real/**'] },
+    // Each mock journey has a browser context (and so a mock server) of its own: any two can run
+    // side by side, so the suite is shared out by journey, not by file, and no long file is left
+    // to run alone at the end (workspace.spec ran 43 s by itself when shared out by file).
+    { name: 'mocks', testIgnore: ['real/**'], fullyParallel: true },
     // The newest pinned agent-server gets every real journey; older ones the smoke set (tagged
     // @smoke: the contract, a whole run, the legacy socket's resume, Stop, a crash), which is where
     // versions have differed. No project depends on another: scripts/test.sh runs them one after
