@@ -14,9 +14,6 @@ export function browserCopy(): Promise<EventCopy | undefined> {
 /** How many of the copy's newest events are painted at once: the first history page's worth. */
 export const PAINTED_FROM_COPY = 100;
 
-/** The keeper of an open conversation's copy: its code comes with the copy's, after the first paint. */
-export const loadCopyKeeper = () => import('./copyKeeper');
-
 /** How much the copy may hold, in bytes of JSON: a setting, kept in this browser. */
 export const COPY_LIMITS_MB = [20, 100, 500] as const;
 export type CopyLimitMb = (typeof COPY_LIMITS_MB)[number];

@@ -1,5 +1,5 @@
 import { eventLogFor } from '../eventLog';
-import { browserCopy, loadCopyKeeper, PAINTED_FROM_COPY } from './browserCopy';
+import { browserCopy, PAINTED_FROM_COPY } from './browserCopy';
 import type { CopyRead } from './eventCopy';
 import { copyKept } from './copyHint';
 import { resumeSeqOf } from './copyResume';
@@ -9,6 +9,13 @@ import { resumeSeqOf } from './copyResume';
 // are there. The keeper of the opening (copyKeeper.ts) takes the read from here and judges it
 // when the server's page comes, as it does a copy it read itself; its seq tells the session's
 // socket where to resume.
+
+/**
+ * The keeper of an open conversation's copy: its code comes with the copy's, after the first
+ * paint (or at once, when an opening paints from the copy). Asked for here rather than beside the
+ * copy itself (browserCopy.ts), which the keeper reads from.
+ */
+export const loadCopyKeeper = () => import('./copyKeeper');
 
 const early = new Map<string, Promise<CopyRead | undefined>>();
 const key = (server: string, conversation: string) => `${server}\u0000${conversation}`;
