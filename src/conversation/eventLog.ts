@@ -58,7 +58,7 @@ export class ConversationEventLog {
       if (!transient) confirmed = this.unpersisted.delete(event.id) || confirmed;
       else if (!this.tree.has(event.id)) this.unpersisted.add(event.id);
     const fresh = this.tree.add(events);
-    if (live) this.tree.appended(fresh);
+    if (live) this.tree.appended(events, new Set(fresh));
     const changed = this.follow(fresh) || rejected > 0 || confirmed;
     this.rejected += rejected;
     if (changed) this.notify();

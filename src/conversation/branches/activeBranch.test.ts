@@ -170,6 +170,40 @@ describe('the active branch', () => {
     expect(texts(log)).toEqual(['two slow things', 'Recovered.']);
   });
 
+  it("takes a recovery error that a history page brought before the socket's replay as HEAD", () => {
+    const c = clock();
+    const server = new Server();
+    const first = terminalAction(c, 'echo first', { responseId: 'r' });
+    const second = terminalAction(c, 'echo second', { responseId: 'r' });
+    server.append(systemPrompt(c), userMessage(c, 'two slow things'), first, second);
+    const log = new ConversationEventLog();
+    for (const event of server.events) log.ingest([event], { live: true });
+    // The server is killed and comes back: its recovery error goes under the first call, beside
+    // the second. The history page, read again as the server answered, brings it first (seen on
+    // 1.58.2 under load); the socket's replay then brings it again.
+    const [, error] = server.append(statusUpdate(c, 'error'), {
+      ...agentError(c, first, 'A restart occurred while this tool was in progress.'),
+      parent_id: first.id,
+    });
+    log.ingest([...server.events].reverse());
+    log.ingest([error], { live: true });
+    const turn = log.projection.rows.find((row) => row.type === 'turn');
+    expect(turn?.type === 'turn' && turn.calls.map((call) => call.outcomes.map((o) => o.id))).toEqual([
+      [error!.id],
+      [],
+    ]);
+  });
+
+  it('a replay of events held since before a navigate does not undo it', () => {
+    const { server, leaves } = branchedConversation();
+    const log = new ConversationEventLog();
+    for (const event of server.events) log.ingest([event], { live: true });
+    log.setHead(leaves.A);
+    // A socket whose cursor lagged the events held replays the newest branch's appends again.
+    for (const event of server.events.slice(-3)) log.ingest([{ ...event }], { live: true });
+    expect(texts(log)).toEqual(['one', 'First answer.', 'two', 'Answer A.']);
+  });
+
   it('a log from before the tree (no parent ids) is one line, as it always was', () => {
     const c = clock();
     const events = [userMessage(c, 'one'), agentMessage(c, 'Answer.'), userMessage(c, 'two')];

@@ -51,6 +51,8 @@ export class EventTree {
   /** HEAD as last said by the server or shown by a live append; undefined before either. */
   private known: string | null | undefined;
   private sawAppend = false;
+  /** HEAD was pinned (a navigate, the info) after the last append seen. */
+  private pinnedSinceAppend = false;
 
   /** Adds events; returns those not held before, in the order given. */
   add(events: readonly ServerEvent[]): ServerEvent[] {
@@ -91,17 +93,28 @@ export class EventTree {
   pin(leaf: string | null, { fromInfo = false }: { fromInfo?: boolean } = {}): void {
     if (fromInfo && (this.sawAppend || (leaf !== null && this.children.has(leaf)))) return;
     this.known = leaf;
+    this.pinnedSinceAppend = true;
   }
 
   /**
    * Events the server appended just now (the socket, or a read of what came after the newest
-   * held), in the order it appended them: each tree node among them became HEAD.
+   * held), in the order it appended them: each tree node among them became HEAD. `fresh` are
+   * those not held before.
+   *
+   * One held already still moved HEAD: a history page read while the socket was away can bring an
+   * event before the socket's replay does. (After a restart the server appends its recovery error
+   * under the first of the parallel calls, beside the others; when its page came first, the error
+   * stayed on a branch nobody saw.) Unless HEAD was pinned since the last append: a replay from a
+   * cursor that lagged behind the events held brings appends older than that navigate, which does
+   * not undo it.
    */
-  appended(events: readonly ServerEvent[]): void {
+  appended(events: readonly ServerEvent[], fresh: ReadonlySet<ServerEvent>): void {
     for (const event of events) {
       if (treeParent(event) === undefined) continue;
+      if (!fresh.has(event) && this.pinnedSinceAppend) continue;
       this.known = this.newestLeafBelow(event.id).id;
       this.sawAppend = true;
+      this.pinnedSinceAppend = false;
     }
   }
 
