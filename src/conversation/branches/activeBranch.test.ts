@@ -194,6 +194,26 @@ describe('the active branch', () => {
     ]);
   });
 
+  it("follows the copy's HEAD down to what a page brings under it later", () => {
+    const c = clock();
+    const server = new Server();
+    server.append(systemPrompt(c), userMessage(c, 'one'), statusUpdate(c, 'running'));
+    const ls = terminalAction(c, 'ls');
+    server.append(ls, terminalObservation(c, ls, 'a.py', 0));
+    // What the browser's copy held when it was last written, and the HEAD it saw then.
+    const copied = [...server.events];
+    const copiedHead = server.head!;
+    server.append(agentMessage(c, 'Done.'), statusUpdate(c, 'finished'));
+    const log = new ConversationEventLog();
+    log.ingest(copied);
+    log.setHead(copiedHead, { fromInfo: true });
+    // After a reload the newest page comes with what was appended since (seen on 1.57.0: the
+    // transcript stopped at the copy's HEAD and read "running", so the info's HEAD was not taken).
+    log.ingest([...server.events].reverse());
+    expect(texts(log)).toEqual(['one', 'Done.']);
+    expect(log.projection.statusFromEvents).toBe('finished');
+  });
+
   it('a replay of events held since before a navigate does not undo it', () => {
     const { server, leaves } = branchedConversation();
     const log = new ConversationEventLog();

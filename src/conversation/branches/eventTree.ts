@@ -53,6 +53,11 @@ export class EventTree {
   private sawAppend = false;
   /** HEAD was pinned (a navigate, the info) after the last append seen. */
   private pinnedSinceAppend = false;
+  /**
+   * HEAD is a navigate's answer: events held later under it are an abandoned branch, not appends.
+   * (The info's word and an append's are followed down to what was appended under them since.)
+   */
+  private navigated = false;
 
   /** Adds events; returns those not held before, in the order given. */
   add(events: readonly ServerEvent[]): ServerEvent[] {
@@ -70,6 +75,11 @@ export class EventTree {
         if (siblings) siblings.push(event);
         else this.children.set(parent, [event]);
       }
+      if (parent !== null && parent === this.known && !this.navigated) {
+        // Under the HEAD the info or an append named, held only now (a page read since, while
+        // the copy's word or a stale info stood): appended after it, so HEAD went on.
+        this.known = this.newestLeafBelow(event.id).id;
+      }
       if (parent !== null && parent === this.newestLeaf?.id) {
         // Appended under HEAD: it is HEAD now (or the newest leaf below it, when its own
         // children came first).
@@ -86,14 +96,16 @@ export class EventTree {
    * `leaf_event_id`. The info's word can be older than the events held: 1.57 saves its HEAD after
    * the event that moved it, and 1.58 can serve an info whose HEAD lags its events for good (its
    * cache misses a save of the same size in the same clock tick: docs/agent-server-notes.md). So
-   * it yields to a live append already seen, and to an event held under the leaf it names: a
-   * HEAD left on an inner event by a navigate cut short (an edit that was never sent) then shows
-   * the newest branch under it, until the next message goes where the server's HEAD is.
+   * it yields to a live append already seen, and to an event held under the leaf it names, now or
+   * later: a HEAD left on an inner event by a navigate cut short (an edit that was never sent)
+   * then shows the newest branch under it, until the next message goes where the server's HEAD
+   * is. The browser's copy keeps the HEAD it last saw and pins it the same way.
    */
   pin(leaf: string | null, { fromInfo = false }: { fromInfo?: boolean } = {}): void {
     if (fromInfo && (this.sawAppend || (leaf !== null && this.children.has(leaf)))) return;
     this.known = leaf;
     this.pinnedSinceAppend = true;
+    this.navigated = !fromInfo;
   }
 
   /**
@@ -115,6 +127,7 @@ export class EventTree {
       this.known = this.newestLeafBelow(event.id).id;
       this.sawAppend = true;
       this.pinnedSinceAppend = false;
+      this.navigated = false;
     }
   }
 
