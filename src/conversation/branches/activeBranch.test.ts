@@ -64,6 +64,16 @@ function branchedConversation() {
   return { server, c, leaves: { A: leafA, B: leafB, C: leafC }, firstAnswer: firstAnswer!.id };
 }
 
+/** A request answered by two parallel calls (one LLM response), both still running. */
+function twoParallelCalls() {
+  const c = clock();
+  const server = new Server();
+  const first = terminalAction(c, 'echo first', { responseId: 'r' });
+  const second = terminalAction(c, 'echo second', { responseId: 'r' });
+  server.append(systemPrompt(c), userMessage(c, 'two slow things'), first, second);
+  return { c, server, first, second };
+}
+
 function snapshot(projection: ConversationProjection) {
   return projection.rows.map((row) => ({
     ...row,
@@ -152,11 +162,7 @@ describe('the active branch', () => {
   });
 
   it('keeps the parallel calls a crash recovery left off the path (1.57 parents its error to the first)', () => {
-    const c = clock();
-    const server = new Server();
-    const first = terminalAction(c, 'echo first', { responseId: 'r' });
-    const second = terminalAction(c, 'echo second', { responseId: 'r' });
-    server.append(systemPrompt(c), userMessage(c, 'two slow things'), first, second);
+    const { c, server, first, second } = twoParallelCalls();
     // After the restart: the error names the first call as its parent, and becomes HEAD.
     server.append({
       ...agentError(c, first, 'A restart occurred while this tool was in progress.'),
@@ -171,11 +177,7 @@ describe('the active branch', () => {
   });
 
   it("takes a recovery error that a history page brought before the socket's replay as HEAD", () => {
-    const c = clock();
-    const server = new Server();
-    const first = terminalAction(c, 'echo first', { responseId: 'r' });
-    const second = terminalAction(c, 'echo second', { responseId: 'r' });
-    server.append(systemPrompt(c), userMessage(c, 'two slow things'), first, second);
+    const { c, server, first } = twoParallelCalls();
     const log = new ConversationEventLog();
     for (const event of server.events) log.ingest([event], { live: true });
     // The server is killed and comes back: its recovery error goes under the first call, beside
