@@ -173,6 +173,7 @@ test.describe('a third longer, the layout holds', () => {
     await app.open();
     await app.openConversation(SEEDED.parser);
     await expect(page.getByRole('button', named('transcript.showEveryStep'))).toBeVisible();
+    await app.expectMessageActionsLoaded();
     await expect(page).toHaveScreenshot('pseudo-phone.png');
     await page.getByRole('button', named('shell.conversations')).click();
     await expect(app.list.getByRole('link')).toHaveCount(20);

@@ -52,6 +52,7 @@ for (const theme of ['light', 'dark'] as const) {
     await app.open();
     await app.openConversation(SEEDED.parser);
     await expect(page.getByRole('button', named('transcript.showEveryStep'))).toBeVisible();
+    await app.expectMessageActionsLoaded();
     await expect(page).toHaveScreenshot(`arabic-phone-${theme}.png`);
     await page.getByRole('button', named('shell.conversations')).click();
     const drawer = page.locator('#conversation-drawer');
