@@ -246,7 +246,6 @@ export class Tether {
       await folded.first().click();
   }
 
-  /** Every step of the agent shown, none folded (the choice is kept, as a person's would be). */
   /**
    * A message's actions (Edit, Regenerate, Fork…) load once the first screen is drawn, and an
    * answer's sit under it: a screenshot taken before they came shows the answer a line shorter.
