@@ -8,8 +8,14 @@ import { ConversationSession } from './liveSession';
 import { conversationRunSettled, conversationStatusChanged } from './resources/conversations';
 import { healthKey } from './resources/server';
 
-/** How long a socket waits for the browser's copy to say where to resume (earlyCopy.ts). */
-const RESUME_WAIT_MS = 250;
+/**
+ * How long a socket waits for the browser's copy to say where to resume (earlyCopy.ts). The read
+ * takes tens of milliseconds, but more than 250 once after a reload while the shell's service
+ * worker was filling its cache (a CI run on the real server). The wait guards against a read that
+ * never ends (a database held by another tab), not a slow one: past it the socket asks for
+ * everything and the REST join fills in, correct but slower.
+ */
+const RESUME_WAIT_MS = 1000;
 
 const sessions = new Map<string, { session: ConversationSession; users: number }>();
 
