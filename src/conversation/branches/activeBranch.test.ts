@@ -210,7 +210,7 @@ describe('the active branch', () => {
     log.ingest(copied);
     log.setHead(copiedHead, { fromInfo: true });
     // After a reload the newest page comes with what was appended since (seen on 1.57.0: the
-    // transcript stopped at the copy's HEAD and read "running", so the info's HEAD was not taken).
+    // transcript stopped at the copy's HEAD, the final answer under it missing).
     log.ingest([...server.events].reverse());
     expect(texts(log)).toEqual(['one', 'Done.']);
     expect(log.projection.statusFromEvents).toBe('finished');
