@@ -3,6 +3,7 @@ import {
   ProtocolDetector,
   SYNC_DEADLINE_MS,
   forgetSocketProtocols,
+  hasSessionSocket,
   protocolFor,
   rememberSocketProtocol,
 } from './protocolDetection';
@@ -55,6 +56,14 @@ describe('which socket a server has', () => {
     expect(protocolFor(SERVER)).toBe('session');
   });
 
+  it('reads which versions have the session socket', () => {
+    for (const version of ['1.57.0', '1.58.2', '1.57.1', '1.60.0', '2.0.0', '1.57.0rc1'])
+      expect(hasSessionSocket({ version }), version).toBe(true);
+    for (const version of ['1.56.9', '1.9.0', '0.99.0', 'mock', ''])
+      expect(hasSessionSocket({ version }), version).toBe(false);
+    expect(hasSessionSocket(undefined)).toBe(false);
+  });
+
   it('keeps what a setting says', () => {
     rememberSocketProtocol(SERVER, 'legacy');
     expect(protocolFor(SERVER)).toBe('legacy');
@@ -63,6 +72,22 @@ describe('which socket a server has', () => {
   describe('a session socket open without its sync', () => {
     beforeEach(() => void vi.useFakeTimers());
     afterEach(() => void vi.useRealTimers());
+
+    it('never takes a server whose version has the session socket for an old one', async () => {
+      const useLegacy = vi.fn();
+      const reconnect = vi.fn();
+      // 1.58.2 sends `sync` only once a running tool lets go of the conversation's lock: a socket
+      // opened during a long command stays silent past the deadline, again and again.
+      const busy = newDetector(async () => ({ version: '1.58.2' }), useLegacy, reconnect);
+      await busy.closed(0, 'session');
+      await busy.closed(0, 'session');
+      expect(useLegacy).not.toHaveBeenCalled();
+      expect(protocolFor(SERVER)).toBe('session');
+      // Known now: a silent socket is left to wait for its sync, not dropped every few seconds.
+      busy.connectionChanged(true, 'session');
+      vi.advanceTimersByTime(SYNC_DEADLINE_MS * 3);
+      expect(reconnect).not.toHaveBeenCalled();
+    });
 
     it('counts as a close before sync once the deadline passes, and is replaced', async () => {
       const useLegacy = vi.fn();

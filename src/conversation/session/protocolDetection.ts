@@ -1,3 +1,4 @@
+import { isRecord } from '../../agent-server/protocol';
 import { CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND } from '../../agent-server/socket';
 import type { SessionTimers } from './timers';
 
@@ -16,6 +17,25 @@ export type SocketProtocol = 'session' | 'legacy';
 
 /** How long an open session socket may go without its `sync` frame (the server sends it right after auth). */
 export const SYNC_DEADLINE_MS = 4_000;
+
+/**
+ * The oldest agent-server known to have the session socket (the oldest the real suite runs
+ * against). A server whose info says it is at least this new is never taken for an old one,
+ * however long its `sync` takes: the server sends `sync` only after it has read the
+ * conversation's state under its lock (`EventService.subscribe_to_events`), and a running tool
+ * holds that lock, so a socket opened during a long command stays silent until the command ends.
+ */
+const SESSION_SOCKET_SINCE = [1, 57, 0] as const;
+
+/** Whether a server's `/server_info` names a version that has the session socket. */
+export function hasSessionSocket(info: unknown): boolean {
+  const version = isRecord(info) && typeof info.version === 'string' ? info.version : '';
+  const parts = /^(\d+)\.(\d+)\.(\d+)/.exec(version)?.slice(1).map(Number);
+  if (!parts) return false;
+  for (const [index, since] of SESSION_SOCKET_SINCE.entries())
+    if (parts[index] !== since) return parts[index]! > since;
+  return true;
+}
 
 /** Closes by which a server that has the session socket refuses one connection: no sign of an old server. */
 const REFUSALS = [CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND, 1013];
@@ -62,7 +82,8 @@ export class ProtocolDetector {
   /** The connection changed; an open session socket must send its `sync` in time. */
   connectionChanged(open: boolean, protocol: SocketProtocol): void {
     this.stopWaiting();
-    if (!open || protocol !== 'session') return;
+    // Once the server is known to have the session socket, a silent one is busy, not old.
+    if (!open || protocol !== 'session' || protocols.get(this.serverUrl)?.confirmed) return;
     this.syncDeadline = this.deps.timers.setTimeout(() => {
       this.syncDeadline = undefined;
       if (this.syncedThisConnection) return;
@@ -100,7 +121,11 @@ export class ProtocolDetector {
     if (++this.closesBeforeSync < 2 || this.probing) return;
     this.probing = true;
     try {
-      await this.deps.probe();
+      if (hasSessionSocket(await this.deps.probe())) {
+        protocols.set(this.serverUrl, { protocol: 'session', confirmed: true });
+        this.closesBeforeSync = 0;
+        return;
+      }
       protocols.set(this.serverUrl, { protocol: 'legacy', confirmed: true });
       this.deps.useLegacy();
     } catch {
