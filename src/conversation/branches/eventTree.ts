@@ -51,13 +51,12 @@ export class EventTree {
   /** HEAD as last said by the server or shown by a live append; undefined before either. */
   private known: string | null | undefined;
   private sawAppend = false;
-  /** HEAD was pinned (a navigate, the info) after the last append seen. */
-  private pinnedSinceAppend = false;
   /**
-   * HEAD is a navigate's answer: events held later under it are an abandoned branch, not appends.
-   * (The info's word and an append's are followed down to what was appended under them since.)
+   * Who pinned HEAD after the last append seen, if anyone. Under a navigate's answer, events held
+   * later are an abandoned branch, not appends; the info's word and an append's are followed down
+   * to what was appended under them since.
    */
-  private navigated = false;
+  private pinnedBy: 'navigate' | 'info' | undefined;
 
   /** Adds events; returns those not held before, in the order given. */
   add(events: readonly ServerEvent[]): ServerEvent[] {
@@ -75,7 +74,7 @@ export class EventTree {
         if (siblings) siblings.push(event);
         else this.children.set(parent, [event]);
       }
-      if (parent !== null && parent === this.known && !this.navigated) {
+      if (parent !== null && parent === this.known && this.pinnedBy !== 'navigate') {
         // Under the HEAD the info or an append named, held only now (a page read since, while
         // the copy's word or a stale info stood): appended after it, so HEAD went on.
         this.known = this.newestLeafBelow(event.id).id;
@@ -104,8 +103,7 @@ export class EventTree {
   pin(leaf: string | null, { fromInfo = false }: { fromInfo?: boolean } = {}): void {
     if (fromInfo && (this.sawAppend || (leaf !== null && this.children.has(leaf)))) return;
     this.known = leaf;
-    this.pinnedSinceAppend = true;
-    this.navigated = !fromInfo;
+    this.pinnedBy = fromInfo ? 'info' : 'navigate';
   }
 
   /**
@@ -123,11 +121,10 @@ export class EventTree {
   appended(events: readonly ServerEvent[], fresh: ReadonlySet<ServerEvent>): void {
     for (const event of events) {
       if (treeParent(event) === undefined) continue;
-      if (!fresh.has(event) && this.pinnedSinceAppend) continue;
+      if (!fresh.has(event) && this.pinnedBy) continue;
       this.known = this.newestLeafBelow(event.id).id;
       this.sawAppend = true;
-      this.pinnedSinceAppend = false;
-      this.navigated = false;
+      this.pinnedBy = undefined;
     }
   }
 
