@@ -116,12 +116,14 @@ export class EventTree {
    * under the first of the parallel calls, beside the others; when its page came first, the error
    * stayed on a branch nobody saw.) Unless HEAD was pinned since the last append: a replay from a
    * cursor that lagged behind the events held brings appends older than that navigate, which does
-   * not undo it.
+   * not undo it. And only while it is a leaf: what is held under it was appended after it and
+   * says where HEAD went (a replay far behind would otherwise walk the whole history below each
+   * event it brings again).
    */
   appended(events: readonly ServerEvent[], fresh: ReadonlySet<ServerEvent>): void {
     for (const event of events) {
       if (treeParent(event) === undefined) continue;
-      if (!fresh.has(event) && this.pinnedBy) continue;
+      if (!fresh.has(event) && (this.pinnedBy || this.children.has(event.id))) continue;
       this.known = this.newestLeafBelow(event.id).id;
       this.sawAppend = true;
       this.pinnedBy = undefined;
