@@ -32,10 +32,30 @@ export class ScriptedLlm {
   private ids = 0;
   private server: Server | undefined;
   private readonly open = new Set<ServerResponse>();
+  private titlesHeld: { until: Promise<void>; release: () => void } | undefined;
 
   /** Replaces what the next requests get; once it runs out, the model answers "OK.". */
   setScript(turns: Turn[]): void {
     this.script = [...turns];
+  }
+
+  /**
+   * Holds the server's title requests until the returned function is called, so that a test can
+   * have the title saved after the run has settled (the server names the conversation in the
+   * background and announces it nowhere).
+   */
+  holdTitles(): () => void {
+    let resolve!: () => void;
+    const until = new Promise<void>((done) => (resolve = done));
+    const held = {
+      until,
+      release: () => {
+        if (this.titlesHeld === held) this.titlesHeld = undefined;
+        resolve();
+      },
+    };
+    this.titlesHeld = held;
+    return held.release;
   }
 
   get url(): string {
@@ -50,6 +70,7 @@ export class ScriptedLlm {
   }
 
   async stop(): Promise<void> {
+    this.titlesHeld?.release();
     for (const response of this.open) response.destroy();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
   }
@@ -90,6 +111,7 @@ export class ScriptedLlm {
     // Calls without tools are the server's own side requests (the conversation title): they get
     // a short answer and leave the script alone.
     const sideRequest = !Array.isArray(body.tools) || body.tools.length === 0;
+    if (sideRequest && this.titlesHeld) await this.titlesHeld.until;
     const turn: Turn = sideRequest ? { text: 'Scripted title' } : (this.script.shift() ?? { text: 'OK.' });
     if ('error' in turn) {
       const type =

@@ -7,7 +7,7 @@ import { secretsClient } from '../../agent-server/secrets';
 import { mcpSettingsClient } from '../../agent-server/mcp';
 import type { Approval } from '../approvalPolicy';
 import { llmConfig, newConversationPayload } from '../newConversation';
-import { conversationKey, conversationListKey } from './conversations';
+import { conversationKey, conversationListKey, watchForTitle } from './conversations';
 import { healthQuery } from './server';
 
 // The conversation writes that carry an LLM: starting a conversation and switching its model.
@@ -38,6 +38,7 @@ export async function createConversation(
       : {}),
     ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
   });
+  watchForTitle(settings, created.id);
   queryClient.setQueryData(conversationKey(settings, created.id), created);
   // A new conversation goes to the top of the list, wherever the server sorts it: one list read.
   await queryClient.invalidateQueries({ queryKey: conversationListKey(settings), exact: true });

@@ -116,12 +116,52 @@ export function listedConversation(
   return undefined;
 }
 
-export const conversationQuery = (settings: ConnectionSettings, id: string) =>
-  queryOptions({
+/**
+ * When an untitled conversation is read again. The server names a new conversation in the
+ * background, with an LLM call of its own that starts at the first message, and announces the
+ * name nowhere (no frame, no event): a short run can settle, or end before the conversation is
+ * opened, before the name is saved. So a conversation this browser started, or saw a run of
+ * settle, is watched for its name (watchForTitle); past the last delay the list's reads bring it.
+ * One that was never watched is not read again: an old untitled one will not be named any more.
+ */
+export const UNTITLED_READ_DELAYS_MS: readonly number[] = [1_000, 2_000, 4_000, 8_000];
+
+/** The conversations watched for their name (by query key): how many reads found none since. */
+const untitledReads = new Map<string, number>();
+
+export function watchForTitle(settings: ConnectionSettings, id: string): void {
+  untitledReads.set(JSON.stringify(conversationKey(settings, id)), 0);
+}
+
+export function untitledReadMs(
+  info: ConversationInfo | undefined,
+  readsUntitled: number | undefined,
+  delays: readonly number[] = UNTITLED_READ_DELAYS_MS,
+): number | false {
+  if (readsUntitled === undefined || !info || info.title?.trim()) return false;
+  return delays[readsUntitled] ?? false;
+}
+
+export const conversationQuery = (
+  settings: ConnectionSettings,
+  id: string,
+  delays: readonly number[] = UNTITLED_READ_DELAYS_MS,
+) => {
+  const name = JSON.stringify(conversationKey(settings, id));
+  return queryOptions({
     queryKey: conversationKey(settings, id),
-    queryFn: async () =>
-      (await agentServerClients(settings).conversations.getConversation(id)) as unknown as ConversationInfo,
+    queryFn: async ({ client }) => {
+      const info = (await agentServerClients(settings).conversations.getConversation(
+        id,
+      )) as unknown as ConversationInfo;
+      const watched = untitledReads.get(name);
+      if (watched !== undefined && !info.title?.trim()) untitledReads.set(name, watched + 1);
+      else if (untitledReads.delete(name)) patchListEntry(client, settings, id, { title: info.title });
+      return info;
+    },
+    refetchInterval: (query) => untitledReadMs(query.state.data, untitledReads.get(name), delays),
   });
+};
 
 // ---- writes, each with the narrow cache update it calls for ------------------------------------
 
@@ -216,13 +256,15 @@ export function conversationStatusChanged(
 
 /**
  * A run ended: the server may have titled the conversation and moved its updated_at. One read
- * of that conversation, copied into its list entry; nothing else is read again.
+ * of that conversation, copied into its list entry; nothing else is read again, but an untitled
+ * conversation is watched for its name (untitledReadMs).
  */
 export async function conversationRunSettled(
   queryClient: QueryClient,
   settings: ConnectionSettings,
   id: string,
 ): Promise<void> {
+  watchForTitle(settings, id);
   await queryClient.invalidateQueries({ queryKey: conversationKey(settings, id), exact: true });
   const info = queryClient.getQueryData<ConversationInfo>(conversationKey(settings, id));
   if (info) patchListEntry(queryClient, settings, id, info);
