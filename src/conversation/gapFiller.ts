@@ -41,23 +41,34 @@ export class GapFiller {
   private retryTimer: unknown;
   /** Each fill supersedes the one before (its retry included); so does stop(). */
   private generation = 0;
+  /**
+   * Where the fill not yet done starts. A fill that supersedes it reads from there instead: its
+   * own start is the log's newest event at that moment (the log only grows), so the earlier range
+   * is the wider one, and dropping it left a hole that nothing read again (seen on the legacy
+   * socket: the join's read answered twice, each time after a reconnect had superseded it).
+   */
+  private unfilled: GapStart | undefined;
 
   constructor(private readonly deps: GapFillerDependencies) {}
 
   /** Resolves true once the gap is filled, false if a newer fill or stop() superseded it. */
-  async fill(start: GapStart, attempt = 1): Promise<boolean> {
+  async fill(wanted: GapStart, attempt = 1): Promise<boolean> {
     const generation = ++this.generation;
+    const start = this.unfilled ?? wanted;
+    this.unfilled = start;
     const { timers } = this.deps;
     timers.clearTimeout(this.retryTimer);
     this.deps.setState({ kind: 'filling' });
     try {
       await this.read(start, () => generation === this.generation);
       if (generation !== this.generation) return false;
+      this.unfilled = undefined;
       this.deps.setState({ kind: 'idle' });
       return true;
     } catch (error) {
       if (generation !== this.generation) return false;
       if (httpStatus(error) === 404) {
+        this.unfilled = undefined;
         this.deps.setState({ kind: 'gone' });
         return false;
       }
@@ -80,6 +91,8 @@ export class GapFiller {
   /** Drops the fill under way and its retry (the session closes, or restarts). */
   stop(): void {
     this.generation++;
+    // A session that starts again joins its history anew (HistoryJoin.cutShort).
+    this.unfilled = undefined;
     this.deps.timers.clearTimeout(this.retryTimer);
   }
 
