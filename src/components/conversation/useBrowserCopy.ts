@@ -91,5 +91,12 @@ export function useBrowserCopy(inputs: BrowserCopyInputs): CopyState {
     if (gone) keeper.current?.deleted();
   }, [gone]);
 
+  // The info changes without an event when the server names the conversation (it says so
+  // nowhere: the view model reads it again): the copy keeps the name the list and header show.
+  const { info } = inputs;
+  useEffect(() => {
+    keeper.current?.changed();
+  }, [info]);
+
   return state;
 }
