@@ -645,6 +645,20 @@ describe('session socket', () => {
     t.live.stop();
   });
 
+  it("shows what REST holds while a busy server's socket has not synced, and keeps the socket", async () => {
+    // 1.58.2 sends `sync` only once a running tool lets go of the conversation's lock: a socket
+    // opened after the tool started says nothing until it ends.
+    const c = clock();
+    const action = terminalAction(c, 'sleep 600');
+    const t = started({ searchEvents: vi.fn().mockResolvedValue({ items: [action], next_page_id: null }) });
+    await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS - 1);
+    expect(t.log.has(action.id)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(t.log.has(action.id)).toBe(true));
+    expect(FakeSocket.instances).toHaveLength(1);
+    t.live.stop();
+  });
+
   it('keeps a session socket whose sync frame came in time', async () => {
     const t = started();
     sessionFrame({ type: 'sync', from_seq: null, through_seq: 2 });

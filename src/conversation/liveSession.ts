@@ -137,6 +137,7 @@ export class ConversationSession {
         this.socket?.reconnectNow();
       },
       reconnect: () => this.socket?.reconnectNow(),
+      syncLate: () => void this.readWhatServerHolds(),
       timers: this.timers,
     });
     this.gap = new GapFiller({
@@ -457,6 +458,14 @@ export class ConversationSession {
     }
   }
 
+  /**
+   * Shows what the server persisted while the socket brings nothing. Unlike fillSince, says
+   * nothing of the messages sent: a socket that has not synced yet may still deliver them.
+   */
+  private readWhatServerHolds(): Promise<boolean> {
+    return this.gap.fill({ sinceTimestamp: this.log.newestTimestamp });
+  }
+
   private fillSince(): Promise<boolean> {
     return this.gap.fill({ sinceTimestamp: this.log.newestTimestamp }).then((filled) => {
       if (filled) this.outbox.unconfirmedSinceBefore(this.now());
@@ -498,7 +507,12 @@ export class ConversationSession {
   private async checkSilence(): Promise<void> {
     if (!isActive(this.live.getState().status)) return;
     const verdict = await lookAfterSilence(this.deps.clients.conversations, this.conversationId, this.log);
-    if (verdict.kind === 'reconnect') this.socket?.reconnectNow();
+    if (verdict.kind === 'reconnect') {
+      // A new socket may be as silent (a busy server syncs only once its tool ends): what REST
+      // holds is shown meanwhile.
+      void this.readWhatServerHolds();
+      this.socket?.reconnectNow();
+    }
     // A silent socket may have missed the status change too: here REST has the last word.
     else if (verdict.status) this.setStatus(verdict.status);
   }

@@ -16,8 +16,20 @@ const browserTimers = {
   clearTimeout: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-function newDetector(probe: () => Promise<unknown>, useLegacy: () => void, reconnect = vi.fn()) {
-  return new ProtocolDetector({ serverUrl: SERVER, probe, useLegacy, reconnect, timers: browserTimers });
+function newDetector(
+  probe: () => Promise<unknown>,
+  useLegacy: () => void,
+  reconnect = vi.fn(),
+  syncLate = vi.fn(),
+) {
+  return new ProtocolDetector({
+    serverUrl: SERVER,
+    probe,
+    useLegacy,
+    reconnect,
+    syncLate,
+    timers: browserTimers,
+  });
 }
 
 describe('which socket a server has', () => {
@@ -87,6 +99,30 @@ describe('which socket a server has', () => {
       busy.connectionChanged(true, 'session');
       vi.advanceTimersByTime(SYNC_DEADLINE_MS * 3);
       expect(reconnect).not.toHaveBeenCalled();
+    });
+
+    it('has what the server holds read over REST once its deadline passes, known server or not', async () => {
+      const syncLate = vi.fn();
+      rememberSocketProtocol(SERVER, 'session');
+      const busy = newDetector(async () => ({ version: '1.58.2' }), vi.fn(), vi.fn(), syncLate);
+      busy.connectionChanged(true, 'session');
+      vi.advanceTimersByTime(SYNC_DEADLINE_MS - 1);
+      expect(syncLate).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(syncLate).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(SYNC_DEADLINE_MS * 3);
+      expect(syncLate).toHaveBeenCalledTimes(1);
+
+      forgetSocketProtocols();
+      const unknown = newDetector(async () => ({}), vi.fn(), vi.fn(), syncLate);
+      unknown.connectionChanged(true, 'session');
+      await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS);
+      expect(syncLate).toHaveBeenCalledTimes(2);
+      // One that synced in time needs no read.
+      unknown.connectionChanged(true, 'session');
+      unknown.sync();
+      await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS);
+      expect(syncLate).toHaveBeenCalledTimes(2);
     });
 
     it('counts as a close before sync once the deadline passes, and is replaced', async () => {

@@ -64,6 +64,12 @@ export interface DetectorDependencies {
   useLegacy: () => void;
   /** Drop a silent connection and open another. */
   reconnect: () => void;
+  /**
+   * An open session socket is past its deadline without `sync`: what the server holds is read
+   * over REST meanwhile. A busy server's socket says nothing until the running tool ends, and the
+   * tool's own call would not be on screen before it did.
+   */
+  syncLate?: () => void;
   timers: SessionTimers;
 }
 
@@ -82,11 +88,13 @@ export class ProtocolDetector {
   /** The connection changed; an open session socket must send its `sync` in time. */
   connectionChanged(open: boolean, protocol: SocketProtocol): void {
     this.stopWaiting();
-    // Once the server is known to have the session socket, a silent one is busy, not old.
-    if (!open || protocol !== 'session' || protocols.get(this.serverUrl)?.confirmed) return;
+    if (!open || protocol !== 'session') return;
     this.syncDeadline = this.deps.timers.setTimeout(() => {
       this.syncDeadline = undefined;
       if (this.syncedThisConnection) return;
+      this.deps.syncLate?.();
+      // Once the server is known to have the session socket, a silent one is busy, not old.
+      if (protocols.get(this.serverUrl)?.confirmed) return;
       void this.closed(0, 'session');
       this.deps.reconnect();
     }, SYNC_DEADLINE_MS);
