@@ -1,9 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, Redirect, Route, Switch, useLocation, useRoute, useSearch } from 'wouter';
-import { ServersPanel } from '../components/servers/ServersPanel';
 import { ConversationView } from '../components/ConversationView';
-import { NotifyToggle } from '../components/follow/NotifyToggle';
 import { useAppShortcuts } from '../components/shortcuts/useAppShortcuts';
 import { useCommand } from '../components/commands/commands';
 
@@ -24,14 +22,15 @@ import { useStore } from 'zustand';
 import { attention } from '../components/follow/attention';
 import { inboxTabTitle } from '../conversation/follow/runNotices';
 import { useT } from '../i18n/i18n';
-import { HeaderSettings } from './HeaderSettings';
 
-// The inbox is beside the first screen, not part of it: its code loads in the first idle moment
-// (its data was asked for before the first render, see openingPrefetch), so the conversation
-// being opened is drawn without waiting for the list's code.
+// The inbox and the header's own buttons are beside the first screen, not part of it: their code
+// loads in the first idle moment (the list's data was asked for before the first render, see
+// openingPrefetch), so the conversation being opened is drawn without waiting for it.
+const loadIdleParts = () => import('./idleParts');
 const ConversationList = lazyPart(() =>
-  import('../components/ConversationList').then((module) => ({ default: module.ConversationList })),
+  loadIdleParts().then((module) => ({ default: module.ConversationList })),
 );
+const HeaderTools = lazyPart(() => loadIdleParts().then((module) => ({ default: module.HeaderTools })));
 // Addresses that name a server this browser does not know are rare: their page loads when needed.
 const UnknownServer = lazyPart(() => import('../components/servers/UnknownServer'));
 const ShortcutsSheet = lazyPart(() => import('../components/shortcuts/ShortcutsSheet'));
@@ -146,9 +145,11 @@ function Layout() {
         <Link href="/" className="button-link new-conversation-link">
           {t('shell.newConversation')}
         </Link>
-        <ServersPanel />
-        <NotifyToggle />
-        <HeaderSettings />
+        {idle && (
+          <Suspense fallback={null}>
+            <HeaderTools />
+          </Suspense>
+        )}
       </header>
       {drawerOpen && (
         <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
