@@ -98,6 +98,21 @@ test.describe('the session socket', () => {
     await expect(listStatus).toHaveAttribute('data-status', 'finished');
   });
 
+  test('the name the server gives once the run is over reaches the header and the list', async ({ page }) => {
+    const app = new Tether(page);
+    await app.open();
+    // A run quicker than the server's title call: it is over before the conversation has a name,
+    // and nothing on the socket says when the name comes.
+    await app.setAgentTiming(1, 5);
+    const id = await app.startConversation(
+      'Explain why the parser drops headers with a colon in their value',
+    );
+    await app.expectStatus('finished');
+    const named = 'Explain why the parser drops headers with a col...';
+    await expect(app.heading).toHaveText(named);
+    await expect(app.listItem(id)).toContainText(named);
+  });
+
   test('a run, a rename, a policy change and a delete re-read only what they changed', async ({ page }) => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.long);

@@ -72,6 +72,15 @@ class Cancelled extends Error {}
 /** How often a held tool looks whether it may finish. */
 const TOOL_HOLD_CHECK_MS = 20;
 
+/** How long the mock's title "call" takes. */
+export const TITLE_AFTER_MS = 600;
+
+/** The server's title without a model (title_utils.generate_fallback_title). */
+export function fallbackTitle(message: string, maxLength = 50): string {
+  const title = message.trim();
+  return title.length > maxLength ? `${title.slice(0, maxLength - 3)}...` : title;
+}
+
 export class MockAgent {
   /** The pace of the agent; kept with the store, so a reload of the mock keeps it. */
   get timing(): AgentTiming {
@@ -93,6 +102,14 @@ export class MockAgent {
   /** Lets the next `count` held tools finish, one after another. */
   releaseTools(count = 1): void {
     this.toolsReleased += count;
+  }
+
+  /** Conversations made with `autotitle` and not named yet (the server's AutoTitleSubscriber). */
+  private readonly toName = new Set<string>();
+
+  /** A conversation made with `autotitle`: its first message names it, a moment later. */
+  nameFromFirstMessage(conversationId: string): void {
+    this.toName.add(conversationId);
   }
 
   constructor(
@@ -118,6 +135,7 @@ export class MockAgent {
       return;
     }
     this.publish(conversation, userMessage(this.clock(conversation), content));
+    this.nameLater(conversation, text);
     const current = this.store.runs.get(conversation.info.id);
     if (current && status === 'running') {
       this.queueAnswer(conversation, text);
@@ -277,6 +295,22 @@ export class MockAgent {
   }
 
   /** The conversation is deleted: its run ends without a trace. */
+  /**
+   * As the real server: the name comes from a call of its own beside the run (with no model to
+   * ask, the message cut to 50 characters), is saved a moment later, and is announced nowhere.
+   */
+  private nameLater(conversation: StoredConversation, text: string): void {
+    const id = conversation.info.id;
+    if (!this.toName.has(id) || conversation.info.title !== null || !text.trim()) return;
+    this.toName.delete(id);
+    setTimeout(() => {
+      if (conversation.info.title !== null || this.store.get(id) !== conversation) return;
+      conversation.info.title = fallbackTitle(text);
+      conversation.info.updated_at = new Date().toISOString();
+      this.store.touch(conversation);
+    }, TITLE_AFTER_MS);
+  }
+
   forget(conversationId: string): void {
     this.cancel(conversationId);
     this.store.runs.delete(conversationId);

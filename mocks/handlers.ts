@@ -596,6 +596,8 @@ export class MockAgentServer {
         );
         if (isRecord(body.security_analyzer))
           conversation.info.security_analyzer = { kind: String(body.security_analyzer.kind) };
+        // The server's default: named from the first message unless asked not to.
+        if (body.autotitle !== false) agent.nameFromFirstMessage(conversation.info.id);
         const initial = isRecord(body.initial_message) ? contentText(body.initial_message.content) : '';
         // The real server always runs after an initial message.
         if (initial) agent.message(conversation, initial, true);

@@ -5,6 +5,7 @@ import { MOCK_SERVER_URL } from '../src/agent-server/servers';
 import type { ServerEvent } from '../src/agent-server/protocol';
 import { SEEDED, seedStore } from './fixtures';
 import { MockAgentServer } from './handlers';
+import { TITLE_AFTER_MS, fallbackTitle } from './agent';
 import { MockStore } from './store';
 
 const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
@@ -95,6 +96,30 @@ describe('mock REST semantics (as the real server)', () => {
     expect(kinds.at(-2)).toBe('MessageEvent:agent');
     expect(kinds.filter((k) => k.startsWith('ActionEvent'))).toHaveLength(2);
     expect(kinds.filter((k) => k.startsWith('StreamingDeltaEvent'))).toEqual([]);
+  });
+
+  it('names a conversation from its first message a moment later, as the server does, unless asked not to', async () => {
+    const long = 'Explain why the parser drops headers that contain a colon in their value';
+    const created = await client.createConversation<{ id: string; title: string | null }>({
+      agent: { kind: 'Agent', llm: { model: 'x' } },
+      autotitle: true,
+      initial_message: { role: 'user', content: [{ type: 'text', text: long }], run: true },
+    } as never);
+    expect(created.title).toBeNull();
+    await expect
+      .poll(async () => (await client.getConversation<{ title: string | null }>(created.id)).title, {
+        timeout: 5000,
+      })
+      .toBe(`${long.slice(0, 47)}...`);
+    expect(fallbackTitle('  Short one  ')).toBe('Short one');
+
+    const unnamed = await client.createConversation<{ id: string }>({
+      agent: { kind: 'Agent', llm: { model: 'x' } },
+      autotitle: false,
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'hello' }], run: true },
+    } as never);
+    await new Promise((resolve) => setTimeout(resolve, TITLE_AFTER_MS + 100));
+    expect(store.get(unnamed.id)!.info.title).toBeNull();
   });
 
   it('rejects a wrong session key with 401', async () => {
