@@ -86,6 +86,13 @@ export async function expectCopied(page: Page, conversationId: string, eventIds:
     .toBe(true);
 }
 
+/** Waits until the copy holds the conversation under this title (what the list and header show offline). */
+export async function expectCopiedTitle(page: Page, conversationId: string, title: string) {
+  await expect
+    .poll(async () => (await copiedConversations(page)).find((held) => held.conversation === conversationId))
+    .toMatchObject({ listed: { title } });
+}
+
 /** The event ids shown, each once: a row's id and the ids of steps folded inside it. */
 export async function shownEventIds(page: Page): Promise<string[]> {
   return page

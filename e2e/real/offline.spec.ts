@@ -1,4 +1,4 @@
-import { expectCopied, shownEventIds } from '../browserCopy';
+import { expectCopied, expectCopiedTitle, shownEventIds } from '../browserCopy';
 import { expectAccessible } from '../axe';
 import { connect, expect, startConversation, test } from './fixtures';
 
@@ -38,6 +38,8 @@ test('offline, the app and a conversation opened before open from this browser @
     .toMatch(/\/sw\.js$/);
   const manifest = await page.evaluate(async () => (await fetch('/manifest.webmanifest')).json());
   expect(manifest).toMatchObject({ name: 'Tether', display: 'standalone', start_url: '/' });
+  // The name came after the copy's first write: the copy has it too before the network goes.
+  await expectCopiedTitle(page, id, title);
 
   await context.setOffline(true);
   await page.reload();

@@ -216,6 +216,31 @@ describe('the keeper of a conversation copy', () => {
     expect(ids(log)).toContain('e5');
   });
 
+  it('writes the info it learnt while painted once the copy joins, with no event after', async () => {
+    // The copy was written before the server named the conversation, and the page closed before
+    // the name was written (a reload): the next opening is the one to write it.
+    await copy.write(S, 'c1', {
+      events: range(0, 9),
+      olderCursor: null,
+      head: 'e9',
+      info: { id: 'c1', title: null },
+    });
+    const { made, holdEverything, runTimers } = keeper();
+    holdEverything();
+    await made.open();
+    const write = vi.spyOn(copy, 'write');
+    // Painted, nothing is written: the copy is not yet known to fit the server.
+    runTimers();
+    // The server's page holds nothing the painted log lacks: the log does not change.
+    made.serverPage(newestPage(range(0, 9)).items as unknown[], false);
+    // The page stays open: only the writes the keeper put off run.
+    runTimers();
+    await vi.waitFor(() => expect(write).toHaveBeenCalledTimes(1));
+    await vi.waitFor(async () =>
+      expect((await copy.read(S, 'c1'))?.listed).toMatchObject({ title: 'Parser' }),
+    );
+  });
+
   it('rewrites nothing when neither the log nor the info changed (a status change alone)', async () => {
     const { made, serve, holdEverything, log } = keeper();
     await made.open();

@@ -99,6 +99,7 @@ export class CopyKeeper {
     this.setState(
       this.newestPage ? { kind: 'joined', savedAt, listed } : { kind: 'painted', savedAt, listed },
     );
+    if (this.newestPage) this.changed();
   }
 
   /** The server's newest history page came (newest first); `full`: older pages exist. */
@@ -117,6 +118,9 @@ export class CopyKeeper {
     const verdict = judgeCopy(this.newestHeld!, this.newestPage!.items, this.newestPage!.full);
     if (verdict === 'joins') {
       this.setState({ kind: 'joined', savedAt: this.meta!.savedAt, listed: this.meta!.listed });
+      // What changed while the copy was only painted (a title the server gave since, HEAD) was
+      // not written then: it is now, even when no event follows.
+      this.changed();
       return true;
     }
     this.drop(verdict, painted);
