@@ -294,7 +294,6 @@ export class MockAgent {
     this.publish(conversation, statsUpdate(clock, stats));
   }
 
-  /** The conversation is deleted: its run ends without a trace. */
   /**
    * As the real server: the name comes from a call of its own beside the run (with no model to
    * ask, the message cut to 50 characters), is saved a moment later, and is announced nowhere.
@@ -311,6 +310,7 @@ export class MockAgent {
     }, TITLE_AFTER_MS);
   }
 
+  /** The conversation is deleted: its run ends without a trace. */
   forget(conversationId: string): void {
     this.cancel(conversationId);
     this.store.runs.delete(conversationId);
