@@ -467,7 +467,7 @@ export class ConversationSession {
   }
 
   private fillSince(): Promise<boolean> {
-    return this.gap.fill({ sinceTimestamp: this.log.newestTimestamp }).then((filled) => {
+    return this.readWhatServerHolds().then((filled) => {
       if (filled) this.outbox.unconfirmedSinceBefore(this.now());
       return filled;
     });
@@ -508,9 +508,9 @@ export class ConversationSession {
     if (!isActive(this.live.getState().status)) return;
     const verdict = await lookAfterSilence(this.deps.clients.conversations, this.conversationId, this.log);
     if (verdict.kind === 'reconnect') {
-      // A new socket may be as silent (a busy server syncs only once its tool ends): what REST
-      // holds is shown meanwhile.
-      void this.readWhatServerHolds();
+      // A new session socket may be as silent (a busy server syncs only once its tool ends):
+      // what REST holds is shown meanwhile. A legacy socket reads it on reopening (fillSince).
+      if (this.protocol === 'session') void this.readWhatServerHolds();
       this.socket?.reconnectNow();
     }
     // A silent socket may have missed the status change too: here REST has the last word.
