@@ -104,6 +104,8 @@ export default defineConfig({
   },
   test: {
     restoreMocks: true,
+    // Every core: Vitest's default leaves one free, which on CI's two cores is half the machine.
+    maxWorkers: '100%',
     // Rules and components speak English in their tests, as on the first screen.
     setupFiles: ['src/i18n/english.ts'],
     // Rules, transport and mocks run in Node; only components (.tsx) pay for a DOM (jsdom).
