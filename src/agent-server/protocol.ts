@@ -212,3 +212,9 @@ export function contentImages(content: unknown): string[] {
       : [],
   );
 }
+
+/**
+ * The one stream item of the legacy socket, whose deltas carry no item id (sessionFrames.ts).
+ * Here rather than with the frames: the streams drawn on the first screen name it too.
+ */
+export const LEGACY_ITEM = 'legacy-stream';

@@ -1,4 +1,4 @@
-import { isRecord } from './protocol';
+import { LEGACY_ITEM, isRecord } from './protocol';
 
 // The frames of the session socket `/sockets/session/{id}` (agent-server session_protocol.py),
 // and the legacy `/sockets/events/{id}` frames put into the same shape, so the live session
@@ -100,9 +100,6 @@ export function parseSessionFrame(raw: unknown): ParsedFrame {
       return IGNORED;
   }
 }
-
-/** The one stream item of the legacy socket, whose deltas carry no item id. */
-export const LEGACY_ITEM = 'legacy-stream';
 
 /** A legacy `/sockets/events` frame (a bare event) in the session socket's terms. */
 export function parseLegacyFrame(raw: unknown): ParsedFrame[] {

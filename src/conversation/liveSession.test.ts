@@ -14,12 +14,12 @@ import type { SocketEnvironment } from '../agent-server/socket';
 import { ConversationEventLog } from './eventLog';
 import { ConversationSession } from './liveSession';
 import { runLimitWords } from './outbox';
+import { SYNC_DEADLINE_MS } from './session/protocolDetection';
 import {
-  SYNC_DEADLINE_MS,
   forgetSocketProtocols,
   rememberSocketProtocol,
   type SocketProtocol,
-} from './session/protocolDetection';
+} from './session/socketProtocols';
 import { SEQ_GAP_GRACE_MS } from './session/seqGapWatch';
 import { SILENCE_CHECK_MS } from './session/silenceCheck';
 import { FakeSocket } from '../agent-server/testing/FakeSocket';

@@ -1,7 +1,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentServerClients } from '../agent-server/client';
-import { describeError, httpStatus } from '../agent-server/client';
+import { httpStatus } from '../agent-server/client';
 import {
+  LEGACY_ITEM,
   asServerEvent,
   contentImages,
   contentText,
@@ -9,7 +10,6 @@ import {
   type MessageEvent,
 } from '../agent-server/protocol';
 import {
-  LEGACY_ITEM,
   eventsSocketUrl,
   parseLegacyFrame,
   parseSessionFrame,
@@ -19,28 +19,27 @@ import {
 import { ConversationSocket, type ConnectionState, type SocketEnvironment } from '../agent-server/socket';
 import { Announcer } from './session/announcer';
 import { isAgentReply } from './follow/runNotices';
-import type { Approval } from './approvalPolicy';
 import { DeltaBuffer } from './deltaBuffer';
 import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
 import { GapFiller } from './gapFiller';
-import { Outbox, runLimitWords } from './outbox';
-import { t } from '../i18n/i18n';
-import { answerConfirmation, continueRun, readConversation, stopRun } from './resources/conversations';
-import { sendUserMessage } from './resources/events';
+import { runLimitWords } from './outbox';
+import { readConversation } from './resources/conversations';
 import { readServerInfo } from './resources/server';
 import { HistoryJoin } from './session/historyJoin';
 import { ResumeCursor } from './session/resumeCursor';
 import { SeqGapWatch } from './session/seqGapWatch';
 import { sessionTimers, type SessionTimers } from './session/timers';
-import { initialLiveState, reduceLiveState, type LiveState, type SessionEvent } from './session/liveState';
+import { dispatchTo, initialLiveState, type LiveState, type SessionEvent } from './session/liveState';
+import { SessionCommands } from './session/commands';
 import { SILENCE_CHECK_MS, lookAfterSilence } from './session/silenceCheck';
-import { ProtocolDetector, protocolFor, type SocketProtocol } from './session/protocolDetection';
+import { ProtocolDetector } from './session/protocolDetection';
+import { protocolFor, type SocketProtocol } from './session/socketProtocols';
 
 // The live session of one open conversation: the glue between its socket, its event log, the
-// outbox of messages awaiting their echo, the buffer of streaming progress and the gap filler;
-// and the user's commands (send, stop, continue, approve) as REST or socket calls. What the
-// screen reads changes only through session/liveState.ts's reducer, by named events.
+// outbox of messages awaiting their echo (session/commands.ts, which also carries the person's
+// other commands), the buffer of streaming progress and the gap filler. What the screen reads
+// changes only through session/liveState.ts's reducer, by named events.
 //
 // Over 400 lines, and one idea: the routing. Each rule it applies has its own module under
 // session/ (the resume cursor, the seq-gap watch, protocol detection, the history join, the
@@ -71,6 +70,15 @@ export interface SessionDependencies {
   scheduleFrame?: (fn: () => void) => void;
 }
 
+/**
+ * What a session shares with the stand-in that was drawn before its code loaded (sessionHandle.ts):
+ * the state the screen reads and the commands that may already have messages on their way.
+ */
+export interface SessionParts {
+  live: StoreApi<LiveState>;
+  commands: SessionCommands;
+}
+
 /** The error a socket send gets when the server kept the message but may not run another conversation. */
 const RUN_LIMIT_CODE = 'ConversationRunLimitExceeded';
 
@@ -79,8 +87,8 @@ const nextFrame = (fn: () => void) =>
 
 export class ConversationSession {
   readonly live: StoreApi<LiveState>;
+  readonly commands: SessionCommands;
   private socket: ConversationSocket | undefined;
-  private readonly outbox: Outbox;
   private readonly deltas: DeltaBuffer;
   private readonly gap: GapFiller;
   /** Where the session socket resumes: the highest durable seq with none missing below it. */
@@ -100,27 +108,14 @@ export class ConversationSession {
     readonly conversationId: string,
     readonly log: ConversationEventLog,
     private readonly deps: SessionDependencies,
+    parts?: SessionParts,
   ) {
     this.timers = sessionTimers(deps.socketEnvironment, deps.now);
-    const now = this.timers.now;
-    this.live = createStore<LiveState>(() => initialLiveState(protocolFor(deps.serverUrl)));
+    this.live = parts?.live ?? createStore<LiveState>(() => initialLiveState(protocolFor(deps.serverUrl)));
+    this.dispatch = dispatchTo(this.live);
     const conversations = deps.clients.conversations;
-    this.outbox = new Outbox(
-      {
-        get: () => this.live.getState().pending,
-        set: (pending) => this.dispatch({ type: 'outbox changed', pending }),
-      },
-      {
-        sendOverSocket: (frame) => this.socket?.send(frame) ?? false,
-        sendOverRest: (content) => sendUserMessage(conversations, conversationId, content),
-        afterRestSend: () => {
-          // The socket is down: fetch the echo (and the agent's answer so far) over REST.
-          if (this.live.getState().connection.kind !== 'open') void this.fillSince();
-        },
-        runRefused: () => this.dispatch({ type: 'command failed', problem: runLimitWords() }),
-      },
-      now,
-    );
+    this.commands =
+      parts?.commands ?? new SessionCommands(conversationId, deps.clients, this.live, this, this.timers.now);
     this.deltas = new DeltaBuffer(
       {
         get: () => this.live.getState().streams,
@@ -264,54 +259,41 @@ export class ConversationSession {
   // ---- commands -------------------------------------------------------------------------
 
   send(text: string, images: string[] = []): Promise<void> {
-    return this.outbox.send(text, images);
+    return this.commands.send(text, images);
   }
 
   retry(localId: string): Promise<void> {
-    return this.outbox.retry(localId);
+    return this.commands.retry(localId);
   }
 
   discard(localId: string): void {
-    this.outbox.discard(localId);
+    this.commands.discard(localId);
   }
 
-  /** Stop at once: interrupt cancels even an LLM call in flight; older servers only pause. */
-  async interrupt(): Promise<void> {
-    this.dispatch({ type: 'stop asked' });
-    try {
-      await stopRun(this.deps.clients.conversations, this.conversationId);
-    } catch (error) {
-      this.dispatch({ type: 'stop failed', error: describeError(error) });
-    }
+  interrupt(): Promise<void> {
+    return this.commands.interrupt();
   }
 
   continueRun(): Promise<boolean> {
-    return this.command(t('session.continueFailed'), () =>
-      continueRun(this.deps.clients.conversations, this.conversationId),
-    );
+    return this.commands.continueRun();
   }
 
-  /** Approve, or reject with the person's reason (the agent reads it). */
   respondToConfirmation(accept: boolean, reason?: string): Promise<boolean> {
-    return this.command(t(accept ? 'session.approveFailed' : 'session.rejectFailed'), () =>
-      answerConfirmation(this.deps.clients.conversations, this.conversationId, accept, reason),
-    );
+    return this.commands.respondToConfirmation(accept, reason);
   }
 
-  /** `save` is the REST write (with its cache update). */
-  setApproval(approval: Approval, save: (approval: Approval) => Promise<void>): Promise<boolean> {
-    return this.command(t('session.approvalNotChanged'), () => save(approval));
+  setApproval(...args: Parameters<SessionCommands['setApproval']>): Promise<boolean> {
+    return this.commands.setApproval(...args);
   }
 
-  /** A command's failure is said in the banner, with what the server answered. */
-  private async command(failure: string, run: () => Promise<unknown>): Promise<boolean> {
-    try {
-      await run();
-      return true;
-    } catch (error) {
-      this.dispatch({ type: 'command failed', problem: `${failure} ${describeError(error)}` });
-      return false;
-    }
+  /** The commands' link to the socket (CommandLink): a frame goes only to an open socket. */
+  sendOverSocket(frame: object): boolean {
+    return this.socket?.send(frame) ?? false;
+  }
+
+  /** A message went over REST: while the socket is down, its echo (and the answer so far) is read. */
+  afterRestSend(): void {
+    if (this.live.getState().connection.kind !== 'open') void this.fillSince();
   }
 
   // ---- frames -------------------------------------------------------------------------------
@@ -349,7 +331,7 @@ export class ConversationSession {
           return;
         }
         // The server answers a frame it could not take with an error: the last socket send failed.
-        this.outbox.socketSendRejected(frame.detail);
+        this.commands.outbox.socketSendRejected(frame.detail);
         this.dispatch({ type: 'server reported an error', detail: frame.detail });
         return;
       case 'malformed':
@@ -378,7 +360,7 @@ export class ConversationSession {
     if (fromSocket) this.announcer.event(event);
     if (fromSocket && isAgentReply(event)) this.dispatch({ type: 'reply arrived' });
     if (event.kind === 'MessageEvent' && event.source === 'user')
-      this.outbox.echoed(
+      this.commands.outbox.echoed(
         contentText((event as MessageEvent).llm_message?.content),
         contentImages((event as MessageEvent).llm_message?.content).length,
       );
@@ -418,7 +400,7 @@ export class ConversationSession {
     const replay = this.replay;
     this.replay = undefined;
     // Everything persisted before this connection is now held: older unechoed sends were lost.
-    if (replay) this.outbox.unconfirmedSinceBefore(replay.syncedAt);
+    if (replay) this.commands.outbox.unconfirmedSinceBefore(replay.syncedAt);
   }
 
   private now(): number {
@@ -468,7 +450,7 @@ export class ConversationSession {
 
   private fillSince(): Promise<boolean> {
     return this.readWhatServerHolds().then((filled) => {
-      if (filled) this.outbox.unconfirmedSinceBefore(this.now());
+      if (filled) this.commands.outbox.unconfirmedSinceBefore(this.now());
       return filled;
     });
   }
@@ -482,11 +464,7 @@ export class ConversationSession {
   }
 
   /** Every change of the live state goes through the reducer, as a named event. */
-  private dispatch(event: SessionEvent): void {
-    const before = this.live.getState();
-    const after = reduceLiveState(before, event);
-    if (after !== before) this.live.setState(after, true);
-  }
+  private readonly dispatch: (event: SessionEvent) => void;
 
   private setStatus(next: ExecutionStatus): void {
     const previous = this.live.getState().status;

@@ -1,4 +1,5 @@
-import { LEGACY_ITEM, type LiveFrame, type StreamKind } from '../agent-server/sessionFrames';
+import { LEGACY_ITEM } from '../agent-server/protocol';
+import type { LiveFrame, StreamKind } from '../agent-server/sessionFrames';
 
 // The agent's answers while they stream, as pure data: one item per open stream. Nothing here is
 // persisted; each item is replaced by the durable event that carries its id, or disappears when

@@ -1,10 +1,11 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { ConnectionState } from '../../agent-server/socket';
 import type { ExecutionStatus } from '../../agent-server/protocol';
 import { isActive } from '../executionStatus';
 import type { GapState } from '../gapFiller';
 import type { PendingMessage } from '../outbox';
 import { NO_STREAMS, type StreamState } from '../streamItems';
-import type { SocketProtocol } from './protocolDetection';
+import type { SocketProtocol } from './socketProtocols';
 import { t } from '../../i18n/i18n';
 
 // What the screen knows of a live session, and the one place it changes: each change is a named
@@ -115,4 +116,13 @@ export function reduceLiveState(state: LiveState, event: SessionEvent): LiveStat
         announcements: [...state.announcements.slice(-(ANNOUNCEMENTS_KEPT - 1)), event.announcement],
       };
   }
+}
+
+/** Applies each event to the store through the reducer (every writer of a session's state uses this). */
+export function dispatchTo(store: StoreApi<LiveState>): (event: SessionEvent) => void {
+  return (event) => {
+    const before = store.getState();
+    const after = reduceLiveState(before, event);
+    if (after !== before) store.setState(after, true);
+  };
 }

@@ -1,12 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ProtocolDetector,
-  SYNC_DEADLINE_MS,
-  forgetSocketProtocols,
-  hasSessionSocket,
-  protocolFor,
-  rememberSocketProtocol,
-} from './protocolDetection';
+import { ProtocolDetector, SYNC_DEADLINE_MS, hasSessionSocket } from './protocolDetection';
+import { forgetSocketProtocols, protocolFor, rememberSocketProtocol } from './socketProtocols';
 
 const SERVER = 'http://127.0.0.1:9000';
 

@@ -1,6 +1,7 @@
 import { isRecord } from '../../agent-server/protocol';
 import { CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND } from '../../agent-server/socket';
 import type { SessionTimers } from './timers';
+import { isSocketProtocolKnown, rememberSocketProtocol, type SocketProtocol } from './socketProtocols';
 
 // Which socket a server has: the session socket (`/sockets/session/{id}`) first, the legacy
 // `/sockets/events/{id}` on a server without it. Learnt once per server and shared by every
@@ -12,8 +13,6 @@ import type { SessionTimers } from './timers';
 // socket that stays open without its `sync` counts as such a close: a proxy that accepted the
 // upgrade for a server without the route keeps the socket open and silent (Playwright's socket
 // routing does, and so may others).
-
-export type SocketProtocol = 'session' | 'legacy';
 
 /** How long an open session socket may go without its `sync` frame (the server sends it right after auth). */
 export const SYNC_DEADLINE_MS = 4_000;
@@ -39,22 +38,6 @@ export function hasSessionSocket(info: unknown): boolean {
 
 /** Closes by which a server that has the session socket refuses one connection: no sign of an old server. */
 const REFUSALS = [CLOSE_KEY_REJECTED, CLOSE_NOT_FOUND, 1013];
-
-const protocols = new Map<string, { protocol: SocketProtocol; confirmed: boolean }>();
-
-export function forgetSocketProtocols(): void {
-  protocols.clear();
-}
-
-/** Says which socket a server has, without the probe (a setting, or a test). */
-export function rememberSocketProtocol(serverUrl: string, protocol: SocketProtocol): void {
-  protocols.set(serverUrl, { protocol, confirmed: true });
-}
-
-/** The socket to try first on this server. */
-export function protocolFor(serverUrl: string): SocketProtocol {
-  return protocols.get(serverUrl)?.protocol ?? 'session';
-}
 
 export interface DetectorDependencies {
   serverUrl: string;
@@ -94,7 +77,7 @@ export class ProtocolDetector {
       if (this.syncedThisConnection) return;
       this.deps.syncLate?.();
       // Once the server is known to have the session socket, a silent one is busy, not old.
-      if (protocols.get(this.serverUrl)?.confirmed) return;
+      if (isSocketProtocolKnown(this.serverUrl)) return;
       void this.closed(0, 'session');
       this.deps.reconnect();
     }, SYNC_DEADLINE_MS);
@@ -109,8 +92,7 @@ export class ProtocolDetector {
   sync(): void {
     this.stopWaiting();
     this.syncedThisConnection = true;
-    if (!protocols.get(this.serverUrl)?.confirmed)
-      protocols.set(this.serverUrl, { protocol: 'session', confirmed: true });
+    if (!isSocketProtocolKnown(this.serverUrl)) rememberSocketProtocol(this.serverUrl, 'session');
   }
 
   /** The connection closed (or counts as closed) with this code, speaking `protocol`. */
@@ -120,7 +102,7 @@ export class ProtocolDetector {
     if (
       synced ||
       protocol !== 'session' ||
-      protocols.get(this.serverUrl)?.confirmed ||
+      isSocketProtocolKnown(this.serverUrl) ||
       REFUSALS.includes(code)
     ) {
       this.closesBeforeSync = 0;
@@ -130,11 +112,11 @@ export class ProtocolDetector {
     this.probing = true;
     try {
       if (hasSessionSocket(await this.deps.probe())) {
-        protocols.set(this.serverUrl, { protocol: 'session', confirmed: true });
+        rememberSocketProtocol(this.serverUrl, 'session');
         this.closesBeforeSync = 0;
         return;
       }
-      protocols.set(this.serverUrl, { protocol: 'legacy', confirmed: true });
+      rememberSocketProtocol(this.serverUrl, 'legacy');
       this.deps.useLegacy();
     } catch {
       // Unreachable: the server is down, not old. The socket's backoff goes on.
