@@ -3,17 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useScopedServer } from './servers/serverScope';
 import { APPROVALS, approvalOf, approvalWords, type Approval } from '../conversation/approvalPolicy';
 import { useT } from '../i18n/i18n';
-import type { ConversationSession } from '../conversation/liveSession';
+import type { LiveSession } from '../conversation/session/sessionHandle';
 import { setApprovalPolicy } from '../conversation/resources/conversations';
 
 /** When the agent asks before acting, for the turns to come; failures are said in the banner. */
-export function ApprovalSelect({
-  session,
-  policy,
-}: {
-  session: ConversationSession;
-  policy: string | undefined;
-}) {
+export function ApprovalSelect({ session, policy }: { session: LiveSession; policy: string | undefined }) {
   const settings = useScopedServer();
   const queryClient = useQueryClient();
   /** The choice being saved, shown at once; the server's policy once it is re-read. */

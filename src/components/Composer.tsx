@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConnectionSettings } from '../agent-server/servers';
-import type { ConversationSession } from '../conversation/liveSession';
+import type { LiveSession } from '../conversation/session/sessionHandle';
 import { canSend, sendBlockedReason } from '../conversation/composerRules';
 import { useT } from '../i18n/i18n';
 import { useAttachments } from './attachments/useAttachments';
@@ -17,7 +17,7 @@ export function Composer({
   settings,
   workingDir,
 }: {
-  session: ConversationSession;
+  session: LiveSession;
   settings: ConnectionSettings;
   workingDir: string | undefined;
 }) {

@@ -1,6 +1,6 @@
 import './confirmation.css';
 import { useEffect, useRef, useState } from 'react';
-import type { ConversationSession } from '../conversation/liveSession';
+import type { LiveSession } from '../conversation/session/sessionHandle';
 import { useT } from '../i18n/i18n';
 import 'virtual:tether-english/confirm';
 
@@ -8,7 +8,7 @@ import 'virtual:tether-english/confirm';
  * Approve or Reject the actions that wait; Reject first asks why (optional), and the agent
  * reads the reason with the rejection. Esc in the reason field goes back without rejecting.
  */
-export function ConfirmationBar({ session }: { session: ConversationSession }) {
+export function ConfirmationBar({ session }: { session: LiveSession }) {
   const t = useT();
   const [rejecting, setRejecting] = useState(false);
   const reason = useRef<HTMLInputElement>(null);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConnectionState } from '../agent-server/socket';
 import type { GapState } from '../conversation/gapFiller';
-import type { ConversationSession } from '../conversation/liveSession';
+import type { LiveSession } from '../conversation/session/sessionHandle';
 import { useT, type MessageId } from '../i18n/i18n';
 import { Words } from '../i18n/Words';
 
@@ -39,7 +39,7 @@ export function ConnectionBanner({
   session,
 }: {
   connection: ConnectionState;
-  session: ConversationSession;
+  session: LiveSession;
 }) {
   const seconds = useCountdown(connection.kind === 'reconnecting' ? connection.retryAt : undefined);
   const t = useT();

@@ -1,12 +1,12 @@
 import { Suspense } from 'react';
 import { useStore } from 'zustand';
-import type { ConversationSession } from '../conversation/liveSession';
+import type { LiveSession } from '../conversation/session/sessionHandle';
 import { lazyPart } from './boundaries/lazyPart';
 
 const LiveItems = lazyPart(() => import('./live/LiveItems'));
 
 /** What is not (yet) in the history: the agent's streaming turn and the user's messages on their way. */
-export function LiveFooter({ session, model }: { session: ConversationSession; model: string | undefined }) {
+export function LiveFooter({ session, model }: { session: LiveSession; model: string | undefined }) {
   const streams = useStore(session.live, (s) => s.streams);
   const pending = useStore(session.live, (s) => s.pending);
   const status = useStore(session.live, (s) => s.status);

@@ -4,7 +4,7 @@ import { agentServerClients } from '../agent-server/client';
 import type { ConnectionSettings } from '../agent-server/servers';
 import { copyResumeSeq } from './copy/earlyCopy';
 import { eventLogFor } from './eventLog';
-import { ConversationSession } from './liveSession';
+import { SessionHandle } from './session/sessionHandle';
 import { conversationRunSettled, conversationStatusChanged } from './resources/conversations';
 import { healthKey } from './resources/server';
 
@@ -17,27 +17,40 @@ import { healthKey } from './resources/server';
  */
 const RESUME_WAIT_MS = 1000;
 
-const sessions = new Map<string, { session: ConversationSession; users: number }>();
+const sessions = new Map<string, { session: SessionHandle; users: number }>();
 
-/** The live session of a conversation, shared by every component showing it, open while shown. */
+// The session's socket code is its own chunk: see session/sessionHandle.ts.
+const sessionCode = () => import('./liveSession');
+
+/**
+ * The live session of a conversation, shared by every component showing it, open while shown.
+ * Its socket's code loads when `loadWhen` resolves (the page's first idle moment, once the first
+ * rows are drawn); until then its stand-in takes commands and keeps what the session is told.
+ */
 export function useConversationSession(
   settings: ConnectionSettings,
   conversationId: string,
-): ConversationSession {
+  loadWhen: () => Promise<void>,
+): SessionHandle {
   const queryClient = useQueryClient();
   const key = `${settings.serverUrl}\u0000${settings.sessionApiKey}\u0000${conversationId}`;
   const session = useMemo(() => {
     const existing = sessions.get(key);
     if (existing) return existing.session;
-    const created = new ConversationSession(conversationId, eventLogFor(settings.serverUrl, conversationId), {
-      clients: agentServerClients(settings),
-      serverUrl: settings.serverUrl,
-      sessionApiKey: settings.sessionApiKey,
-      onSettled: () => void conversationRunSettled(queryClient, settings, conversationId),
-      onStatus: (status) => conversationStatusChanged(queryClient, settings, conversationId, status),
-      // "Connected" must not outlive the server: check it again as soon as the socket says so.
-      onLinkChanged: () => void queryClient.invalidateQueries({ queryKey: healthKey(settings) }),
-    });
+    const created = new SessionHandle(
+      conversationId,
+      eventLogFor(settings.serverUrl, conversationId),
+      {
+        clients: agentServerClients(settings),
+        serverUrl: settings.serverUrl,
+        sessionApiKey: settings.sessionApiKey,
+        onSettled: () => void conversationRunSettled(queryClient, settings, conversationId),
+        onStatus: (status) => conversationStatusChanged(queryClient, settings, conversationId, status),
+        // "Connected" must not outlive the server: check it again as soon as the socket says so.
+        onLinkChanged: () => void queryClient.invalidateQueries({ queryKey: healthKey(settings) }),
+      },
+      sessionCode,
+    );
     sessions.set(key, { session: created, users: 0 });
     return created;
   }, [key, conversationId, settings, queryClient]);
@@ -60,6 +73,9 @@ export function useConversationSession(
         },
       );
     } else session.start();
+    void loadWhen().then(() => {
+      if (!closed) void session.load();
+    });
     return () => {
       closed = true;
       entry.users -= 1;
@@ -68,7 +84,7 @@ export function useConversationSession(
         sessions.delete(key);
       }
     };
-  }, [key, session, settings.serverUrl, conversationId]);
+  }, [key, session, settings.serverUrl, conversationId, loadWhen]);
 
   return session;
 }

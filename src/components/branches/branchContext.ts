@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import type { Activity } from '../../conversation/composerRules';
 import type { ConversationEventLog } from '../../conversation/eventLog';
-import type { ConversationSession } from '../../conversation/liveSession';
+import type { LiveSession } from '../../conversation/session/sessionHandle';
 
 /** What a message's branch actions need from the conversation around it. */
 export interface BranchScope {
@@ -10,7 +10,7 @@ export interface BranchScope {
   conversationId: string;
   title: string | undefined;
   log: ConversationEventLog;
-  session: ConversationSession;
+  session: LiveSession;
   activity: Activity;
 }
 

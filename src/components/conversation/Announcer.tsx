@@ -1,8 +1,8 @@
 import { useStore } from 'zustand';
-import type { ConversationSession } from '../../conversation/liveSession';
+import type { LiveSession } from '../../conversation/session/sessionHandle';
 
 /** The one polite live region: the moments of a run, in short sentences. */
-export function Announcer({ session }: { session: ConversationSession }) {
+export function Announcer({ session }: { session: LiveSession }) {
   const announcements = useStore(session.live, (s) => s.announcements);
   return (
     <div className="visually-hidden" role="status" data-announcer="">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import type { ConversationEventLog } from '../../conversation/eventLog';
-import type { ConversationSession } from '../../conversation/liveSession';
+import type { LiveSession } from '../../conversation/session/sessionHandle';
 import { browserCopy, copyLimitBytes } from '../../conversation/copy/browserCopy';
 import type { CopyKeeper, CopyState, HistoryPage } from '../../conversation/copy/copyKeeper';
 import { earlyCopy, earlyCopyUsed, loadCopyKeeper } from '../../conversation/copy/earlyCopy';
@@ -16,7 +16,7 @@ export interface BrowserCopyInputs {
   settings: ConnectionSettings;
   conversationId: string;
   log: ConversationEventLog;
-  session: ConversationSession;
+  session: LiveSession;
   pages: readonly HistoryPage[] | undefined;
   info: unknown;
   /** The server answered that the conversation does not exist. */

@@ -19,6 +19,7 @@ import type { WorkspaceTarget } from '../../conversation/resources/workspace';
 import { useConversationSession } from '../../conversation/useConversationSession';
 import { useHeadFromInfo } from '../branches/useHeadFromInfo';
 import { conversationTitle } from '../conversationWords';
+import { firstIdle } from '../useIdleReached';
 
 // The view model of one open conversation: its queries, its event log and live session, what is
 // derived from them, and the commands. The view only renders what this returns.
@@ -45,7 +46,7 @@ export function useConversation(conversationId: string) {
   );
   useSyncExternalStore(log.subscribe, log.getVersion);
 
-  const session = useConversationSession(settings, conversationId);
+  const session = useConversationSession(settings, conversationId, firstIdle);
   const liveStatus = useStore(session.live, (s) => s.status);
   const connection = useStore(session.live, (s) => s.connection);
   const stopping = useStore(session.live, (s) => s.stopping);
@@ -54,8 +55,9 @@ export function useConversation(conversationId: string) {
   const liveReplies = useStore(session.live, (s) => s.liveReplies);
 
   // Each page object is fed once; a refetch brings new page objects and dedupe does the rest.
-  // The socket connects at once and carries only what comes after it subscribed; once the
-  // newest page is in too, the session reads over REST whatever came between the two.
+  // The socket connects in the page's first idle moment and carries only what comes after it
+  // subscribed; once the newest page is in too, the session reads over REST whatever came
+  // between the two.
   const fed = useRef(new WeakSet<Page<unknown>>());
   const feed = useCallback(
     (pages: readonly Page<unknown>[]) => {

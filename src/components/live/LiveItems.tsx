@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ConversationSession, PendingMessage } from '../../conversation/liveSession';
+import type { PendingMessage } from '../../conversation/outbox';
+import type { LiveSession } from '../../conversation/session/sessionHandle';
 import type { StreamItem, StreamState } from '../../conversation/streamItems';
 import { MessageImages } from '../attachments/MessageImages';
 import { advanceStreaming, startStreaming, type StreamingMarkdown } from '../markdown/streaming';
@@ -18,7 +19,7 @@ export default function LiveItems({
   agentRunning,
   waitingForModel,
 }: {
-  session: ConversationSession;
+  session: LiveSession;
   model: string | undefined;
   streams: StreamState;
   pending: PendingMessage[];
@@ -130,7 +131,7 @@ function PendingBubble({
   agentRunning,
 }: {
   message: PendingMessage;
-  session: ConversationSession;
+  session: LiveSession;
   agentRunning: boolean;
 }) {
   const t = useT();
