@@ -78,6 +78,8 @@ function shellWorkerFile(): Plugin {
 
 export default defineConfig({
   plugins: [react(), compiledCatalogs(), shellWorkerFile()],
+  // The mock agent-server reads no cookies: msw's cookie jar is replaced (see mocks/noCookieJar.ts).
+  resolve: { alias: { 'tough-cookie': fileURLToPath(new URL('mocks/noCookieJar.ts', import.meta.url)) } },
   server: { port: 5173, strictPort: true, host: '127.0.0.1' },
   preview: { port: 4173, strictPort: true, host: '127.0.0.1' },
   build: {
