@@ -104,12 +104,13 @@ export class MockAgent {
     this.toolsReleased += count;
   }
 
-  /** Conversations made with `autotitle` and not named yet (the server's AutoTitleSubscriber). */
-  private readonly toName = new Set<string>();
-
-  /** A conversation made with `autotitle`: its first message names it, a moment later. */
+  /**
+   * A conversation made with `autotitle` (the server's AutoTitleSubscriber): its first message
+   * names it, a moment later. Kept with the store, so a reload of the mock forgets no name.
+   */
   nameFromFirstMessage(conversationId: string): void {
-    this.toName.add(conversationId);
+    this.store.toName.set(conversationId, {});
+    this.store.save();
   }
 
   constructor(
@@ -247,6 +248,7 @@ export class MockAgent {
    * own, and those of a tab that is gone. Another live tab's runs are its to perform.
    */
   resumeAll(): void {
+    for (const id of this.store.toName.keys()) this.nameWhenDue(id);
     for (const [id, run] of this.store.runs) {
       const conversation = this.store.get(id);
       if (conversation?.info.execution_status !== 'running' || this.live.has(id)) continue;
@@ -300,20 +302,39 @@ export class MockAgent {
    */
   private nameLater(conversation: StoredConversation, text: string): void {
     const id = conversation.info.id;
-    if (!this.toName.has(id) || conversation.info.title !== null || !text.trim()) return;
-    this.toName.delete(id);
-    setTimeout(() => {
-      if (conversation.info.title !== null || this.store.get(id) !== conversation) return;
-      conversation.info.title = fallbackTitle(text);
-      conversation.info.updated_at = new Date().toISOString();
-      this.store.touch(conversation);
-    }, TITLE_AFTER_MS);
+    const pending = this.store.toName.get(id);
+    if (!pending || pending.title !== undefined || conversation.info.title !== null || !text.trim()) return;
+    this.store.toName.set(id, { title: fallbackTitle(text), dueAt: Date.now() + TITLE_AFTER_MS });
+    this.store.save();
+    this.nameWhenDue(id);
+  }
+
+  /**
+   * Saves the name once its time has come. The server's call goes on whatever the page does: a
+   * name still on its way when the mock's page reloads is saved when the mock starts again.
+   */
+  private nameWhenDue(conversationId: string): void {
+    const pending = this.store.toName.get(conversationId);
+    if (pending?.title === undefined || pending.dueAt === undefined) return;
+    const { title } = pending;
+    setTimeout(
+      () => {
+        const conversation = this.store.get(conversationId);
+        if (!this.store.toName.delete(conversationId) || !conversation || conversation.info.title !== null)
+          return;
+        conversation.info.title = title;
+        conversation.info.updated_at = new Date().toISOString();
+        this.store.touch(conversation);
+      },
+      Math.max(0, pending.dueAt - Date.now()),
+    );
   }
 
   /** The conversation is deleted: its run ends without a trace. */
   forget(conversationId: string): void {
     this.cancel(conversationId);
     this.store.runs.delete(conversationId);
+    this.store.toName.delete(conversationId);
   }
 
   private queueAnswer(conversation: StoredConversation, text: string): void {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupServer } from 'msw/node';
 import { ConversationClient } from '@openhands/typescript-client/clients';
 import { MOCK_SERVER_URL } from '../src/agent-server/servers';
@@ -120,6 +120,33 @@ describe('mock REST semantics (as the real server)', () => {
     } as never);
     await new Promise((resolve) => setTimeout(resolve, TITLE_AFTER_MS + 100));
     expect(store.get(unnamed.id)!.info.title).toBeNull();
+  });
+
+  it('a name still on its way when the mock’s page reloads is saved when the mock starts again', async () => {
+    vi.useFakeTimers();
+    try {
+      const kept = new Map<string, string>();
+      const storage = {
+        getItem: (key: string) => kept.get(key) ?? null,
+        setItem: (key: string, value: string) => void kept.set(key, value),
+      } as Storage;
+      const before = new MockStore(() => new Date(), storage);
+      const conversation = before.createConversation('NeverConfirm');
+      const beforeReload = new MockAgentServer(before);
+      beforeReload.agent.nameFromFirstMessage(conversation.info.id);
+      beforeReload.agent.message(conversation, 'Fix the build', false);
+
+      // The page reloads at once: a new mock starts from what the old one kept.
+      const after = new MockStore(() => new Date(), storage);
+      after.restore();
+      new MockAgentServer(after).agent.resumeAll();
+      expect(after.get(conversation.info.id)!.info.title).toBeNull();
+      await vi.advanceTimersByTimeAsync(TITLE_AFTER_MS);
+      expect(after.get(conversation.info.id)!.info.title).toBe('Fix the build');
+      expect(after.toName.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('rejects a wrong session key with 401', async () => {

@@ -26,6 +26,17 @@ interface Journal {
   deleted: string[];
   runs: [string, RunState][];
   agentTiming: AgentTiming;
+  /** Absent in journals written before names were kept. */
+  toName?: [string, PendingName][];
+}
+
+/**
+ * A conversation made with `autotitle` and not named yet: `title` and `dueAt` are set once its
+ * first message has come (the server's title call is then on its way).
+ */
+export interface PendingName {
+  title?: string;
+  dueAt?: number;
 }
 
 export const JOURNAL_KEY = 'tether.mock-agent-server';
@@ -39,6 +50,8 @@ export class MockStore {
   /** Runs of the scripted agent, by conversation id. */
   readonly runs = new Map<string, RunState>();
   agentTiming: AgentTiming = { tokenMs: 30, toolMs: 600 };
+  /** Conversations the server is to name (mocks/agent.ts), kept across reloads like the runs. */
+  readonly toName = new Map<string, PendingName>();
   private readonly seededLength = new Map<string, number>();
   private readonly touched = new Set<string>();
   private readonly deleted = new Set<string>();
@@ -260,6 +273,7 @@ export class MockStore {
       deleted: [...this.deleted],
       runs: [...this.runs],
       agentTiming: this.agentTiming,
+      toName: [...this.toName],
     };
     try {
       this.storage.setItem(JOURNAL_KEY, JSON.stringify(journal));
@@ -325,6 +339,7 @@ export class MockStore {
     for (const id of [...this.runs.keys()])
       if (!own(id) && !journal.runs.some(([runId]) => runId === id)) this.runs.delete(id);
     if (journal.agentTiming) this.agentTiming = journal.agentTiming;
+    for (const [id, pending] of journal.toName ?? []) if (!this.toName.has(id)) this.toName.set(id, pending);
     return changes;
   }
 }
