@@ -24,7 +24,7 @@ export function ApprovalSelect({ session, policy }: { session: LiveSession; poli
         onChange={async (event) => {
           const approval = event.target.value as Approval;
           setSaving(approval);
-          await session.setApproval(approval, (chosen) =>
+          await session.commands.setApproval(approval, (chosen) =>
             setApprovalPolicy(queryClient, settings, session.conversationId, chosen),
           );
           setSaving(undefined);

@@ -73,7 +73,7 @@ export function Composer({
     const text = draft.trim();
     const images = attachments.takeImages();
     setDraft('');
-    void session.send(text, images);
+    void session.commands.send(text, images);
   };
 
   // Everything attached is ready: the waiting message goes, unless something was refused or an

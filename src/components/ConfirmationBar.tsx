@@ -29,7 +29,7 @@ export function ConfirmationBar({ session }: { session: LiveSession }) {
         aria-label={t('confirm.rejectForm')}
         onSubmit={(event) => {
           event.preventDefault();
-          void session.respondToConfirmation(false, reason.current?.value);
+          void session.commands.respondToConfirmation(false, reason.current?.value);
           setRejecting(false);
         }}
         onKeyDown={(event) => {
@@ -54,7 +54,7 @@ export function ConfirmationBar({ session }: { session: LiveSession }) {
   return (
     <div className="confirmation-bar" role="group" aria-label={t('confirm.pending')}>
       <span>{t('confirm.explain')}</span>
-      <button type="button" onClick={() => void session.respondToConfirmation(true)}>
+      <button type="button" onClick={() => void session.commands.respondToConfirmation(true)}>
         {t('confirm.approve')}
       </button>
       <button ref={rejectButton} type="button" onClick={() => setRejecting(true)}>

@@ -43,7 +43,8 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const sectionRef = useRef<HTMLElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (escapeStopsAgent(event, sectionRef.current) && canStop(status, stopping)) void session.interrupt();
+      if (escapeStopsAgent(event, sectionRef.current) && canStop(status, stopping))
+        void session.commands.interrupt();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -63,8 +64,13 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
-  useCommand('stop', t('command.stop'), () => void session.interrupt(), canStop(status, stopping));
-  useCommand('continue', t('command.continue'), () => void session.continueRun(), canContinue(status));
+  useCommand('stop', t('command.stop'), () => void session.commands.interrupt(), canStop(status, stopping));
+  useCommand(
+    'continue',
+    t('command.continue'),
+    () => void session.commands.continueRun(),
+    canContinue(status),
+  );
   useCommand('find', t('command.find'), find.open);
   useCommand(
     'workspace',

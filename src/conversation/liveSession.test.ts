@@ -10,7 +10,6 @@ import {
   userMessage,
 } from '../../mocks/events';
 import type { AgentServerClients } from '../agent-server/client';
-import type { SocketEnvironment } from '../agent-server/socket';
 import { ConversationEventLog } from './eventLog';
 import { ConversationSession } from './liveSession';
 import { runLimitWords } from './outbox';
@@ -22,17 +21,7 @@ import {
 } from './session/socketProtocols';
 import { SEQ_GAP_GRACE_MS } from './session/seqGapWatch';
 import { SILENCE_CHECK_MS } from './session/silenceCheck';
-import { FakeSocket } from '../agent-server/testing/FakeSocket';
-
-const environment: SocketEnvironment = {
-  WebSocket: FakeSocket as unknown as typeof WebSocket,
-  now: () => 0,
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as number),
-  random: () => 0.5,
-  isOnline: () => true,
-  onWake: () => () => {},
-};
+import { FakeSocket, fakeSocketEnvironment as environment } from '../agent-server/testing/FakeSocket';
 
 function fakeClients(overrides: Record<string, unknown> = {}) {
   const conversations = {
@@ -225,7 +214,7 @@ describe('sending', () => {
     t.live.start();
     const socket = FakeSocket.instances.at(-1)!;
     socket.open();
-    await t.live.send('do it');
+    await t.live.commands.send('do it');
     expect(JSON.parse(socket.sent.at(-1)!)).toEqual({
       role: 'user',
       content: [{ type: 'text', text: 'do it' }],
@@ -243,7 +232,7 @@ describe('sending', () => {
       .mockRejectedValueOnce(new HttpError(500, 'Server Error', { detail: 'boom' }))
       .mockResolvedValue(undefined);
     const t = session({ sendEvent: failing });
-    await t.live.send('hello');
+    await t.live.commands.send('hello');
     expect(failing).toHaveBeenCalledWith(
       'c1',
       { role: 'user', content: [{ type: 'text', text: 'hello' }] },
@@ -252,7 +241,7 @@ describe('sending', () => {
     expect(t.state().pending).toMatchObject([
       { state: 'failed', error: 'The agent-server answered 500: boom' },
     ]);
-    await t.live.retry(t.state().pending[0]!.localId);
+    await t.live.commands.retry(t.state().pending[0]!.localId);
     expect(t.state().pending).toMatchObject([{ state: 'sent', via: 'rest' }]);
   });
 
@@ -263,7 +252,7 @@ describe('sending', () => {
     const { live, conversations } = session({}, { now: () => now });
     live.start();
     FakeSocket.instances.at(-1)!.open();
-    await live.send('lost one');
+    await live.commands.send('lost one');
     FakeSocket.instances.at(-1)!.drop();
     now = 5000;
     vi.advanceTimersByTime(500);
@@ -337,7 +326,7 @@ describe('stop', () => {
       interruptConversation: vi.fn().mockRejectedValue(new HttpError(404, 'Not Found', null)),
     });
     t.live.receiveFrame(full('running'));
-    const stopping = t.live.interrupt();
+    const stopping = t.live.commands.interrupt();
     expect(t.state().stopping).toBe(true);
     await stopping;
     expect(t.conversations.pauseConversation).toHaveBeenCalledWith('c1');
@@ -549,7 +538,7 @@ describe('session socket', () => {
     sessionFrame({ type: 'durable', event: { id: 'no-seq' } });
     sessionFrame({ no: 'type' });
     expect(t.log.rejected).toBe(2);
-    await t.live.send('bad');
+    await t.live.commands.send('bad');
     sessionFrame({ type: 'error', code: 'ValidationError', detail: 'not a message' });
     expect(t.state().pending).toMatchObject([{ state: 'failed', error: 'not a message' }]);
     expect(t.state().problem).toContain('not a message');
@@ -559,7 +548,7 @@ describe('session socket', () => {
   it('keeps a socket send the server saved but had no room to run (never to be sent twice)', async () => {
     const t = started();
     sessionFrame({ type: 'sync', from_seq: null, through_seq: null });
-    await t.live.send('run it');
+    await t.live.commands.send('run it');
     sessionFrame({
       type: 'error',
       code: 'ConversationRunLimitExceeded',
@@ -574,8 +563,8 @@ describe('session socket', () => {
     let now = 1000;
     const t = started({}, { now: () => now });
     sessionFrame({ type: 'sync', from_seq: null, through_seq: 2 });
-    await t.live.send('lost one');
-    await t.live.send('kept one');
+    await t.live.commands.send('lost one');
+    await t.live.commands.send('kept one');
     FakeSocket.latest().drop();
     now = 5000;
     vi.advanceTimersByTime(500);

@@ -256,35 +256,7 @@ export class ConversationSession {
     for (const frame of frames) this.apply(frame, raw);
   }
 
-  // ---- commands -------------------------------------------------------------------------
-
-  send(text: string, images: string[] = []): Promise<void> {
-    return this.commands.send(text, images);
-  }
-
-  retry(localId: string): Promise<void> {
-    return this.commands.retry(localId);
-  }
-
-  discard(localId: string): void {
-    this.commands.discard(localId);
-  }
-
-  interrupt(): Promise<void> {
-    return this.commands.interrupt();
-  }
-
-  continueRun(): Promise<boolean> {
-    return this.commands.continueRun();
-  }
-
-  respondToConfirmation(accept: boolean, reason?: string): Promise<boolean> {
-    return this.commands.respondToConfirmation(accept, reason);
-  }
-
-  setApproval(...args: Parameters<SessionCommands['setApproval']>): Promise<boolean> {
-    return this.commands.setApproval(...args);
-  }
+  // ---- the commands' link to the socket -------------------------------------------------
 
   /** The commands' link to the socket (CommandLink): a frame goes only to an open socket. */
   sendOverSocket(frame: object): boolean {

@@ -1,3 +1,5 @@
+import type { SocketEnvironment } from '../socket';
+
 // A WebSocket stand-in for unit tests: the test opens it, feeds it frames and drops it.
 export class FakeSocket {
   static readonly CONNECTING = 0;
@@ -40,3 +42,14 @@ export class FakeSocket {
     this.onclose?.({ code });
   }
 }
+
+/** A socket environment of fake sockets on the test's timers: online, never woken, clock at 0. */
+export const fakeSocketEnvironment: SocketEnvironment = {
+  WebSocket: FakeSocket as unknown as typeof WebSocket,
+  now: () => 0,
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as number),
+  random: () => 0.5,
+  isOnline: () => true,
+  onWake: () => () => {},
+};

@@ -106,7 +106,7 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
                 if (!parentOfRequest) return;
                 await moveHead(queryClient, scope.settings, scope.conversationId, parentOfRequest);
                 log.setHead(parentOfRequest);
-                await session.send(
+                await session.commands.send(
                   contentText(lastUser.llm_message.content),
                   contentImages(lastUser.llm_message.content),
                 );
@@ -151,7 +151,7 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
             await moveHead(queryClient, scope.settings, scope.conversationId, parent);
             log.setHead(parent);
             setEditing(false);
-            await session.send(text, images);
+            await session.commands.send(text, images);
           }}
         />
       )}

@@ -52,12 +52,17 @@ export function ConversationHeader({ model: c }: { model: ConversationModel }) {
       )}
       <div className="header-actions">
         {status === 'running' && (
-          <button type="button" className="stop" disabled={stopping} onClick={() => void session.interrupt()}>
+          <button
+            type="button"
+            className="stop"
+            disabled={stopping}
+            onClick={() => void session.commands.interrupt()}
+          >
             {stopping ? t('status.stopping') : t('conversation.stop')}
           </button>
         )}
         {canContinue(status) && (
-          <button type="button" onClick={() => void session.continueRun()}>
+          <button type="button" onClick={() => void session.commands.continueRun()}>
             {t('conversation.continue')}
           </button>
         )}

@@ -156,10 +156,10 @@ function PendingBubble({
       </p>
       {message.state === 'failed' && (
         <div className="pending-actions">
-          <button type="button" onClick={() => void session.retry(message.localId)}>
+          <button type="button" onClick={() => void session.commands.retry(message.localId)}>
             {t('pending.retry')}
           </button>
-          <button type="button" onClick={() => session.discard(message.localId)}>
+          <button type="button" onClick={() => session.commands.discard(message.localId)}>
             {t('pending.discard')}
           </button>
         </div>

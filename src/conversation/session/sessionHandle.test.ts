@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AgentServerClients } from '../../agent-server/client';
-import type { SocketEnvironment } from '../../agent-server/socket';
-import { FakeSocket } from '../../agent-server/testing/FakeSocket';
+import { FakeSocket, fakeSocketEnvironment as environment } from '../../agent-server/testing/FakeSocket';
 import { EventClock, userMessage } from '../../../mocks/events';
 import { ConversationEventLog } from '../eventLog';
 import { ConversationSession } from '../liveSession';
@@ -9,16 +8,6 @@ import { SESSION_CODE_RETRY_MS, SessionHandle, type SessionCode } from './sessio
 import { forgetSocketProtocols, rememberSocketProtocol } from './socketProtocols';
 
 const SERVER = 'http://127.0.0.1:8000';
-
-const environment: SocketEnvironment = {
-  WebSocket: FakeSocket as unknown as typeof WebSocket,
-  now: () => 0,
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as number),
-  random: () => 0.5,
-  isOnline: () => true,
-  onWake: () => () => {},
-};
 
 /** The session's code, handed over when the test says (or refused). */
 function heldCode() {
@@ -69,7 +58,7 @@ describe('a live session before its code is in', () => {
     const { code, loads } = heldCode();
     const t = handle(code);
     t.session.start();
-    await t.session.send('hello');
+    await t.session.commands.send('hello');
     expect(t.conversations.sendEvent).toHaveBeenCalledTimes(1);
     expect(t.state().pending).toMatchObject([{ text: 'hello', state: 'sent', via: 'rest' }]);
     expect(FakeSocket.instances).toHaveLength(0);

@@ -1,7 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ConversationSession, SessionDependencies } from '../liveSession';
 import type { ConversationEventLog } from '../eventLog';
-import type { Approval } from '../approvalPolicy';
 import { SessionCommands } from './commands';
 import { dispatchTo, initialLiveState, type LiveState } from './liveState';
 import { protocolFor } from './socketProtocols';
@@ -15,19 +14,7 @@ import { protocolFor } from './socketProtocols';
 /** What the screen and its commands ask of a conversation's live session. */
 export type LiveSession = Pick<
   SessionHandle,
-  | 'conversationId'
-  | 'log'
-  | 'live'
-  | 'heldThroughSeq'
-  | 'holdsEverything'
-  | 'reconnectNow'
-  | 'send'
-  | 'retry'
-  | 'discard'
-  | 'interrupt'
-  | 'continueRun'
-  | 'respondToConfirmation'
-  | 'setApproval'
+  'conversationId' | 'log' | 'live' | 'heldThroughSeq' | 'holdsEverything' | 'reconnectNow' | 'commands'
 >;
 
 /** The session's code, as its chunk gives it. */
@@ -38,7 +25,8 @@ export const SESSION_CODE_RETRY_MS = 5_000;
 
 export class SessionHandle {
   readonly live: StoreApi<LiveState>;
-  private readonly commands: SessionCommands;
+  /** What a person asks of the conversation: usable at once, before the socket's code is in. */
+  readonly commands: SessionCommands;
   private session: ConversationSession | undefined;
   private loading: Promise<ConversationSession | undefined> | undefined;
   /** What the session is to be told once it exists, oldest first. */
@@ -150,33 +138,5 @@ export class SessionHandle {
 
   get heldThroughSeq(): number | undefined {
     return this.session?.heldThroughSeq;
-  }
-
-  send(text: string, images: string[] = []): Promise<void> {
-    return this.commands.send(text, images);
-  }
-
-  retry(localId: string): Promise<void> {
-    return this.commands.retry(localId);
-  }
-
-  discard(localId: string): void {
-    this.commands.discard(localId);
-  }
-
-  interrupt(): Promise<void> {
-    return this.commands.interrupt();
-  }
-
-  continueRun(): Promise<boolean> {
-    return this.commands.continueRun();
-  }
-
-  respondToConfirmation(accept: boolean, reason?: string): Promise<boolean> {
-    return this.commands.respondToConfirmation(accept, reason);
-  }
-
-  setApproval(approval: Approval, save: (approval: Approval) => Promise<void>): Promise<boolean> {
-    return this.commands.setApproval(approval, save);
   }
 }
