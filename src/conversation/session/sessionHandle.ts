@@ -6,10 +6,10 @@ import { dispatchTo, initialLiveState, type LiveState } from './liveState';
 import { protocolFor } from './socketProtocols';
 
 // A conversation's first rows need none of its socket's code (the socket, its frames, the gap
-// filler, the delta buffer: about 8 KB), so that code loads once they are drawn. Until it is in,
-// this stands in for the session: the screen reads the same state, a person's commands work at
-// once (a message goes over REST, as whenever no socket is open), and whatever the session is
-// told meanwhile it is told, in the same order, once it exists.
+// filler, the delta buffer: a chunk of about 6 KB gzip), so that code loads in the page's first
+// idle moment. Until it is in, this stands in for the session: the screen reads the same state,
+// a person's commands work at once (a message goes over REST, as whenever no socket is open), and
+// whatever the session is told meanwhile it is told, in the same order, once it exists.
 
 /** What the screen and its commands ask of a conversation's live session. */
 export type LiveSession = Pick<
