@@ -1,3 +1,4 @@
+import type { StoreApi } from 'zustand/vanilla';
 import type { AgentServerClients } from '../../agent-server/client';
 import { describeError } from '../../agent-server/client';
 import { t } from '../../i18n/i18n';
@@ -5,7 +6,6 @@ import type { Approval } from '../approvalPolicy';
 import { Outbox, runLimitWords } from '../outbox';
 import { answerConfirmation, continueRun, stopRun } from '../resources/conversations';
 import { sendUserMessage } from '../resources/events';
-import type { StoreApi } from 'zustand/vanilla';
 import { dispatchTo, type LiveState, type SessionEvent } from './liveState';
 
 // What a person asks of a live conversation (send, retry, stop, continue, approve), as REST calls
@@ -31,18 +31,17 @@ export class SessionCommands {
     link: CommandLink,
     now: () => number,
   ) {
-    const dispatch = dispatchTo(live);
-    this.dispatch = dispatch;
+    this.dispatch = dispatchTo(live);
     this.outbox = new Outbox(
       {
         get: () => live.getState().pending,
-        set: (pending) => dispatch({ type: 'outbox changed', pending }),
+        set: (pending) => this.dispatch({ type: 'outbox changed', pending }),
       },
       {
         sendOverSocket: (frame) => link.sendOverSocket(frame),
         sendOverRest: (content) => sendUserMessage(clients.conversations, conversationId, content),
         afterRestSend: () => link.afterRestSend(),
-        runRefused: () => dispatch({ type: 'command failed', problem: runLimitWords() }),
+        runRefused: () => this.dispatch({ type: 'command failed', problem: runLimitWords() }),
       },
       now,
     );

@@ -122,7 +122,7 @@ describe('a live session before its code is in', () => {
     expect(loads).toHaveLength(3);
     loads[2]!.resolve();
     await vi.advanceTimersByTimeAsync(0);
-    expect(t.session.loaded).toBe(true);
+    expect(await t.session.load()).toBeInstanceOf(ConversationSession);
     expect(FakeSocket.instances).toHaveLength(1);
     expect(t.state().connection.kind).toBe('connecting');
   });

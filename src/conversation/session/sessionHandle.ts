@@ -54,11 +54,6 @@ export class SessionHandle {
     );
   }
 
-  /** Whether the session's code is in and the session made. */
-  get loaded(): boolean {
-    return this.session !== undefined;
-  }
-
   /**
    * Loads the session's code (once; again after a failure) and makes the session. A load that
    * fails says so as a lost connection, and is tried again after a while or on "Try now".
