@@ -49,7 +49,10 @@ export default defineConfig<RealServerOptions>({
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (every action, the DOM before and after it, the network,
+    // the console), but not the trace's film: filming every page of every journey took about a
+    // quarter of the suite's CPU, which left no room for a third worker.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: chromiumPath(),
       args: [
