@@ -194,6 +194,31 @@ describe('the keeper of a conversation copy', () => {
     expect(await copy.read(S, 'c1')).toBeUndefined();
   });
 
+  it('takes away an early read whose rows came after the server said the conversation is gone', async () => {
+    await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
+    // The early read, as earlyCopy.ts makes it: its rows go into the log when it is in.
+    let finishRead = () => {};
+    const readIn = new Promise<void>((resolve) => (finishRead = resolve));
+    const { made, log, states, deps } = keeper({
+      early: () =>
+        readIn
+          .then(() => copy.newest(S, 'c1', 100))
+          .then((read) => {
+            log.ingest(read!.events);
+            return read;
+          }),
+    });
+    // Under load the server's 404 is in before the keeper has taken the read in.
+    made.deleted();
+    const opening = made.open();
+    finishRead();
+    await opening;
+    expect(ids(log)).toEqual([]);
+    expect(deps.onReset).toHaveBeenCalled();
+    expect(states.at(-1)).toEqual({ kind: 'dropped', reason: 'deleted' });
+    await vi.waitFor(async () => expect(await copy.read(S, 'c1')).toBeUndefined());
+  });
+
   it('writes only once the log holds everything, and never an event seen only as transient', async () => {
     const { made, log, serve, holdEverything } = keeper();
     await made.open();

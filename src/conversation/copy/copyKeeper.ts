@@ -55,6 +55,8 @@ export class CopyKeeper {
   private state: CopyState = { kind: 'none' };
   private newestPage: { items: readonly unknown[]; full: boolean } | undefined;
   private closed = false;
+  /** The server said the conversation does not exist: no read of the copy may paint again. */
+  private gone = false;
   private saveTimer: unknown;
   private saving: Promise<void> = Promise.resolve();
   private readonly unsubscribe: () => void;
@@ -73,6 +75,11 @@ export class CopyKeeper {
       : await (await this.deps.copy())?.newest(this.deps.server, this.deps.conversation, PAINTED_FROM_COPY);
     if (this.closed) return;
     if (early) this.deps.earlyUsed?.();
+    if (this.gone) {
+      // Told before the read was in: an early read painted its rows meanwhile, and they go.
+      if (early && read) this.resetLog();
+      return;
+    }
     if (!read) {
       // Nothing kept: what the log holds already (the server may have answered first) is written
       // once it is whole, whether or not anything changes after.
@@ -111,6 +118,7 @@ export class CopyKeeper {
 
   /** The server says the conversation does not exist. */
   deleted(): void {
+    this.gone = true;
     this.drop('deleted', this.state.kind === 'painted' || this.state.kind === 'joined');
   }
 
@@ -136,10 +144,12 @@ export class CopyKeeper {
       (await this.deps.copy())?.forget(this.deps.server, this.deps.conversation),
     );
     this.setState({ kind: 'dropped', reason });
-    if (painted) {
-      this.deps.log.reset();
-      this.deps.onReset();
-    }
+    if (painted) this.resetLog();
+  }
+
+  private resetLog(): void {
+    this.deps.log.reset();
+    this.deps.onReset();
   }
 
   /** Something the copy may want to write changed: written a little later, once for a burst. */
