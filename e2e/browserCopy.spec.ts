@@ -82,12 +82,16 @@ test('a conversation deleted elsewhere leaves no rows from the copy, and no copy
   // rows read early from the copy must still go.
   let releaseKeeper = () => {};
   const keeperReleased = new Promise<void>((resolve) => (releaseKeeper = resolve));
+  let keeperHeld = 0;
   await page.route(/\/copyKeeper-[\w-]+\.js$/, async (route) => {
+    keeperHeld++;
     await keeperReleased;
     await route.continue();
   });
   await page.reload();
   await expect(page.getByRole('alert').filter({ hasText: 'does not know this' }).first()).toBeVisible();
+  // Held indeed: a renamed chunk would let the keeper through and the journey prove nothing.
+  await expect.poll(() => keeperHeld).toBe(1);
   releaseKeeper();
   await expect(app.log.locator('[data-event-id]')).toHaveCount(0);
   await expect.poll(() => copiedEventIds(page, SEEDED.parser)).toEqual([]);
