@@ -194,7 +194,7 @@ test('opening, DOM size, heap and bytes (browser)', async ({ browser }) => {
     record('3. opening 10,000 events ÷ opening 10 events', '×', 3, large / small);
     record('4. DOM elements with 10,000 events open', '', 3000, elements);
     record('9. JS heap with 10,000 events open (mock server included)', 'MB', 80, heap);
-    record('10. JS + CSS before first conversation usable (gzip, app)', 'KB', 146, bytes.app / 1024);
+    record('10. JS + CSS before first conversation usable (gzip, app)', 'KB', 125, bytes.app / 1024);
     record('12. sequential round trips before the newest message is painted', '', 2, roundTrips);
     // Opening asks for what the screen shows and no more: the newest page, the info, the socket.
     await openConversation(page, BENCH.events1k);

@@ -26,13 +26,13 @@ test('a 10,000-event conversation keeps the page under 3,000 DOM elements', asyn
   expect(await domElementCount(page)).toBeLessThanOrEqual(3000);
 });
 
-test('the JS and CSS loaded before the first conversation is usable stay under 146 KB gzip', async ({
+test('the JS and CSS loaded before the first conversation is usable stay under 125 KB gzip', async ({
   page,
 }) => {
   await openConversation(page, BENCH.events10);
   const { app } = await loadedAssetBytes(page);
   expect(app).toBeGreaterThan(10_000);
-  expect(app).toBeLessThanOrEqual(146 * 1024);
+  expect(app).toBeLessThanOrEqual(125 * 1024);
 });
 
 test('the newest messages are painted after at most two sequential round trips', async ({ page }) => {

@@ -1,8 +1,9 @@
-import { Suspense, useId, useState } from 'react';
+import { Suspense } from 'react';
 import { useT } from '../i18n/i18n';
 import { LanguageCommands, LanguageSwitch } from './LanguageSwitch';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
 import { lazyPart } from '../components/boundaries/lazyPart';
+import { usePopover } from '../components/usePopover';
 
 // What the browser keeps of conversations, with its limit and Clear: loaded with the first opening.
 const CopySettings = lazyPart(() => import('../components/browserCopy/CopySettings'));
@@ -14,25 +15,19 @@ const CopySettings = lazyPart(() => import('../components/browserCopy/CopySettin
  */
 export function HeaderSettings() {
   const t = useT();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const [openedOnce, setOpenedOnce] = useState(false);
+  const { id, ref, open, openedOnce } = usePopover();
   return (
     <>
-      <button type="button" className="settings-button" popoverTarget={id} aria-expanded={open}>
+      <button type="button" className="settings-button" popovertarget={id} aria-expanded={open}>
         {t('settings.label')}
       </button>
       <div
         id={id}
+        ref={ref}
         popover="auto"
         className="header-settings"
         role="group"
         aria-label={t('settings.label')}
-        onToggle={(event) => {
-          const isOpen = event.newState === 'open';
-          setOpen(isOpen);
-          if (isOpen) setOpenedOnce(true);
-        }}
       >
         {openedOnce && (
           <>

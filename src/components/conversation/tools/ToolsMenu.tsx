@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { lazyPart } from '../../boundaries/lazyPart';
 import { useIdleReached } from '../../useIdleReached';
+import { usePopover } from '../../usePopover';
 import type { ConversationModel } from '../useConversation';
 import { MoreIcon } from './icons';
 import type { ToolDialog } from './toolDialogs';
@@ -26,11 +27,8 @@ export function ToolsMenu({
   onChoose: (dialog: ToolDialog) => void;
 }) {
   const t = useT();
-  const id = useId();
-  const panel = useRef<HTMLDivElement>(null);
+  const { id, ref: panel, open, openedOnce } = usePopover();
   const idle = useIdleReached();
-  const [open, setOpen] = useState(false);
-  const [openedOnce, setOpenedOnce] = useState(false);
   useEffect(() => {
     // A failure here is met again, and shown, when the menu opens.
     if (!idle) return;
@@ -42,7 +40,7 @@ export function ToolsMenu({
       <button
         type="button"
         className="icon-button tools-button"
-        popoverTarget={id}
+        popovertarget={id}
         aria-expanded={open}
         aria-label={t('toolsMenu.label')}
         title={t('toolsMenu.label')}
@@ -56,11 +54,6 @@ export function ToolsMenu({
         className="tools-menu"
         role="group"
         aria-label={t('toolsMenu.label')}
-        onToggle={(event) => {
-          const isOpen = event.newState === 'open';
-          setOpen(isOpen);
-          if (isOpen) setOpenedOnce(true);
-        }}
       >
         {openedOnce && (
           <Suspense fallback={null}>
