@@ -4,7 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step says when it began (seconds since the start), so that a slow CI run says where its
+# time went even in the short tail CI keeps.
+step() { printf '\n== %s (at %d s)\n' "$*" "$SECONDS"; }
 
 # The browser and one Python venv per pinned agent-server version install in the background,
 # while the node packages install and the checks before the journeys run: on a fresh machine
@@ -112,6 +114,7 @@ fi
 # The timing figures are `npm run bench`'s (a minute more, and timings on a shared CI machine say
 # little); the deterministic budgets are checked above, by e2e/budgets.spec.ts.
 
+step "Finished"
 if [ ${#failed[@]} -gt 0 ]; then
   cat "$failures" >&2
   printf '\nFAILED: %s\n' "${failed[*]}" >&2
