@@ -79,8 +79,9 @@ export default defineConfig<RealServerOptions>({
     { name: 'mocks', testIgnore: ['real/**'], fullyParallel: true },
     // The newest pinned agent-server gets every real journey; older ones the smoke set (tagged
     // @smoke: the contract, a whole run, the legacy socket's resume, Stop, a crash), which is where
-    // versions have differed. No project depends on another: scripts/test.sh runs them one after
-    // another, so they never compete for the CPU, and a failing mock journey hides no real result.
+    // versions have differed. No project depends on another: scripts/test.sh runs the mock project,
+    // then the real ones together on the same workers, and a failing mock journey hides no real
+    // result.
     ...agentServerVersions.map((version, index) => ({
       name: `real-agent-server-${version}`,
       testDir: 'e2e/real',

@@ -19,7 +19,10 @@ for (const suite of report.suites ?? []) {
         if (result.status === 'passed' || result.status === 'skipped') continue;
         // A timeout is the first error; the step that was waiting when it struck comes after it.
         const errors = result.errors?.length ? result.errors : [result.error ?? {}];
-        console.log(`  ${spec.title.slice(0, 70)} (${result.status}, ${spec.file}:${spec.line})`);
+        // One run holds several projects (each real agent-server version): the project says which.
+        console.log(
+          `  ${spec.title.slice(0, 70)} (${result.status}, ${test.projectName}, ${spec.file}:${spec.line})`,
+        );
         for (const error of errors.slice(0, 3)) {
           const where = error.location
             ? ` (at ${error.location.file.replace(/^.*\/e2e\//, 'e2e/')}:${error.location.line})`
