@@ -11,10 +11,13 @@ export function LiveFooter({ session, model }: { session: LiveSession; model: st
   const pending = useStore(session.live, (s) => s.pending);
   const status = useStore(session.live, (s) => s.status);
   const stopping = useStore(session.live, (s) => s.stopping);
-  // Running, nothing streaming and no tool at work: the agent is waiting for its model. The
-  // server says nothing of its LLM retries (1.57), so the time waited is what can be shown.
+  // Running, no word streamed yet and no tool at work: the agent is waiting for its model. The
+  // server says nothing of its LLM retries (1.57), so the time waited is what can be shown. A
+  // stream opened with no word in it yet draws nothing: the line stays until the first word
+  // takes its place, so that the transcript never shrinks under the reader in between.
+  const nothingStreamed = streams.items.every((item) => !item.text && !item.reasoning);
   const waitingForModel =
-    status === 'running' && !stopping && streams.items.length === 0 && session.log.projection.openCalls === 0;
+    status === 'running' && !stopping && nothingStreamed && session.log.projection.openCalls === 0;
   const live =
     waitingForModel || streams.items.length > 0 || streams.aborted !== undefined || pending.length > 0;
   return (
