@@ -16,6 +16,7 @@ test('images picked, pasted and dropped go with the message as ImageContent, and
   await app.openConversation(SEEDED.parser);
   // Slow enough that the agent is still writing when the thumbnail is pressed below.
   await app.setAgentTiming(150, 5_000);
+  await app.mock((m) => (m.agent.stepsHeld = true));
   await app.composer.fill('What is in these screenshots?');
   await page.getByLabel('Files to attach').setInputFiles([png('one.png')]);
   await pasteFiles(page, [asPasted('two.png')]);
@@ -53,14 +54,21 @@ test('images picked, pasted and dropped go with the message as ImageContent, and
   });
   await expect(sent).toHaveAttribute('data-event-id', /.+/);
   // Pressed while the agent writes on below: the transcript holds still until the release, so
-  // the press and the release land on the same thumbnail and it opens.
+  // the press and the release land on the same thumbnail and it opens. The agent waits for its
+  // model until the press: the transcript follows the end until then, and a pointer placed on a
+  // thumbnail that moves on before the press would press something else.
+  const transcript = page.getByRole('region', { name: 'Transcript' });
+  await expect(page.getByText(/Waiting for the model/)).toBeVisible();
+  await expect
+    .poll(() => transcript.evaluate((e) => e.scrollHeight - e.clientHeight - e.scrollTop))
+    .toBeLessThanOrEqual(1);
   const enlarge = sent.getByRole('button', { name: 'Enlarge image 2' });
   await enlarge.hover();
   const pressedAt = await enlarge.boundingBox();
-  const transcriptHeight = () =>
-    page.getByRole('region', { name: 'Transcript' }).evaluate((e) => e.scrollHeight);
+  const transcriptHeight = () => transcript.evaluate((e) => e.scrollHeight);
   const heightWhenPressed = await transcriptHeight();
   await page.mouse.down();
+  await app.mock((m) => (m.agent.stepsHeld = false));
   await expect.poll(transcriptHeight).toBeGreaterThan(heightWhenPressed + 20);
   expect(await enlarge.boundingBox()).toEqual(pressedAt);
   await page.mouse.up();

@@ -98,6 +98,11 @@ export class MockAgent {
    */
   toolsHeld = false;
   private toolsReleased = 0;
+  /**
+   * Test control: while set, the agent begins no step: it waits for its model, as the real one
+   * does, so that nothing in the transcript moves until a journey lets it go on.
+   */
+  stepsHeld = false;
 
   /** Lets the next `count` held tools finish, one after another. */
   releaseTools(count = 1): void {
@@ -434,6 +439,7 @@ export class MockAgent {
       const step = run.steps[run.step];
       if (!step) break;
       const resumingTool = step.type !== 'answer' && run.actionId !== undefined;
+      while (!resumingTool && this.stepsHeld) await sleep(TOOL_HOLD_CHECK_MS);
       if (!resumingTool && this.timing.firstTokenMs) await sleep(this.timing.firstTokenMs);
       if (step.type === 'answer') {
         const itemId = openStream();
