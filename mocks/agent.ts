@@ -69,8 +69,8 @@ type LiveRun = {
 
 class Cancelled extends Error {}
 
-/** How often a held tool looks whether it may finish. */
-const TOOL_HOLD_CHECK_MS = 20;
+/** How often a held step or tool looks whether it may go on. */
+const HOLD_CHECK_MS = 20;
 
 /** How long the mock's title "call" takes. */
 export const TITLE_AFTER_MS = 600;
@@ -439,7 +439,7 @@ export class MockAgent {
       const step = run.steps[run.step];
       if (!step) break;
       const resumingTool = step.type !== 'answer' && run.actionId !== undefined;
-      while (!resumingTool && this.stepsHeld) await sleep(TOOL_HOLD_CHECK_MS);
+      while (!resumingTool && this.stepsHeld) await sleep(HOLD_CHECK_MS);
       if (!resumingTool && this.timing.firstTokenMs) await sleep(this.timing.firstTokenMs);
       if (step.type === 'answer') {
         const itemId = openStream();
@@ -478,7 +478,7 @@ export class MockAgent {
           }
         }
         await sleep(this.timing.toolMs);
-        while (this.toolsHeld && this.toolsReleased === 0) await sleep(TOOL_HOLD_CHECK_MS);
+        while (this.toolsHeld && this.toolsReleased === 0) await sleep(HOLD_CHECK_MS);
         if (this.toolsHeld) this.toolsReleased -= 1;
         const clock = this.clock(conversation);
         if (step.type === 'edit') this.store.workspace.write(step.path, step.after);
