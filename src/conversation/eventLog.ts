@@ -1,5 +1,5 @@
 import { asServerEvent, type ServerEvent } from '../agent-server/protocol';
-import { EventTree, treeParent, type Branch } from './branches/eventTree';
+import { EventTree, treeParent, type Branch, type HeadSource } from './branches/eventTree';
 import { ConversationProjection } from './projection';
 
 // One event log per conversation: what the server said, deduplicated by id, with the projection
@@ -82,11 +82,12 @@ export class ConversationEventLog {
   }
 
   /**
-   * HEAD as the server reports it: a navigate's answer, or (`fromInfo`) the info's
-   * `leaf_event_id`, which may be older than the events held (EventTree.pin says when it yields).
+   * HEAD as the server reports it: a navigate's answer, or the info's `leaf_event_id` (or the
+   * copy's record of it), which may be older than the events held (EventTree.pin says when it
+   * yields).
    */
-  setHead(leaf: string | null, { fromInfo = false }: { fromInfo?: boolean } = {}): void {
-    this.tree.pin(leaf, { fromInfo });
+  setHead(leaf: string | null, { from = 'navigate' }: { from?: HeadSource } = {}): void {
+    this.tree.pin(leaf, { from });
     if (this.follow([])) this.notify();
   }
 

@@ -24,6 +24,6 @@ export function useHeadFromInfo(
     // A leaf not held yet is newer than the page (it comes by the socket) or older than it
     // (a navigate far back, not handled yet): either way the newest leaf held stands in.
     const leaf = info.leaf_event_id;
-    if (leaf && log.has(leaf) && !running) log.setHead(leaf, { fromInfo: true });
+    if (leaf && log.has(leaf) && !running) log.setHead(leaf, { from: 'info' });
   }, [bothIn, info, log]);
 }

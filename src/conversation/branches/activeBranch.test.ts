@@ -134,7 +134,7 @@ describe('the active branch', () => {
     // keeps an info whose save changed neither the file's size nor its clock tick).
     const log = new ConversationEventLog();
     log.ingest([...server.events].reverse());
-    log.setHead(ask!.id, { fromInfo: true });
+    log.setHead(ask!.id, { from: 'info' });
     expect(log.projection.errorExplained).toBe(true);
     expect(snapshot(log.projection)).toEqual(branchRows(server.events, server.head));
     // A navigate's own answer is the server's word now: it moves HEAD to any event.
@@ -144,7 +144,7 @@ describe('the active branch', () => {
     const { server: branched, leaves } = branchedConversation();
     const other = new ConversationEventLog();
     other.ingest(branched.events);
-    other.setHead(leaves.A, { fromInfo: true });
+    other.setHead(leaves.A, { from: 'info' });
     expect(texts(other)).toEqual(['one', 'First answer.', 'two', 'Answer A.']);
   });
 
@@ -208,12 +208,32 @@ describe('the active branch', () => {
     server.append(agentMessage(c, 'Done.'), statusUpdate(c, 'finished'));
     const log = new ConversationEventLog();
     log.ingest(copied);
-    log.setHead(copiedHead, { fromInfo: true });
+    log.setHead(copiedHead, { from: 'copy' });
     // After a reload the newest page comes with what was appended since (seen on 1.57.0: the
     // transcript stopped at the copy's HEAD, the final answer under it missing).
     log.ingest([...server.events].reverse());
     expect(texts(log)).toEqual(['one', 'Done.']);
     expect(log.projection.statusFromEvents).toBe('finished');
+  });
+
+  it("a copy read after the server's info does not undo the info's HEAD", () => {
+    // The copy is written a second after HEAD moves: a reload sooner keeps the HEAD before the
+    // last switch. Its read can land after the info and the newest page are in (seen on 1.58.2:
+    // the reload opened the branch switched away from).
+    const { server, leaves } = branchedConversation();
+    const log = new ConversationEventLog();
+    log.ingest([...server.events].reverse());
+    log.setHead(leaves.C, { from: 'info' });
+    log.ingest(server.events);
+    log.setHead(leaves.A, { from: 'copy' });
+    expect(texts(log)).toEqual(['one', 'First answer.', 'two, edited', 'Answer B, again.']);
+    // Read first, the copy's HEAD stands until the info's word comes.
+    const reloaded = new ConversationEventLog();
+    reloaded.ingest(server.events);
+    reloaded.setHead(leaves.A, { from: 'copy' });
+    expect(texts(reloaded)).toEqual(['one', 'First answer.', 'two', 'Answer A.']);
+    reloaded.setHead(leaves.C, { from: 'info' });
+    expect(texts(reloaded)).toEqual(['one', 'First answer.', 'two, edited', 'Answer B, again.']);
   });
 
   it('a replay of events held since before a navigate does not undo it', () => {

@@ -41,6 +41,9 @@ export interface Branch {
  * server makes each appended event HEAD, whatever its timestamp — 1.57 can persist an event
  * stamped before the one it follows). Before either, it is the newest leaf of the events held.
  */
+/** Who says where HEAD is: a navigate's answer, the conversation's info, the browser's copy. */
+export type HeadSource = 'navigate' | 'info' | 'copy';
+
 export class EventTree {
   private readonly byId = new Map<string, ServerEvent>();
   /** Tree nodes by the parent they name. */
@@ -56,7 +59,7 @@ export class EventTree {
    * later are an abandoned branch, not appends; the info's word and an append's are followed down
    * to what was appended under them since.
    */
-  private pinnedBy: 'navigate' | 'info' | undefined;
+  private pinnedBy: HeadSource | undefined;
 
   /** Adds events; returns those not held before, in the order given. */
   add(events: readonly ServerEvent[]): ServerEvent[] {
@@ -91,19 +94,22 @@ export class EventTree {
   }
 
   /**
-   * HEAD as the server reported it: a navigate's answer, or (`fromInfo`) the info's
+   * HEAD as the server reported it: a navigate's answer, or (`from: 'info'`) the info's
    * `leaf_event_id`. The info's word can be older than the events held: 1.57 saves its HEAD after
    * the event that moved it, and 1.58 can serve an info whose HEAD lags its events for good (its
    * cache misses a save of the same size in the same clock tick: docs/agent-server-notes.md). So
    * it yields to a live append already seen, and to an event held under the leaf it names, now or
    * later: a HEAD left on an inner event by a navigate cut short (an edit that was never sent)
    * then shows the newest branch under it, until the next message goes where the server's HEAD
-   * is. The browser's copy keeps the HEAD it last saw and pins it the same way.
+   * is. The browser's copy (`from: 'copy'`) keeps the HEAD it last saw and pins it the same way,
+   * but its word is older than anything this opening heard: written a second after HEAD moves,
+   * and read from the disk in a race with the server's answers, it yields to any of them.
    */
-  pin(leaf: string | null, { fromInfo = false }: { fromInfo?: boolean } = {}): void {
-    if (fromInfo && (this.sawAppend || (leaf !== null && this.children.has(leaf)))) return;
+  pin(leaf: string | null, { from = 'navigate' }: { from?: HeadSource } = {}): void {
+    if (from !== 'navigate' && (this.sawAppend || (leaf !== null && this.children.has(leaf)))) return;
+    if (from === 'copy' && (this.pinnedBy === 'info' || this.pinnedBy === 'navigate')) return;
     this.known = leaf;
-    this.pinnedBy = fromInfo ? 'info' : 'navigate';
+    this.pinnedBy = from;
   }
 
   /**

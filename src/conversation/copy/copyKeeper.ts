@@ -100,7 +100,7 @@ export class CopyKeeper {
     if (!early) {
       this.deps.log.ingest(read.events);
       if (read.meta.head !== undefined && !this.newestPage)
-        this.deps.log.setHead(read.meta.head, { fromInfo: true });
+        this.deps.log.setHead(read.meta.head, { from: 'copy' });
     }
     const { savedAt, listed } = read.meta;
     this.setState(

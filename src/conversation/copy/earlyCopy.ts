@@ -32,7 +32,7 @@ export function paintCopyEarly(server: string, conversation: string): void {
         if (read) {
           const log = eventLogFor(server, conversation);
           log.ingest(read.events);
-          if (read.meta.head !== undefined) log.setHead(read.meta.head, { fromInfo: true });
+          if (read.meta.head !== undefined) log.setHead(read.meta.head, { from: 'copy' });
         }
         return read;
       })
