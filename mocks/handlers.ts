@@ -1,5 +1,5 @@
-import { http, HttpResponse, ws, type HttpResponseResolver } from 'msw';
-import { MOCK_SERVER_URL } from '../src/agent-server/servers';
+import { http, HttpResponse, passthrough, ws, type HttpResponseResolver } from 'msw';
+import { MOCK_SERVER_URL, SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL } from '../src/agent-server/servers';
 import {
   contentText,
   isRecord,
@@ -23,6 +23,10 @@ import { defaultAgent, type MockStore, type StoredConversation } from './store';
 // (openhands/agent_server/conversation_router.py, event_router.py, sockets.py).
 
 const AUTH_TIMEOUT_MS = 10_000;
+/** Where the built-in mocks answer; what the page asks of anywhere else is none of theirs. */
+const MOCK_ORIGINS = new Set(
+  [MOCK_SERVER_URL, SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL].map((url) => new URL(url).origin),
+);
 /** A local server's runtime, as every conversation's info carries it. */
 const AVAILABLE_RUNTIME = { runtime_status: 'available', can_resume: true, runtime_error: null };
 
@@ -261,12 +265,20 @@ export class MockAgentServer {
   }
   private failedAssets: RegExp | undefined;
 
+  /**
+   * This server's routes, behind a gate for everything else the page asks for (its scripts,
+   * styles, icons): those go to the network at once, or fail when `failAssets` says so. Left to
+   * fall through, each such request was tried against every route of the three mocks, each route
+   * compiling its path and reading `document.cookie` (a round trip to the browser) for it: 5 to
+   * 15 ms of the page's main thread per file, just when the first rows want to paint.
+   */
   handlers() {
     return [
-      http.get(/\/assets\//, ({ request }) => {
-        if (this.failedAssets?.test(new URL(request.url).pathname)) return HttpResponse.error();
-        return undefined;
-      }),
+      http.all(
+        ({ request }) => !MOCK_ORIGINS.has(new URL(request.url).origin),
+        ({ request }) =>
+          this.failedAssets?.test(new URL(request.url).pathname) ? HttpResponse.error() : passthrough(),
+      ),
       ...this.restAndSocketHandlers(),
     ];
   }
