@@ -34,17 +34,23 @@ const png = (index: number) => fromBase64(PNGS[index]!);
 
 /** Over the server's 1 MB limit for a diff: read through the file viewer, cut at 1 MB. */
 export const LARGE_LOG_BYTES = 1_200_000;
+// The two large files are made once per page, not once per mock (three start with every page):
+// strings never change in place, so the mocks' working trees share them.
+let largeLogBody: string | undefined;
 const largeLog = () => {
   const line = 'INFO build step finished without warnings\n';
-  return line.repeat(Math.ceil(LARGE_LOG_BYTES / line.length)).slice(0, LARGE_LOG_BYTES);
+  return (largeLogBody ??= line.repeat(Math.ceil(LARGE_LOG_BYTES / line.length)).slice(0, LARGE_LOG_BYTES));
 };
 
 /** 50,000 lines: a diff that must be drawn without freezing the page. */
 export const LARGE_FILE_LINES = 50_000;
+let largeCsvBody: string | undefined;
 const largeCsv = () =>
-  ['time,value', ...Array.from({ length: LARGE_FILE_LINES - 1 }, (_, i) => `${i},${(i * 7919) % 1000}`)].join(
-    '\n',
-  ) + '\n';
+  (largeCsvBody ??=
+    [
+      'time,value',
+      ...Array.from({ length: LARGE_FILE_LINES - 1 }, (_, i) => `${i},${(i * 7919) % 1000}`),
+    ].join('\n') + '\n');
 
 const APP_SOURCE = `export function greet(name: string): string {
   return \`Hello, \${name}!\`;
