@@ -13,6 +13,7 @@ import {
 } from './app/openingPrefetch';
 import { LanguageRoot, languageToSpeak, speak } from './i18n/i18n';
 import { registerShellWorker } from './offline/registerShellWorker';
+import { firstIdleAfter } from './components/useIdleReached';
 
 async function start() {
   watchSystemTheme();
@@ -26,7 +27,10 @@ async function start() {
     await startMockAgentServer();
   }
   const queryClient = createQueryClient();
-  prefetchOpenedConversation(queryClient, location.pathname);
+  // What loads in the first idle moment waits for the opened conversation's newest page: the
+  // rows come first (useIdleReached.ts). The inbox's data is not waited for: its code is what
+  // the idle moment loads.
+  firstIdleAfter(prefetchOpenedConversation(queryClient, location.pathname));
   prefetchInbox(queryClient);
   await speaking;
   createRoot(document.getElementById('root')!).render(

@@ -9,9 +9,12 @@ import { parseConversationPath } from '../components/servers/conversationPath';
 // wait on React: it is asked for before the app's first render, into the cache the view reads.
 // (Only the page: the info is re-read when the view mounts anyway, as it may change any time.)
 
-export function prefetchOpenedConversation(queryClient: QueryClient, pathname: string): void {
+/** Settles once the page is in (or could not be read); at once when the address opens none. */
+export function prefetchOpenedConversation(queryClient: QueryClient, pathname: string): Promise<void> {
   const opened = openedConversation(pathname);
-  if (opened) void queryClient.prefetchInfiniteQuery(eventHistoryQuery(opened.server, opened.conversationId));
+  return opened
+    ? queryClient.prefetchInfiniteQuery(eventHistoryQuery(opened.server, opened.conversationId))
+    : Promise.resolve();
 }
 
 /**

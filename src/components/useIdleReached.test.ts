@@ -27,4 +27,33 @@ describe('the first idle moment', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(reached).toBe(true);
   });
+
+  it('waits for the read the first screen is drawn from', async () => {
+    vi.useFakeTimers();
+    // A visible page, idle at once: before, the moment came while the read was on its way.
+    vi.stubGlobal('window', { requestIdleCallback: (run: () => void) => setTimeout(run, 0) });
+    const { firstIdle, firstIdleAfter } = await import('./useIdleReached');
+    let answered = () => {};
+    firstIdleAfter(new Promise<void>((resolve) => (answered = resolve)));
+    let reached = false;
+    void firstIdle().then(() => (reached = true));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(reached).toBe(false);
+    answered();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(reached).toBe(true);
+  });
+
+  it('comes at the latest after the same while when the read never ends, in a hidden tab', async () => {
+    vi.useFakeTimers();
+    hiddenPage();
+    const { firstIdle, firstIdleAfter, IDLE_AT_THE_LATEST_MS } = await import('./useIdleReached');
+    firstIdleAfter(new Promise(() => {}));
+    let reached = false;
+    void firstIdle().then(() => (reached = true));
+    await vi.advanceTimersByTimeAsync(IDLE_AT_THE_LATEST_MS - 1);
+    expect(reached).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reached).toBe(true);
+  });
 });

@@ -12,16 +12,41 @@ export const IDLE_AT_THE_LATEST_MS = 2_000;
 
 let idle: Promise<void> | undefined;
 let idleReached = false;
+let firstRead: Promise<unknown> = Promise.resolve();
 
-/** Resolves in the page's first idle moment (at once after it). */
+/**
+ * The read the first screen is drawn from, asked for before the first render. The main thread
+ * is idle while it is on its way, and the first idle moment used to come then: the code that
+ * moment loads competed with it for the network, and was compiled just as its answer wanted to
+ * paint. The moment now waits for it too, within the same IDLE_AT_THE_LATEST_MS (a server that
+ * does not answer is retried for longer).
+ */
+export function firstIdleAfter(read: Promise<unknown>): void {
+  firstRead = read;
+}
+
+/** Resolves in the page's first idle moment after the first read (at once after it). */
 export function firstIdle(): Promise<void> {
-  idle ??= new Promise<void>((resolve) => {
-    if (window.requestIdleCallback)
-      window.requestIdleCallback(() => resolve(), { timeout: IDLE_AT_THE_LATEST_MS });
-    else setTimeout(resolve, 50);
-  }).then(() => {
-    idleReached = true;
-  });
+  if (idle) return idle;
+  // One deadline for both waits: a background tab follows its run as soon as it did before.
+  const deadline = Date.now() + IDLE_AT_THE_LATEST_MS;
+  const readOrDeadline = Promise.race([
+    firstRead,
+    new Promise((resolve) => setTimeout(resolve, IDLE_AT_THE_LATEST_MS)),
+  ]);
+  idle = readOrDeadline
+    .then(
+      () =>
+        new Promise<void>((resolve) => {
+          const timeout = deadline - Date.now();
+          if (timeout <= 0) resolve();
+          else if (window.requestIdleCallback) window.requestIdleCallback(() => resolve(), { timeout });
+          else setTimeout(resolve, 50);
+        }),
+    )
+    .then(() => {
+      idleReached = true;
+    });
   return idle;
 }
 
