@@ -1,6 +1,7 @@
 import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { pseudoCatalogue } from './compileCatalogue';
+import { withCountWords } from './countWords';
 
 // The pseudo-locale must read as a language: every letter changed, longer, bracketed, and its
 // placeholders and plural forms still working (the pseudo-locale journey relies on all of it).
@@ -8,7 +9,7 @@ import { pseudoCatalogue } from './compileCatalogue';
 describe('the pseudo-locale', () => {
   const speak = (source: Record<string, string>) => {
     const i18n = setupI18n({ locale: 'en-XA', messages: { 'en-XA': pseudoCatalogue(source) } });
-    return (id: string, values?: Record<string, unknown>) => i18n._(id, values);
+    return (id: string, values?: Record<string, unknown>) => i18n._(id, withCountWords(i18n, values));
   };
 
   it('accents every letter, brackets the message and makes it about a third longer', () => {

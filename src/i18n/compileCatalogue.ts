@@ -1,12 +1,60 @@
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import type { Messages } from '@lingui/core';
+import { countVariable } from './countWords';
 
 // Build-time and Node-side only (vite.config.ts; journeys that run src/ code in Node): the page
 // gets catalogues already compiled, and never this compiler.
 
 /** A catalogue of ICU messages, compiled for Lingui's runtime. */
 export const compileCatalogue = (source: Record<string, string>): Messages =>
-  Object.fromEntries(Object.entries(source).map(([id, message]) => [id, compileMessage(message)]));
+  Object.fromEntries(
+    Object.entries(source).map(([id, message]) => [id, pluralsAsSelects(compileMessage(message))]),
+  );
+
+type Branches = Record<string, CompiledMessage | string | number | undefined>;
+
+const CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+
+/**
+ * Each plural as selects over variables `t` fills (countWords.ts), so that no Intl.NumberFormat
+ * is made for a small count: Lingui formats the number of every plural it renders, `#` or not.
+ * `{n, plural, =0 {…} one {# …} other {# …}}` becomes a select over `n#value` (the exact
+ * matches), whose `other` is a select over `n#plural` (the plural form), each `#` the variable
+ * `n#`. A plural with an offset, and an ordinal, are left to Lingui.
+ */
+function pluralsAsSelects<M extends CompiledMessage | string>(message: M): M {
+  if (typeof message === 'string') return message;
+  return message.map((part) => {
+    if (typeof part === 'string') return part;
+    const [name, format, branches] = part as [string, string?, Branches?];
+    if (!branches || typeof branches !== 'object') return part;
+    const counted = format === 'plural' && !branches.offset;
+    const inner = (branch: Branches[string]) =>
+      Array.isArray(branch)
+        ? pluralsAsSelects(withCount(branch as CompiledMessage, counted ? name : undefined))
+        : branch === '#' && counted
+          ? [[countVariable(name)]]
+          : branch;
+    const forms = Object.fromEntries(Object.entries(branches).map(([form, branch]) => [form, inner(branch)]));
+    if (!counted) return [name, format, forms];
+    const byForm = [
+      `${name}#plural`,
+      'select',
+      Object.fromEntries(Object.entries(forms).filter(([form]) => CATEGORIES.has(form))),
+    ];
+    const exact = Object.entries(forms).filter(([form]) => !CATEGORIES.has(form));
+    return exact.length === 0
+      ? byForm
+      : [`${name}#value`, 'select', { ...Object.fromEntries(exact), other: [byForm] }];
+  }) as M;
+}
+
+/** A plural branch with its own `#` (not those of plurals inside it) as the variable `name#`. */
+function withCount(branch: CompiledMessage, name: string | undefined): CompiledMessage {
+  return name === undefined
+    ? branch
+    : (branch.map((part) => (part === '#' ? [countVariable(name)] : part)) as CompiledMessage);
+}
 
 // The pseudo-locale (locales.ts): each letter of the English accented, the message a third
 // longer and in brackets; placeholders, plural forms and `#` untouched.
@@ -54,10 +102,11 @@ function textLength(parts: readonly Part[]): number {
 /** English made into the pseudo-locale: "[Šéñð ~~]" for "Send". */
 export function pseudoCatalogue(source: Record<string, string>): Messages {
   return Object.fromEntries(
-    Object.entries(compileCatalogue(source)).map(([id, message]) => {
+    Object.entries(source).map(([id, text]) => {
+      const message = compileMessage(text);
       const parts = (typeof message === 'string' ? [message] : message) as Part[];
       const padding = '~'.repeat(Math.max(1, Math.round(textLength(parts) * 0.35)));
-      return [id, ['[', ...parts.map(accent), ` ${padding}]`]];
+      return [id, pluralsAsSelects(['[', ...parts.map(accent), ` ${padding}]`] as CompiledMessage)];
     }),
   );
 }

@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import type englishSource from './catalogs/en.json';
+import { withCountWords } from './countWords';
 import {
   directionOf,
   isSpokenCode,
@@ -94,7 +95,8 @@ export function chooseLanguage(code: LocaleCode | undefined): Promise<void> {
 }
 
 /** The words for `id` in the language spoken now, `{placeholders}` filled from `values`. */
-export const t = (id: MessageId, values?: Record<string, unknown>): string => i18n._(id, values);
+export const t = (id: MessageId, values?: Record<string, unknown>): string =>
+  i18n._(id, withCountWords(i18n, values));
 
 const Spoken = createContext<SpokenCode | null>(null);
 

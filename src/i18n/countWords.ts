@@ -1,0 +1,58 @@
+import type { I18n } from '@lingui/core';
+import type { SpokenCode } from './locales';
+
+// Lingui formats the number of every plural it renders through Intl.NumberFormat (`#` or not),
+// and the first NumberFormat of a page loads ICU's number data: 10 to 26 ms of the main thread
+// in a fresh browser process, measured, spent just before the first rows paint (a folded
+// stretch counts its steps in a plural). So the catalogues are compiled with each plural as
+// selects over variables of its own (compileCatalogue.ts), which `t` fills from here: the
+// number's plural form (Intl.PluralRules, which loads no number data) and the words for it, a
+// whole number under 1,000 as its ASCII digits in the languages that write it so, anything
+// else as Intl does.
+
+/** The variable a plural over `name` reads its number from. */
+export const countVariable = (name: string) => `${name}#`;
+
+/**
+ * Languages whose default digits are ASCII, with no separator under 1,000. Arabic is left to
+ * Intl: some browsers write it with Arabic-Indic digits (countWords.test.ts holds the others to
+ * what Intl writes).
+ */
+export const ASCII_DIGITS: ReadonlySet<SpokenCode> = new Set<SpokenCode>([
+  'en',
+  'en-XA',
+  'de',
+  'fr',
+  'es',
+  'ja',
+  'zh-Hans',
+]);
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+function pluralForm(locale: string, value: number): string {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(value);
+}
+
+/**
+ * `values` with, beside each number, what a compiled plural over it reads: its exact value, its
+ * plural form, and the words its `#` shows.
+ */
+export function withCountWords(
+  i18n: I18n,
+  values: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (!values) return values;
+  let filled: Record<string, unknown> | undefined;
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== 'number') continue;
+    filled ??= { ...values };
+    const plain =
+      Number.isInteger(value) && value >= 0 && value < 1000 && ASCII_DIGITS.has(i18n.locale as SpokenCode);
+    filled[countVariable(name)] = plain ? String(value) : i18n.number(value);
+    filled[`${name}#value`] = String(value);
+    filled[`${name}#plural`] = pluralForm(i18n.locale, value);
+  }
+  return filled ?? values;
+}
