@@ -7,6 +7,7 @@ import { ConversationProjection, projectEvents } from '../src/conversation/proje
 import { workStretches } from '../src/conversation/stretches/workStretches';
 import {
   domElementCount,
+  firstRowsPaintedAt,
   loadedAssetBytes,
   openConversation,
   openInbox,
@@ -186,6 +187,7 @@ test('opening, DOM size, heap and bytes (browser)', async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const large = await openConversation(page, BENCH.events10k);
+    const largePainted = await firstRowsPaintedAt(page);
     const roundTrips = await roundTripsBeforeFirstRows(page, new URL(MOCK_SERVER_URL).host);
     const elements = await domElementCount(page);
     const heap = await usedHeapMb(page);
@@ -209,6 +211,12 @@ test('opening, DOM size, heap and bytes (browser)', async ({ browser }) => {
     );
     record('17. DOM elements after opening 1,000 events', '', 600, await domElementCount(page));
     record('18. opening 10,000 events: navigation to rows on screen', 'ms', 1500, large);
+    record(
+      '28. opening 10,000 events: navigation to the frame that paints the first rows, in the page',
+      'ms',
+      1500,
+      largePainted,
+    );
     if (run === 0) console.log(`   (requests on opening 1,000 events: ${requests.join(', ')})`);
     if (run === 0)
       console.log(
