@@ -35,15 +35,15 @@ export interface Branch {
   readonly frontier: string | undefined;
 }
 
+/** Who says where HEAD is: a navigate's answer, the conversation's info, the browser's copy. */
+export type HeadSource = 'navigate' | 'info' | 'copy';
+
 /**
  * Every event the server gave, and which of them form the active branch. HEAD is what the server
  * said (`pin`: the info, a navigate's answer) or where the last live append went (`appended`: the
  * server makes each appended event HEAD, whatever its timestamp — 1.57 can persist an event
  * stamped before the one it follows). Before either, it is the newest leaf of the events held.
  */
-/** Who says where HEAD is: a navigate's answer, the conversation's info, the browser's copy. */
-export type HeadSource = 'navigate' | 'info' | 'copy';
-
 export class EventTree {
   private readonly byId = new Map<string, ServerEvent>();
   /** Tree nodes by the parent they name. */
