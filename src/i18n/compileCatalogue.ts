@@ -1,6 +1,6 @@
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import type { Messages } from '@lingui/core';
-import { countVariable } from './countWords';
+import { pluralVariables } from './countWords';
 
 // Build-time and Node-side only (vite.config.ts; journeys that run src/ code in Node): the page
 // gets catalogues already compiled, and never this compiler.
@@ -29,31 +29,33 @@ function pluralsAsSelects<M extends CompiledMessage | string>(message: M): M {
     const [name, format, branches] = part as [string, string?, Branches?];
     if (!branches || typeof branches !== 'object') return part;
     const counted = format === 'plural' && !branches.offset;
+    const variables = counted ? pluralVariables(name) : undefined;
+    // A branch that is only `#` comes as the string itself.
     const inner = (branch: Branches[string]) =>
-      Array.isArray(branch)
-        ? pluralsAsSelects(withCount(branch as CompiledMessage, counted ? name : undefined))
-        : branch === '#' && counted
-          ? [[countVariable(name)]]
-          : branch;
+      Array.isArray(branch) || branch === '#'
+        ? pluralsAsSelects(
+            withCount((Array.isArray(branch) ? branch : [branch]) as CompiledMessage, variables?.words),
+          )
+        : branch;
     const forms = Object.fromEntries(Object.entries(branches).map(([form, branch]) => [form, inner(branch)]));
-    if (!counted) return [name, format, forms];
+    if (!variables) return [name, format, forms];
     const byForm = [
-      `${name}#plural`,
+      variables.form,
       'select',
       Object.fromEntries(Object.entries(forms).filter(([form]) => CATEGORIES.has(form))),
     ];
     const exact = Object.entries(forms).filter(([form]) => !CATEGORIES.has(form));
     return exact.length === 0
       ? byForm
-      : [`${name}#value`, 'select', { ...Object.fromEntries(exact), other: [byForm] }];
+      : [variables.value, 'select', { ...Object.fromEntries(exact), other: [byForm] }];
   }) as M;
 }
 
-/** A plural branch with its own `#` (not those of plurals inside it) as the variable `name#`. */
-function withCount(branch: CompiledMessage, name: string | undefined): CompiledMessage {
-  return name === undefined
+/** A plural branch with its own `#` (not those of plurals inside it) as the variable `words`. */
+function withCount(branch: CompiledMessage, words: string | undefined): CompiledMessage {
+  return words === undefined
     ? branch
-    : (branch.map((part) => (part === '#' ? [countVariable(name)] : part)) as CompiledMessage);
+    : (branch.map((part) => (part === '#' ? [words] : part)) as CompiledMessage);
 }
 
 // The pseudo-locale (locales.ts): each letter of the English accented, the message a third

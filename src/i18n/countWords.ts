@@ -10,15 +10,19 @@ import type { SpokenCode } from './locales';
 // whole number under 1,000 as its ASCII digits in the languages that write it so, anything
 // else as Intl does.
 
-/** The variable a plural over `name` reads its number from. */
-export const countVariable = (name: string) => `${name}#`;
+/** The variables a compiled plural over `name` reads: its words for `#`, exact value, form. */
+export const pluralVariables = (name: string) => ({
+  words: `${name}#`,
+  value: `${name}#value`,
+  form: `${name}#plural`,
+});
 
 /**
  * Languages whose default digits are ASCII, with no separator under 1,000. Arabic is left to
  * Intl: some browsers write it with Arabic-Indic digits (countWords.test.ts holds the others to
  * what Intl writes).
  */
-export const ASCII_DIGITS: ReadonlySet<SpokenCode> = new Set<SpokenCode>([
+const ASCII_DIGITS: ReadonlySet<SpokenCode> = new Set<SpokenCode>([
   'en',
   'en-XA',
   'de',
@@ -37,7 +41,8 @@ function pluralForm(locale: string, value: number): string {
 
 /**
  * `values` with, beside each number, what a compiled plural over it reads: its exact value, its
- * plural form, and the words its `#` shows.
+ * plural form, and the words its `#` shows. The form and the words are worked out only when a
+ * plural reads them (Lingui reads values as properties): most numbers `t` is given fill no plural.
  */
 export function withCountWords(
   i18n: I18n,
@@ -48,11 +53,16 @@ export function withCountWords(
   for (const [name, value] of Object.entries(values)) {
     if (typeof value !== 'number') continue;
     filled ??= { ...values };
-    const plain =
-      Number.isInteger(value) && value >= 0 && value < 1000 && ASCII_DIGITS.has(i18n.locale as SpokenCode);
-    filled[countVariable(name)] = plain ? String(value) : i18n.number(value);
-    filled[`${name}#value`] = String(value);
-    filled[`${name}#plural`] = pluralForm(i18n.locale, value);
+    const { words, value: exact, form } = pluralVariables(name);
+    filled[exact] = String(value);
+    Object.defineProperty(filled, form, { enumerable: true, get: () => pluralForm(i18n.locale, value) });
+    Object.defineProperty(filled, words, {
+      enumerable: true,
+      get: () =>
+        Number.isInteger(value) && value >= 0 && value < 1000 && ASCII_DIGITS.has(i18n.locale as SpokenCode)
+          ? String(value)
+          : i18n.number(value),
+    });
   }
   return filled ?? values;
 }
