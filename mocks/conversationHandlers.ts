@@ -1,0 +1,193 @@
+import { http, HttpResponse } from 'msw';
+import { contentText, isRecord } from '../src/agent-server/protocol';
+import { defaultAgent } from './store';
+import type { MockRuntimes } from './runtimes';
+import { invalid, limitParam, success, unauthorised, type RouteKit } from './routeKit';
+
+// Conversations, as conversation_router.py answers: the list, a new one, its info and runtime,
+// its title, its removal, and the commands on its run (interrupt, pause, run) and its settings
+// (confirmation policy, LLM, condenser, security analyser).
+
+export function conversationHandlers(
+  { api, store, agent, authorised, withConversation, record }: RouteKit,
+  runtimes: MockRuntimes,
+  controls: {
+    /** How long interrupt and pause take to answer. */
+    stopDelayMs: () => number;
+    /** The conversation is gone: its sockets close as the server closes them. */
+    removed: (conversationId: string) => void;
+  },
+) {
+  return [
+    http.get(api('/api/conversations/search'), ({ request }) => {
+      if (!authorised(request)) return unauthorised();
+      const url = new URL(request.url);
+      const limit = limitParam(url);
+      if (limit instanceof Response) return limit;
+      const page = store.searchConversations({
+        limit,
+        pageId: url.searchParams.get('page_id'),
+        sortOrder: url.searchParams.get('sort_order') ?? 'CREATED_AT_DESC',
+        status: url.searchParams.get('status'),
+      });
+      return HttpResponse.json({ ...page, items: page.items.map((info) => runtimes.withRuntime(info)) });
+    }),
+
+    http.post(api('/api/conversations'), async ({ request }) => {
+      if (!authorised(request)) return unauthorised();
+      const body = await record(request);
+      if (!isRecord(body) || !isRecord(body.agent)) return invalid('agent', 'Field required');
+      const policy =
+        isRecord(body.confirmation_policy) && typeof body.confirmation_policy.kind === 'string'
+          ? body.confirmation_policy.kind
+          : 'NeverConfirm';
+      const llm = isRecord(body.agent.llm) ? body.agent.llm : {};
+      const workingDir =
+        isRecord(body.workspace) && typeof body.workspace.working_dir === 'string'
+          ? body.workspace.working_dir
+          : 'workspace';
+      const conversation = store.createConversation(
+        policy,
+        defaultAgent(
+          typeof llm.model === 'string' ? llm.model : undefined,
+          typeof llm.base_url === 'string' ? llm.base_url : null,
+          isRecord(body.agent.condenser),
+          Array.isArray(body.agent.tools)
+            ? body.agent.tools.filter((tool) => isRecord(tool) && typeof tool.name === 'string')
+            : undefined,
+        ),
+        workingDir,
+      );
+      if (isRecord(body.security_analyzer))
+        conversation.info.security_analyzer = { kind: String(body.security_analyzer.kind) };
+      // The server's default: named from the first message unless asked not to.
+      if (body.autotitle !== false) agent.nameFromFirstMessage(conversation.info.id);
+      const initial = isRecord(body.initial_message) ? contentText(body.initial_message.content) : '';
+      // The real server always runs after an initial message.
+      if (initial) agent.message(conversation, initial, true);
+      return HttpResponse.json(runtimes.withRuntime(conversation.info), { status: 201 });
+    }),
+
+    http.get(
+      api('/api/conversations/:id'),
+      withConversation((conversation) => HttpResponse.json(runtimes.withRuntime(conversation.info))),
+    ),
+
+    // The runtime's state, and a new one asked for.
+    http.get(
+      api('/api/conversations/:id/runtime'),
+      withConversation((conversation) => HttpResponse.json(runtimes.of(conversation.info.id))),
+    ),
+    http.post(
+      api('/api/conversations/:id/runtime/reprovision'),
+      withConversation(async (conversation, request) => {
+        await record(request);
+        return HttpResponse.json(runtimes.reprovision(conversation.info.id));
+      }),
+    ),
+
+    http.patch(
+      api('/api/conversations/:id'),
+      withConversation(async (conversation, request) => {
+        const body = await record(request);
+        const title = isRecord(body) && typeof body.title === 'string' ? body.title.trim() : '';
+        if (!title || title.length > 200) return invalid('title', 'title must not be blank');
+        conversation.info.title = title;
+        conversation.info.updated_at = new Date().toISOString();
+        store.touch(conversation);
+        return success();
+      }),
+    ),
+
+    http.delete(api('/api/conversations/:id'), ({ request, params }) => {
+      if (!authorised(request)) return unauthorised();
+      const id = String(params.id);
+      agent.forget(id);
+      // The real server answers 400 for an unknown id here, not 404.
+      if (!store.remove(id)) return HttpResponse.json({ detail: 'Bad Request' }, { status: 400 });
+      controls.removed(id);
+      return success();
+    }),
+
+    // Interrupt stops at once, pause after the current step; both answer after `stopDelayMs`.
+    ...(['interrupt', 'pause'] as const).map((command) =>
+      http.post(
+        api(`/api/conversations/:id/${command}`),
+        withConversation(async (conversation, request) => {
+          await record(request);
+          await new Promise((resolve) => setTimeout(resolve, controls.stopDelayMs()));
+          agent[command](conversation);
+          return success();
+        }),
+      ),
+    ),
+
+    http.post(
+      api('/api/conversations/:id/run'),
+      withConversation(async (conversation, request) => {
+        await record(request);
+        if (agent.run(conversation) === 'conflict') {
+          return HttpResponse.json(
+            { detail: 'Conversation already running. Wait for completion or pause first.' },
+            { status: 409 },
+          );
+        }
+        return success();
+      }),
+    ),
+
+    http.post(
+      api('/api/conversations/:id/confirmation_policy'),
+      withConversation(async (conversation, request) => {
+        const body = await record(request);
+        if (!isRecord(body) || !isRecord(body.policy) || typeof body.policy.kind !== 'string')
+          return invalid('policy', 'Field required');
+        conversation.info.confirmation_policy = { kind: body.policy.kind };
+        store.touch(conversation);
+        return success();
+      }),
+    ),
+
+    // The LLM for the next turns; a model is all the mock needs (the real server wants a whole LLM).
+    http.post(
+      api('/api/conversations/:id/switch_llm'),
+      withConversation(async (conversation, request) => {
+        const body = await record(request);
+        if (!isRecord(body) || !isRecord(body.llm)) return invalid('llm', 'Field required');
+        const { model, base_url } = body.llm;
+        if (typeof model !== 'string' || !model) return invalid('model', 'Field required');
+        agent.switchModel(conversation, model, typeof base_url === 'string' ? base_url : undefined);
+        return success();
+      }),
+    ),
+
+    // As the server's condense route: 409 with its words when the agent has no condenser.
+    http.post(
+      api('/api/conversations/:id/condense'),
+      withConversation(async (conversation, request) => {
+        await record(request);
+        const condenser = isRecord(conversation.info.agent) ? conversation.info.agent.condenser : undefined;
+        if (!isRecord(condenser))
+          return HttpResponse.json(
+            { detail: 'Cannot condense conversation: No condenser configured' },
+            { status: 409 },
+          );
+        agent.condense(conversation);
+        return success();
+      }),
+    ),
+
+    http.post(
+      api('/api/conversations/:id/security_analyzer'),
+      withConversation(async (conversation, request) => {
+        const body = await record(request);
+        if (!isRecord(body) || !('security_analyzer' in body))
+          return invalid('security_analyzer', 'Field required');
+        const analyser = body.security_analyzer;
+        conversation.info.security_analyzer = isRecord(analyser) ? { kind: String(analyser.kind) } : null;
+        store.touch(conversation);
+        return success();
+      }),
+    ),
+  ];
+}
