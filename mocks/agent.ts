@@ -36,6 +36,9 @@ import { countRequest, requestTokens } from './usage';
 // interrupt at once, pause between steps, confirmation mode, and crash recovery on "restart".
 // A run is plain data (steps and a cursor, scripts.ts) so that it survives a page reload of the
 // mock; this file performs it.
+//
+// Over 400 lines, and one idea: performing a run, step by step, as the server's run loop does.
+// The steps themselves are scripts.ts's, the persisted shapes events.ts's.
 
 export type Publish = (conversation: StoredConversation, event: ServerEvent) => void;
 

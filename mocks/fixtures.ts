@@ -26,6 +26,9 @@ import { PARSER_FIXED, PARSER_SOURCE, WORKSPACE_ROOT } from './workspace';
 
 // Seeded conversations for the built-in mock agent-server: one for every case the chat view
 // must handle. Fixed clock and ids, so screenshots and tests are deterministic.
+//
+// Over 400 lines, and one idea: the seeds, one function per conversation, each reading as the
+// story it tells; the builders they use are in events.ts.
 
 /** Ids of fixture events that are broken on purpose (the UI must survive them). */
 export const DELIBERATELY_MALFORMED = new Set<string>();
