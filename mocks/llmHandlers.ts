@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import { unauthorised } from './routeKit';
 
 // The LLM catalogue routes of the mock agent-server, as llm_router.py answers them (1.57.0 and
 // 1.58.2 alike): what its LLM library (LiteLLM) knows. The real lists are long (about 165
@@ -37,7 +38,6 @@ export const MOCK_LLM_MODELS = [
 ];
 
 export function llmHandlers(api: (path: string) => string, authorised: (request: Request) => boolean) {
-  const unauthorised = () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
   return [
     http.get(api('/api/llm/providers'), ({ request }) =>
       authorised(request) ? HttpResponse.json({ providers: MOCK_LLM_PROVIDERS }) : unauthorised(),

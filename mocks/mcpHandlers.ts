@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { mockMcpTest, type MockMcpSettings } from './mcp';
+import { unauthorised } from './routeKit';
 
 // The MCP routes of the mock agent-server: the settings' MCP servers (settings_router.py: a
 // named one created, patched sparsely, deleted; each answered with the whole settings) and the
@@ -18,7 +19,6 @@ export function mcpHandlers(
   mcp: MockMcpSettings,
   authorised: (request: Request) => boolean,
 ) {
-  const unauthorised = () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
   const settings = (plaintext: boolean, status = 200) =>
     HttpResponse.json(
       {

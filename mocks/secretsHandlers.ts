@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { MOCK_SECRET_NAME, type MockSecrets } from './secrets';
+import { unauthorised } from './routeKit';
 
 // The secrets routes of the mock agent-server, as settings_router.py answers them (1.57.0 and
 // 1.58.2 alike): a bad name is a 422 with one sentence, an unknown one "Secret not found", a
@@ -23,7 +24,6 @@ export function secretsHandlers(
   secrets: MockSecrets,
   authorised: (request: Request) => boolean,
 ) {
-  const unauthorised = () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
   const named =
     (resolve: (name: string) => Response) =>
     ({ request, params }: { request: Request; params: Record<string, unknown> }) => {

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { MockShell, type BashEvent } from './shell';
 import type { MockWorkspace } from './workspace';
 import { insideWorkspace } from './paths';
+import { unauthorised } from './routeKit';
 
 // The bash routes of the mock agent-server, as bash_router.py answers them: globally under
 // /api/bash and per conversation under /api/conversations/{id}/bash (runtime_router.py), where
@@ -39,7 +40,7 @@ export function shellHandlers(
   const withShell =
     (resolve: (shell: MockShell, request: Request, params: Params) => Response | Promise<Response>) =>
     ({ request, params }: { request: Request; params: Params }) => {
-      if (!authorised(request)) return HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
+      if (!authorised(request)) return unauthorised();
       const shell = shellOf(params);
       return shell instanceof MockShell ? resolve(shell, request, params) : shell;
     };

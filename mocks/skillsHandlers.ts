@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { MOCK_SKILL_NAME, type MockSkills } from './skills';
+import { unauthorised } from './routeKit';
 
 // The skills routes of the mock agent-server, as skills_router.py answers them (1.57.0 and
 // 1.58.2 alike): a name outside the pattern is FastAPI's 422 before anything else, a skill not
@@ -32,7 +33,6 @@ export function skillsHandlers(
   skills: MockSkills,
   authorised: (request: Request) => boolean,
 ) {
-  const unauthorised = () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
   const named =
     (resolve: (name: string, request: Request) => Response | Promise<Response>) =>
     ({ request, params }: { request: Request; params: Record<string, unknown> }) => {

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import type { MockWorkspace } from './workspace';
 import { insideWorkspace } from './paths';
+import { unauthorised } from './routeKit';
 
 // The git and file routes of the mock agent-server, answering as git_router.py and
 // file_router.py do: 400 with a `detail` for git failures and bad paths, 404 for a missing file,
@@ -11,7 +12,6 @@ import { insideWorkspace } from './paths';
 
 const SHA = /^[0-9a-fA-F]{4,64}$/;
 
-const unauthorized = () => HttpResponse.json({ detail: 'Unauthorized' }, { status: 401 });
 const badRequest = (detail: string) => HttpResponse.json({ detail }, { status: 400 });
 const missingQuery = (name: string) =>
   HttpResponse.json(
@@ -41,7 +41,7 @@ export function workspaceHandlers(
     }) =>
       authorised(request)
         ? resolve(new URL(request.url), request, params as Record<string, string>)
-        : unauthorized();
+        : unauthorised();
   const gitFailure = (error: unknown) => badRequest(error instanceof Error ? error.message : String(error));
 
   const inConversation =
