@@ -1,11 +1,6 @@
 import { http, HttpResponse } from 'msw';
-import {
-  contentText,
-  isRecord,
-  type Content,
-  type MessageEvent,
-  type ServerEvent,
-} from '../src/agent-server/protocol';
+import { contentText, isRecord, type MessageEvent, type ServerEvent } from '../src/agent-server/protocol';
+import { messageContent } from './messageContent';
 import { invalid, limitParam, success, type RouteKit } from './routeKit';
 
 // A conversation's events, as event_router.py answers: pages and counts under the server's
@@ -98,25 +93,4 @@ function messageBody(event: ServerEvent): string | undefined {
   if (event.kind !== 'MessageEvent') return undefined;
   const message = (event as MessageEvent).llm_message;
   return `${contentText(message.content)} ${message.reasoning_content ?? ''}`.toLowerCase();
-}
-
-/**
- * Text and image parts, as the server's Message model takes them (posted, or sent on a socket);
- * undefined for anything else.
- */
-export function messageContent(content: unknown[]): Content[] | undefined {
-  const parts: Content[] = [];
-  for (const part of content) {
-    if (isRecord(part) && part.type === 'text' && typeof part.text === 'string')
-      parts.push({ type: 'text', text: part.text });
-    else if (
-      isRecord(part) &&
-      part.type === 'image' &&
-      Array.isArray(part.image_urls) &&
-      part.image_urls.every((url) => typeof url === 'string')
-    )
-      parts.push({ type: 'image', image_urls: part.image_urls as string[] });
-    else return undefined;
-  }
-  return parts;
 }

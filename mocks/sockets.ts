@@ -1,7 +1,7 @@
 import { ws } from 'msw';
 import { isRecord } from '../src/agent-server/protocol';
 import type { MockAgent } from './agent';
-import { messageContent } from './eventHandlers';
+import { messageContent } from './messageContent';
 import type { MockStore, StoredConversation } from './store';
 
 // The mock's two sockets: `/sockets/events/{id}` (sockets.py) and `/sockets/session/{id}`
