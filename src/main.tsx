@@ -5,7 +5,7 @@ import './app/tokens.css';
 import './app/styles.css';
 import { watchSystemTheme } from './app/theme';
 import { App, createQueryClient } from './app/App';
-import { isMockServer, readServers } from './agent-server/servers';
+import { isMockServer, readServers, serversStore } from './agent-server/servers';
 import {
   paintOpenedConversationFromCopy,
   prefetchInbox,
@@ -13,6 +13,7 @@ import {
 } from './app/openingPrefetch';
 import { LanguageRoot, languageToSpeak, speak } from './i18n/i18n';
 import { registerShellWorker } from './offline/registerShellWorker';
+import { unregisterMockWorkerWhen } from './offline/leaveMockWorker';
 import { firstIdleAfter } from './components/useIdleReached';
 
 async function start() {
@@ -25,6 +26,13 @@ async function start() {
     // Loaded only when used, so a real deployment never downloads the mock.
     const { startMockAgentServer } = await import('../mocks/mockAgentServer');
     await startMockAgentServer();
+    unregisterMockWorkerWhen((then) => {
+      const unsubscribe = serversStore.subscribe(({ servers }) => {
+        if (servers.some(isMockServer)) return;
+        unsubscribe();
+        then();
+      });
+    });
   }
   const queryClient = createQueryClient();
   // What loads in the first idle moment waits for the opened conversation's newest page: the
