@@ -56,9 +56,9 @@ export default defineConfig<RealServerOptions>({
     // A failed journey keeps its trace (every action with its call log and error, the console)
     // and, from `screenshot` and Playwright itself, the page at the moment it failed. Not the
     // trace's film (a quarter of the suite's CPU) nor the DOM before and after every action, with
-    // which Playwright also records the network: on 48 mock journeys, 127–133 CPU-seconds and 85–88 s with those DOM snapshots,
-    // 112–115 and 80–81 s without, 107–117 and 76–79 s with no trace at all. `--trace on` takes
-    // the whole trace of a journey rerun by hand.
+    // which Playwright also records the network: on 48 mock journeys, 127–133 CPU-seconds and
+    // 85–88 s with those DOM snapshots, 112–115 and 80–81 s without, 107–117 and 76–79 s with no
+    // trace at all. `--trace on` takes the whole trace of a journey rerun by hand.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     launchOptions: {
       executablePath: chromiumPath(),
