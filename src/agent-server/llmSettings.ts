@@ -79,3 +79,9 @@ export const useSaveLlmSettings = () => useLlmSettingsStore((s) => s.saved);
 
 /** A removed server's LLM, its key with it, is not kept. */
 export const forgetLlmSettings = (serverId: string) => useLlmSettingsStore.getState().forget(serverId);
+
+/** Every model key this browser holds, for redaction: none of them may leave in a file or a copy. */
+export const readLlmKeys = (): string[] =>
+  Object.values(useLlmSettingsStore.getState().byServer)
+    .map((settings) => settings.apiKey)
+    .filter(Boolean);

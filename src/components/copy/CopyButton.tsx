@@ -1,12 +1,17 @@
 import { useEffect, useState } from 'react';
 import { copyText } from './clipboard';
 import { useT } from '../../i18n/i18n';
+import { browserSecrets } from '../../conversation/share/browserSecrets';
+import { redactText } from '../../conversation/share/redaction';
 
 const FEEDBACK_MS = 2000;
 
 /**
  * A button that copies `text` (or what `text()` gives at the moment of the click) and says so:
  * "Copied", or why not, for two seconds. Its name says what it copies, for a screen reader.
+ * What reaches the clipboard has every secret taken out (the keys this browser holds, anything
+ * shaped like a credential), as a share or an export does: a clipboard is pasted into chats and
+ * tickets. The button then says so; the words on screen still hold it, for the person to select.
  */
 export function CopyButton({
   text,
@@ -17,8 +22,10 @@ export function CopyButton({
   label: string;
   className?: string;
 }) {
-  const [outcome, setOutcome] = useState<'copied' | 'failed' | null>(null);
+  const [outcome, setOutcome] = useState<'copied' | 'redacted' | 'failed' | null>(null);
   const t = useT();
+  const words = (said: 'copied' | 'redacted' | 'failed') =>
+    said === 'copied' ? t('copy.copied') : said === 'redacted' ? t('copy.copiedRedacted') : t('copy.failed');
   useEffect(() => {
     if (!outcome) return;
     const timer = setTimeout(() => setOutcome(null), FEEDBACK_MS);
@@ -30,17 +37,19 @@ export function CopyButton({
       className={`copy-button ${className}`.trim()}
       // The name becomes the feedback: screen readers read a focused button's new name, and the
       // page keeps one live region (for the agent's moments), not one per button.
-      aria-label={outcome === 'copied' ? t('copy.copied') : outcome === 'failed' ? t('copy.failed') : label}
+      aria-label={outcome ? words(outcome) : label}
       data-copied={outcome ?? undefined}
       onClick={(event) => {
         event.stopPropagation();
-        copyText(typeof text === 'function' ? text() : text).then(
-          () => setOutcome('copied'),
+        const whole = typeof text === 'function' ? text() : text;
+        const copied = redactText(whole, browserSecrets());
+        copyText(copied).then(
+          () => setOutcome(copied === whole ? 'copied' : 'redacted'),
           () => setOutcome('failed'),
         );
       }}
     >
-      {outcome === 'copied' ? t('copy.copied') : outcome === 'failed' ? t('copy.failed') : t('copy.copy')}
+      {outcome ? words(outcome) : t('copy.copy')}
     </button>
   );
 }

@@ -13,12 +13,15 @@ import {
 } from '../../conversation/export/exportConversation';
 import { useT } from '../../i18n/i18n';
 import { formatNumber } from '../../i18n/format';
+import { browserSecrets } from '../../conversation/share/browserSecrets';
+import { knownSecrets } from '../../conversation/share/prepareShare';
 import 'virtual:tether-english/export';
+import 'virtual:tether-english/share';
 
 type Phase =
   | { kind: 'choosing' }
   | { kind: 'reading'; progress: ExportProgress }
-  | { kind: 'saved'; name: string; events: number }
+  | { kind: 'saved'; name: string; events: number; redactions: number }
   | { kind: 'failed'; message: string };
 
 /**
@@ -51,12 +54,17 @@ export default function ExportDialog({
     try {
       // The Markdown is the conversation as the screen shows it: the branch HEAD is on.
       const head = eventLogFor(settings.serverUrl, conversation.id).tree.head;
+      const known = await knownSecrets(
+        settings,
+        browserSecrets({ sessionKey: t('share.sessionKey'), modelKey: t('share.modelKey') }),
+      );
       const file = await exportConversation(settings, { ...conversation, head }, format, {
         signal: controller.signal,
         onProgress: (progress) => setPhase({ kind: 'reading', progress }),
+        known,
       });
       saveFile(file.name, file.blob);
-      setPhase({ kind: 'saved', name: file.name, events: file.events });
+      setPhase({ kind: 'saved', name: file.name, events: file.events, redactions: file.redactions });
     } catch (error) {
       if (error instanceof ExportCancelled) setPhase({ kind: 'choosing' });
       else setPhase({ kind: 'failed', message: describeError(error) });
@@ -115,8 +123,16 @@ export default function ExportDialog({
               {t('export.json')}
             </label>
           </fieldset>
+          {format === 'json' && (
+            <p className="export-warning" id="export-json-warning">
+              {t('export.jsonWarning')}
+            </p>
+          )}
           {phase.kind === 'saved' && (
-            <p role="status">{t('export.saved', { name: phase.name, count: phase.events })}</p>
+            <div role="status">
+              <p>{t('export.saved', { name: phase.name, count: phase.events })}</p>
+              {phase.redactions > 0 && <p>{t('export.redacted', { count: phase.redactions })}</p>}
+            </div>
           )}
           {phase.kind === 'failed' && <p role="alert">{t('export.failed', { problem: phase.message })}</p>}
           <div className="form-actions">

@@ -1,7 +1,8 @@
 import 'virtual:tether-english/share';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../agent-server/client';
-import { readServers, type ConnectionSettings } from '../../agent-server/servers';
+import type { ConnectionSettings } from '../../agent-server/servers';
+import { browserSecrets } from '../../conversation/share/browserSecrets';
 import { eventLogFor } from '../../conversation/eventLog';
 import { exportFileName } from '../../conversation/export/exportConversation';
 import {
@@ -54,12 +55,11 @@ export default function ShareDialog({
     setPhase({ kind: 'reading' });
     void (async () => {
       try {
-        const keys = readServers().map((server) => ({
-          name: t('share.sessionKey'),
-          key: server.sessionApiKey,
-        }));
-        const known = await knownSecrets(settings, keys);
-        const prepared = await prepareShare(settings, conversation.id, head, known, controller.signal);
+        const known = await knownSecrets(
+          settings,
+          browserSecrets({ sessionKey: t('share.sessionKey'), modelKey: t('share.modelKey') }),
+        );
+        const prepared = await prepareShare(settings, conversation, head, known, controller.signal);
         const inlined = new Map<string, string>();
         for (const url of prepared.contents.linkedImages) {
           const data = await inlineImage(url);
@@ -82,7 +82,7 @@ export default function ShareDialog({
     const writtenAt = new Date();
     const html = shareHtml(
       {
-        title: conversation.title,
+        title: prepared.title,
         writtenAt,
         head,
         language,
@@ -93,7 +93,7 @@ export default function ShareDialog({
       prepared.events,
       inlined,
     );
-    const name = exportFileName(conversation.title, writtenAt, 'markdown').replace(/\.md$/, '.html');
+    const name = exportFileName(prepared.title, writtenAt, 'markdown').replace(/\.md$/, '.html');
     saveFile(name, new Blob([html], { type: 'text/html;charset=utf-8' }));
     setPhase({ kind: 'written', prepared, inlined, name });
   };

@@ -2,7 +2,7 @@ import { agentServerClients } from '../../agent-server/client';
 import { secretsClient } from '../../agent-server/secrets';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { readEventsInLogOrder } from '../resources/events';
-import { redactDeep, redactor, TOKEN_SHAPES, type KnownSecret } from './redaction';
+import { redactDeep, redactor, SHAPE_NAMES, type KnownSecret } from './redaction';
 import { shareContents, type ShareContents } from './shareHtml';
 
 // Everything a shared copy is made from, gathered before the person decides to write it: the
@@ -12,6 +12,8 @@ import { shareContents, type ShareContents } from './shareHtml';
 export interface PreparedShare {
   /** The events, redacted: nothing else is written. */
   events: unknown[];
+  /** The conversation's title, redacted: the file's <title>, <h1> and name. */
+  title: string;
   contents: ShareContents;
   /** Known secrets found, by their name (a stored secret's, or the session key's), and how often. */
   knownFound: { name: string; count: number }[];
@@ -19,23 +21,23 @@ export interface PreparedShare {
   shapesFound: number;
 }
 
-/** The values this browser knows are secret: the server's stored secrets and every session key. */
+/**
+ * The values this browser knows are secret: the server's stored secrets, and those the browser
+ * holds itself (browserSecrets: session and model keys).
+ */
 export async function knownSecrets(
   settings: ConnectionSettings,
-  sessionKeys: readonly { name: string; key: string }[],
+  held: readonly KnownSecret[],
 ): Promise<KnownSecret[]> {
   const stored = await secretsClient(settings)
     .forConversation()
     .catch(() => ({}) as Record<string, { value: string }>);
-  return [
-    ...Object.entries(stored).map(([name, secret]) => ({ name, value: secret.value })),
-    ...sessionKeys.filter(({ key }) => key).map(({ name, key }) => ({ name, value: key })),
-  ];
+  return [...Object.entries(stored).map(([name, secret]) => ({ name, value: secret.value })), ...held];
 }
 
 export async function prepareShare(
   settings: ConnectionSettings,
-  conversationId: string,
+  conversation: { id: string; title: string },
   head: string | null | undefined,
   known: readonly KnownSecret[],
   signal: AbortSignal,
@@ -43,16 +45,20 @@ export async function prepareShare(
   const raw: unknown[] = [];
   await readEventsInLogOrder(
     agentServerClients(settings).conversations,
-    conversationId,
+    conversation.id,
     {},
     (event) => raw.push(event),
     () => !signal.aborted,
   );
   const { redact, found } = redactor(known);
+  // The title first: a list's title is the start of the first message, so it can hold the
+  // start of a token that the message holds whole.
+  const title = redact(conversation.title);
   const events = redactDeep(raw, redact);
-  const shapes = new Set(TOKEN_SHAPES.map((shape) => shape.name));
+  const shapes = SHAPE_NAMES;
   return {
     events,
+    title,
     contents: shareContents(events, head),
     knownFound: [...found].filter(([name]) => !shapes.has(name)).map(([name, count]) => ({ name, count })),
     shapesFound: [...found].filter(([name]) => shapes.has(name)).reduce((sum, [, count]) => sum + count, 0),

@@ -96,7 +96,7 @@ describe('a shared copy', () => {
     expect(html).not.toContain('sk-proj-Abcdefghijklmnopqrstuvwxyz012345');
     expect(html).toContain('API_TOKEN=[redacted]');
     expect(html).toContain('2 secrets were taken out.');
-    expect(Object.fromEntries(found)).toEqual({ API_TOKEN: 1, 'OpenAI or Anthropic key': 1 });
+    expect(Object.fromEntries(found)).toEqual({ API_TOKEN: 1, 'OpenAI key': 1 });
   });
 
   it('reads right to left in a right-to-left language, code left to right', () => {
