@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_MOCK, MOCK_SERVER_ID, MOCK_SERVER_URL, migrateServers, serverIdFor } from './servers';
+import {
+  BUILT_IN_MOCK,
+  MOCK_SERVER_ID,
+  MOCK_SERVER_URL,
+  migrateServers,
+  named,
+  serverIdFor,
+} from './servers';
 
 describe('the servers this browser knows', () => {
   it('take over the one server of the single-server days, key and all, as the default', () => {
@@ -32,5 +39,25 @@ describe('the servers this browser knows', () => {
     );
     expect(serverIdFor(MOCK_SERVER_URL, [])).toBe(MOCK_SERVER_ID);
     expect(serverIdFor('not a url', [])).toBe('not-a-url');
+  });
+});
+
+describe('a server kept without a name', () => {
+  it('is called by its host', () => {
+    const kept = {
+      servers: [
+        { id: 'a', name: '', serverUrl: 'http://10.0.0.5:8000', sessionApiKey: '' },
+        { id: 'b', name: '  ', serverUrl: 'https://agents.example.com/api', sessionApiKey: '' },
+        { id: 'c', name: 'Laptop', serverUrl: 'http://127.0.0.1:8000', sessionApiKey: '' },
+      ],
+      defaultServerId: 'a',
+    };
+    expect(named(kept).servers.map((server) => server.name)).toEqual([
+      '10.0.0.5:8000',
+      'agents.example.com',
+      'Laptop',
+    ]);
+    const whole = { servers: [BUILT_IN_MOCK], defaultServerId: MOCK_SERVER_ID };
+    expect(named(whole)).toBe(whole);
   });
 });

@@ -94,7 +94,21 @@ export function migrateServers(persisted: unknown, version: number): ServersStat
       defaultServerId: id,
     };
   }
-  return persisted as ServersState;
+  return named(persisted as ServersState);
+}
+
+/**
+ * Every server has a name: one kept without (edited by hand, or by a version that allowed it)
+ * is called by its host, so no message about it starts with a bare colon.
+ */
+export function named(state: ServersState): ServersState {
+  if (!state?.servers?.some((server) => !server.name?.trim())) return state;
+  return {
+    ...state,
+    servers: state.servers.map((server) =>
+      server.name?.trim() ? server : { ...server, name: defaultServerName(server.serverUrl) },
+    ),
+  };
 }
 
 /** The list as kept; its changes are made in serverCommands.ts, loaded with the forms that make them. */
@@ -102,7 +116,12 @@ export const serversStore = create<ServersState>()(
   persist(
     (): ServersState => ({ servers: [BUILT_IN_MOCK], defaultServerId: MOCK_SERVER_ID }),
     // The key of version 1 (one server) is kept, so that its settings migrate in place.
-    { name: 'tether.connection', version: 2, migrate: migrateServers },
+    {
+      name: 'tether.connection',
+      version: 2,
+      migrate: migrateServers,
+      merge: (persisted, current) => named({ ...current, ...(persisted as Partial<ServersState>) }),
+    },
   ),
 );
 
