@@ -74,6 +74,9 @@ test.describe('a live run', () => {
     await app.expectStatus('paused');
     await expect(app.card(/ls -la/)).toHaveAttribute('data-state', 'interrupted');
     await app.expectNothingRunning();
+    // It says what happened once: the header's word, then the server's sentence.
+    await expect(app.card(/ls -la/).getByText('Interrupted', { exact: true })).toHaveCount(1);
+    await expect(app.card(/ls -la/)).toContainText('Tool call interrupted before completion.');
   });
 
   test('a message sent while the agent runs is queued, delivered and answered (seed 000)', async ({

@@ -117,6 +117,9 @@ export const ToolCallCard = memo(function ToolCallCard({
               key={outcome.id}
               view={outcomeView(outcome)}
               numbered={call.outcomes.length > 1 ? index + 1 : undefined}
+              // The header already says it (a stopped call: "Interrupted"): the outcome gives
+              // only its sentence, so the card says what happened once.
+              stateSaid={call.outcomes.length === 1 ? label : undefined}
             />
           ))}
         </ol>
@@ -135,17 +138,28 @@ function RiskBadge({ risk }: { risk: string | undefined }) {
   return <span className={`risk-badge risk-${risk!.toLowerCase()}`}>{t(words)}</span>;
 }
 
-function OutcomeItem({ view, numbered }: { view: OutcomeView; numbered: number | undefined }) {
+function OutcomeItem({
+  view,
+  numbered,
+  stateSaid,
+}: {
+  view: OutcomeView;
+  numbered: number | undefined;
+  stateSaid: string | undefined;
+}) {
   const t = useT();
+  const repeated = view.label === stateSaid && !view.path;
   return (
     <li className={`tool-outcome outcome-${view.kind}`} data-event-id={view.eventId}>
-      <div className={`outcome-label${view.warning ? ' warning' : ''}`}>
-        {numbered !== undefined && (
-          <span className="outcome-number">{t('card.result', { number: numbered })} </span>
-        )}
-        {view.label}
-        {view.path && <span className="outcome-path"> {view.path}</span>}
-      </div>
+      {!repeated && (
+        <div className={`outcome-label${view.warning ? ' warning' : ''}`}>
+          {numbered !== undefined && (
+            <span className="outcome-number">{t('card.result', { number: numbered })} </span>
+          )}
+          {view.label}
+          {view.path && <span className="outcome-path"> {view.path}</span>}
+        </div>
+      )}
       {view.kind === 'file-edit' || view.kind === 'child' ? null : view.kind === 'tasks' ? (
         <>
           <ul className="task-list">
