@@ -35,9 +35,11 @@ export function TerminalView({
   );
 }
 
-function AgentCommands({ log, working }: { log: ConversationEventLog; working: boolean }) {
+export function AgentCommands({ log, working }: { log: ConversationEventLog; working: boolean }) {
   const t = useT();
-  const reports = log.projection.reports;
+  // The projection is made anew when HEAD is first known (a new conversation's first event) or
+  // the copy is reset: the tab then follows the new one's reports, not the old one's.
+  const reports = useSyncExternalStore(log.subscribe, () => log.projection.reports);
   const terminal = useMemo(() => watchTerminal(reports), [reports]);
   useEffect(() => terminal.stop, [terminal]);
   const entries = useSyncExternalStore(log.subscribe, () => terminal.log.entries);
