@@ -5,6 +5,7 @@ import { describeError } from '../agent-server/client';
 import type { ConversationInfo } from '../agent-server/protocol';
 import { useServers, type AgentServer } from '../agent-server/servers';
 import { firstUserMessageQuery } from '../conversation/resources/events';
+import { healthKey } from '../conversation/resources/server';
 import { listFilter, STATUS_FILTERS, statusFilterWords, type StatusFilter } from '../conversation/listFilter';
 import { i18n, useT } from '../i18n/i18n';
 import { statusWords, conversationTitle, formatTimestamp, relativeTime } from './conversationWords';
@@ -17,6 +18,7 @@ import { inboxRows } from './inbox/inboxRows';
 import { useInboxFollow } from './inbox/useInboxFollow';
 import { ServerScope, useScopedServer } from './servers/serverScope';
 import { ServerTag } from './servers/ServerTag';
+import { useUnreachable } from './servers/useUnreachable';
 import { conversationPath, type ConversationAddress } from './servers/conversationPath';
 
 const ItemActions = lazyPart(() => import('./list/ItemActions'));
@@ -29,7 +31,11 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
   const [filterText, setFilterText] = useState('');
   const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
   const [serverFilter, setServerFilter] = useState('');
-  const merged = useMemo(() => inboxRows(servers, feeds, patienceSpent), [servers, feeds, patienceSpent]);
+  const unreachable = useUnreachable(servers);
+  const merged = useMemo(
+    () => inboxRows(servers, feeds, patienceSpent, unreachable),
+    [servers, feeds, patienceSpent, unreachable],
+  );
   useInboxFollow(merged.shown, selected);
   const keep = listFilter(filterText, statusFilter);
   const onlyServer = servers.some((server) => server.id === serverFilter) ? serverFilter : '';
@@ -45,7 +51,7 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
   const t = useT();
   const nextFrom = merged.holdingBack.map((id) => feeds.get(id)).find((feed) => feed?.hasNextPage);
   const waiting = servers.filter((server) => feeds.get(server.id)?.pending ?? true);
-  const failing = servers.filter((server) => feeds.get(server.id)?.error);
+  const failing = servers.filter((server) => feeds.get(server.id)?.error || unreachable.has(server.id));
 
   return (
     <>
@@ -103,11 +109,16 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
         {failing.map((server) => (
           <div key={server.id} className="banner error server-problem" role="alert">
             {several ? `${server.name}: ` : ''}
-            {describeError(feeds.get(server.id)!.error)}{' '}
+            {feeds.get(server.id)?.error
+              ? describeError(feeds.get(server.id)!.error)
+              : unreachable.get(server.id)}{' '}
             <button
               type="button"
               aria-label={several ? t('list.tryServerAgain', { server: server.name }) : undefined}
-              onClick={() => feeds.get(server.id)!.retry()}
+              onClick={() => {
+                feeds.get(server.id)?.retry();
+                void queryClient.invalidateQueries({ queryKey: healthKey(server) });
+              }}
             >
               {t('list.tryAgain')}
             </button>

@@ -20,11 +20,13 @@ export function inboxRows(
   servers: readonly AgentServer[],
   feeds: ReadonlyMap<string, ServerFeed>,
   patienceSpent: boolean,
+  /** Servers the header's health check found unreachable: greyed before the list reads them again. */
+  unreachable: ReadonlyMap<string, string> = new Map(),
 ) {
   const listings = new Map<string, ServerListing<InboxRow>>();
   for (const server of servers) {
     const feed = feeds.get(server.id);
-    const unavailable = Boolean(feed?.error);
+    const unavailable = Boolean(feed?.error) || unreachable.has(server.id);
     const items = (feed?.items ?? []).map((conversation): InboxRow => ({
       serverId: server.id,
       id: conversation.id,

@@ -1,8 +1,9 @@
-import { Suspense, useCallback, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import type { Health } from '../../agent-server/client';
 import { useServers, type AgentServer } from '../../agent-server/servers';
+import { onServerTrouble } from '../../agent-server/serverTrouble';
 import { healthKey, healthQuery } from '../../conversation/resources/server';
 import { useCommand } from '../commands/commands';
 import { lazyPart } from '../boundaries/lazyPart';
@@ -64,9 +65,28 @@ export function ServersPanel() {
   );
 }
 
-/** Keeps one server's health read (on its own interval); the summary reads them from the cache. */
+/**
+ * Keeps one server's health read (on its own interval, and again at once when a request to it
+ * failed as a dead server's do, or the browser went off or on line); the summary and the list
+ * read them from the cache.
+ */
 function HealthCheck({ server }: { server: AgentServer }) {
   useQuery(healthQuery(server));
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const recheck = () =>
+      void queryClient.invalidateQueries({ queryKey: healthKey(server) }, { cancelRefetch: false });
+    const stop = onServerTrouble((serverUrl) => {
+      if (serverUrl === server.serverUrl) recheck();
+    });
+    window.addEventListener('online', recheck);
+    window.addEventListener('offline', recheck);
+    return () => {
+      stop();
+      window.removeEventListener('online', recheck);
+      window.removeEventListener('offline', recheck);
+    };
+  }, [queryClient, server]);
   return null;
 }
 

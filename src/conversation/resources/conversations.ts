@@ -1,3 +1,4 @@
+import { noteServerTrouble } from '../../agent-server/serverTrouble';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -59,6 +60,8 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
           )) as unknown as Page<ConversationInfo>;
         });
       } catch (error) {
+        const status = httpStatus(error);
+        if (status === undefined || status >= 500) noteServerTrouble(settings.serverUrl);
         // The server cannot be reached at all: the conversations this browser keeps a copy of.
         const copied =
           !pageParam && httpStatus(error) === undefined ? await listedFromCopy(settings) : undefined;

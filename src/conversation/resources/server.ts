@@ -13,7 +13,9 @@ export const healthQuery = (settings: ConnectionSettings) =>
   queryOptions({
     queryKey: healthKey(settings),
     queryFn: () => checkHealth(agentServerClients(settings)),
-    refetchInterval: 30_000,
+    // A server that dies with a conversation open is noticed by its socket at once
+    // (serverTrouble.ts); one that nothing reads from, by this.
+    refetchInterval: 15_000,
   });
 
 /** Whether the server answers at all (no key needed): tells a server that is down from one that is old. */
