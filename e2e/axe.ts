@@ -14,7 +14,14 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 export async function expectAccessible(page: Page, where: string, scope: 'all' | 'colours' = 'all') {
   // One axe.run in the page. The default runs each frame apart and finishes in a blank page of
   // its own, which more than doubled each check's time; Tether draws no frames to reach into.
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  const builder = new AxeBuilder({ page })
+    .setLegacyMode(true)
+    // Named explicitly, so that no future release can drop them from the tags: a name must hold
+    // the words a control shows (WCAG 2.5.3; experimental until axe 4.14), and what takes focus
+    // must say what it is.
+    .options({
+      rules: { 'label-content-name-mismatch': { enabled: true }, 'focus-order-semantics': { enabled: true } },
+    });
   const results = await (
     scope === 'colours'
       ? builder.withRules(COLOUR_RULES)

@@ -115,9 +115,26 @@ test('a server that stops answering costs only its own rows, greyed with the rea
   await expect(app.log.locator('[data-event-id]').first()).toBeVisible();
 
   await page.evaluate(() => window.__tetherSecondMock!.setDown(false));
-  await alert.getByRole('button', { name: 'Try Workstation again' }).click();
+  await alert.getByRole('button', { name: 'Try again: Workstation' }).click();
   await expect(alert).toBeHidden();
   await expect(app.listItem(SECOND_SEEDED.review)).not.toHaveClass(/unavailable/);
+});
+
+test('a server that dies while one of its conversations is open is said at once, count and rows', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await withWorkstation(app);
+  await app.listItem(SECOND_SEEDED.review).getByRole('link').click();
+  await expect(app.log.locator('[data-event-id]').first()).toBeVisible();
+  await expect(app.serverHealth).toHaveText(/^Connected to 2 of 2 servers/);
+  // No clock is moved: the conversation's socket is cut, and that is news enough.
+  await page.evaluate(() => window.__tetherSecondMock!.setDown(true));
+  await expect(app.serverHealth).toContainText('Connected to 1 of 2 servers');
+  await expect(app.serverHealth).toContainText('Workstation');
+  await expect(app.listItem(SECOND_SEEDED.review)).toHaveClass(/unavailable/);
+  await expect(app.list.getByRole('alert')).toContainText('Workstation:');
+  await expect(app.listItem(SEEDED.parser)).not.toHaveClass(/unavailable/);
 });
 
 test('a link adds a server without a key; an address on an unknown server says so', async ({ page }) => {

@@ -34,7 +34,8 @@ test('the task list follows the run live, from the card that changed it to the T
   // is done.
   await app.mock((server) => server.agent.releaseTools(2));
   await expect(side.summary).toHaveText('1 of 2 done · 1 in progress');
-  await expect(side.tab('Tasks')).toHaveAccessibleName('Tasks, 1 of 2 done');
+  await expect(side.tab('Tasks')).toHaveAccessibleName('Tasks 1/2');
+  await expect(side.tab('Tasks')).toHaveAccessibleDescription('Tasks, 1 of 2 done');
   await app.mock((server) => server.agent.releaseTools(2));
   await expect(side.summary).toHaveText('2 of 2 done');
   await expect(side.tab('Tasks')).toContainText('2/2');

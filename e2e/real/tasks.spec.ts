@@ -45,7 +45,8 @@ test('the agent’s task list on the Tasks tab, live, as the server’s task tra
 
   working.open();
   await expect(side.summary).toHaveText('1 of 2 done · 1 in progress', { timeout: 30_000 });
-  await expect(side.tab('Tasks')).toHaveAccessibleName('Tasks, 1 of 2 done');
+  await expect(side.tab('Tasks')).toHaveAccessibleName('Tasks 1/2');
+  await expect(side.tab('Tasks')).toHaveAccessibleDescription('Tasks, 1 of 2 done');
   await expect(app.log.getByText('Both steps are done.')).toBeVisible({ timeout: 30_000 });
   await expectRowsMatch(page, server, id);
   await page.reload();

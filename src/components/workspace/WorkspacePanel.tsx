@@ -126,14 +126,12 @@ export default function WorkspacePanel({
               aria-selected={tab === view && route.view !== 'file'}
               tabIndex={tab === view ? 0 : -1}
               onClick={() => open({ view })}
-              // The counter reads "2/5"; said in words it is "2 of 5 done".
-              aria-label={
-                view === 'tasks' && counts
-                  ? t('workspace.tasksDone', { done: counts.done, count: counts.total })
-                  : undefined
-              }
+              // The counter reads "2/5": the name keeps the words shown (WCAG 2.5.3), and the
+              // description says it in words, "2 of 5 done".
+              aria-describedby={view === 'tasks' && counts ? 'workspace-tasks-done' : undefined}
             >
               {t(TAB_NAMES[view])}
+              {view === 'tasks' && counts && ' '}
               {view === 'tasks' && counts && (
                 <span className="tab-count">
                   {counts.done}/{counts.total}
@@ -142,6 +140,11 @@ export default function WorkspacePanel({
             </button>
           ))}
         </div>
+        {counts && (
+          <span id="workspace-tasks-done" className="visually-hidden">
+            {t('workspace.tasksDone', { done: counts.done, count: counts.total })}
+          </span>
+        )}
       </header>
       <div
         className="workspace-body"
