@@ -127,6 +127,20 @@ test('Enter goes to a match in history not loaded yet, reading only the pages up
   await expect(findBar(page).getByRole('button', { name: /more in older messages/ })).toHaveCount(0);
 });
 
+test('Enter pressed at once after typing is kept until the server has searched older history', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.long);
+  await openFind(app);
+  // The words arrive in one go and Enter follows in the same breath: before the server's search
+  // for older history was even asked.
+  await findInput(page).fill('check module 300.');
+  await page.keyboard.press('Enter');
+  await expect(findBar(page).locator('#find-count')).toHaveText('1 of 1', { timeout: 30_000 });
+  await expect(app.log.getByText('Step 300: check module 300.')).toBeVisible();
+});
+
 test('Esc closes the find bar and only the bar: a run goes on', async ({ page }) => {
   const app = new Tether(page);
   await app.openConversation(SEEDED.parser);

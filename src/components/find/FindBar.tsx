@@ -104,19 +104,24 @@ export default function FindBar({
     };
   }, [scroller, query, match, version]);
 
-  // Older history: asked of the server after a pause in typing, for the query as it then is.
+  // Older history: asked of the server after a pause in typing, for the query as it then is, or
+  // at once when Enter comes first (askedNow).
+  const [askedNow, setAskedNow] = useState<string | null>(null);
   useEffect(() => {
     const asked = query.trim();
     if (!asked) return;
     let current = true;
-    const timer = setTimeout(() => {
-      void olderMatches(asked).then((ids) => current && setOlder({ query: asked, ids }));
-    }, 300);
+    const timer = setTimeout(
+      () => {
+        void olderMatches(asked).then((ids) => current && setOlder({ query: asked, ids }));
+      },
+      askedNow === asked ? 0 : 300,
+    );
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [query, olderMatches, version]);
+  }, [query, olderMatches, version, askedNow]);
   // Those loaded since the server was asked are found among the loaded rows now.
   const olderIds = older && older.query === query.trim() ? older.ids.filter((id) => !log.has(id)) : [];
   const olderCount = olderIds.length;
@@ -139,8 +144,19 @@ export default function FindBar({
     if (landing) setChosen(chosenFrom(query, landing));
   };
 
+  // An Enter pressed before the server said what older history holds is kept, and acted on
+  // when it answers (for the same query): a person who types and presses Enter at once still
+  // lands on the match.
+  const [pendingStep, setPendingStep] = useState<{ query: string; by: number } | null>(null);
+  const olderAnswered = older?.query === query.trim();
+
   const step = (by: number) => {
     if (loadingOlder) return;
+    if (matches.length === 0 && !olderAnswered && query.trim()) {
+      setPendingStep({ query: query.trim(), by });
+      setAskedNow(query.trim());
+      return;
+    }
     if (olderCount > 0 && (matches.length === 0 || (by < 0 && current === 0)))
       return void stepIntoOlder('nearest');
     if (olderCount > 0 && by > 0 && current === matches.length - 1) return void stepIntoOlder('oldest');
@@ -148,6 +164,15 @@ export default function FindBar({
     setChosen(chosenFrom(query, matches[(current + by + matches.length) % matches.length]!));
   };
   const canStep = matches.length > 0 || olderCount > 0;
+  const stepRef = useRef(step);
+  stepRef.current = step;
+  useEffect(() => {
+    if (!pendingStep) return;
+    if (pendingStep.query !== query.trim()) return setPendingStep(null);
+    if (!olderAnswered && matches.length === 0) return;
+    setPendingStep(null);
+    stepRef.current(pendingStep.by);
+  }, [pendingStep, query, olderAnswered, matches.length]);
 
   return (
     <div className="find-bar" role="search" aria-label={t('find.label')} data-closes-on-escape="">
