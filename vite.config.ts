@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { compileCatalogue, pseudoCatalogue } from './src/i18n/compileCatalogue';
-import { partOf } from './src/i18n/parts';
-import { PSEUDO_LOCALE } from './src/i18n/locales';
-import { shellWorker } from './src/offline/shellWorker';
+import { compileCatalogue, pseudoCatalogue } from './src/i18n/compileCatalogue.ts';
+import { partOf } from './src/i18n/parts.ts';
+import { PSEUDO_LOCALE } from './src/i18n/locales.ts';
+import { shellWorker } from './src/offline/shellWorker.ts';
 
 const CATALOG = 'virtual:tether-catalog/';
 const ENGLISH_PART = 'virtual:tether-english/';

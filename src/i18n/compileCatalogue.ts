@@ -1,6 +1,6 @@
 import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import type { Messages } from '@lingui/core';
-import { pluralVariables } from './countWords';
+import { pluralVariables } from './countWords.ts';
 
 // Build-time and Node-side only (vite.config.ts; journeys that run src/ code in Node): the page
 // gets catalogues already compiled, and never this compiler.
