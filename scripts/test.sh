@@ -115,6 +115,21 @@ if [ "$real_servers" = yes ]; then
   run_suite "real agent-servers" "${projects[@]}"
 fi
 
+step "Leftovers"
+# A journey leaves no process behind: every process a real agent-server started carries
+# TETHER_TEST_PROCESS in its environment (e2e/real/leftovers.ts), its browser tool's Chromium
+# included. Any still running now is a defect: named, ended, and the run fails.
+leftovers=$(grep -l -a -s 'TETHER_TEST_PROCESS=' /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 || true)
+if [ -n "$leftovers" ]; then
+  echo "Processes the journeys started are still running:" >&2
+  for pid in $leftovers; do ps -o pid=,args= -p "$pid" >&2 || true; done
+  kill -9 $leftovers 2>/dev/null || true
+  failed+=("leftover processes")
+  printf '\nleftover processes: %s\n' "$(echo $leftovers | wc -w)" >>"$failures"
+else
+  echo "None."
+fi
+
 # The timing figures are `npm run bench`'s (a minute more, and timings on a shared CI machine say
 # little); the deterministic budgets are checked above, by e2e/budgets.spec.ts.
 

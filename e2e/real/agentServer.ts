@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
+import { killMarked, MARKER } from './leftovers';
 
 // The real OpenHands agent-server, run from the project's venv with a hermetic environment
 // (../shared/agent-server-protocol.md): its own conversations folder and HOME, a session key,
@@ -86,6 +87,8 @@ export class AgentServer {
         stdio: ['ignore', log, log],
         env: {
           PATH: process.env.PATH ?? '/usr/bin:/bin',
+          // Inherited by everything the server starts: stopping it ends them too (leftovers.ts).
+          [MARKER]: this.root,
           HOME: join(this.root, 'home'),
           TZ: 'UTC',
           OH_SESSION_API_KEYS_0: this.key,
@@ -138,12 +141,15 @@ export class AgentServer {
   private async signal(signal: NodeJS.Signals): Promise<void> {
     const child = this.process;
     this.process = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    // What it started outlives it (its browser tool's Chromium, a shell): ended with it.
+    killMarked(this.root);
   }
 
   /** REST helper for assertions (the app itself always goes through the UI). */
