@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 
 // Copy: a code block, a command, a tool output and a message, each with "Copied" feedback, by
-// mouse and by keyboard. The clipboard is read back, so a button that copies nothing fails.
+// mouse and by keyboard. The clipboard is read back, so a button that copies nothing fails. A
+// copy is written once the redaction rules are loaded (the first click loads them), so the
+// clipboard is read once the button says it was written.
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -14,7 +16,7 @@ test('copies a code block, a command, an output and a message, and says so', asy
 
   const code = app.log.getByRole('button', { name: 'Copy python code' });
   await code.click();
-  expect(await clipboard(app)).toBe('key, value = line.split(":", 1)');
+  await expect.poll(() => clipboard(app)).toBe('key, value = line.split(":", 1)');
   await expect(app.log.getByRole('button', { name: 'Copied' })).toHaveText('Copied');
   // The feedback goes after a moment; the button is ready again.
   await expect(code).toHaveText('Copy');
@@ -23,24 +25,24 @@ test('copies a code block, a command, an output and a message, and says so', asy
   const suite = app.card(/python -m pytest -q/);
   await suite.hover();
   await suite.getByRole('button', { name: 'Copy command' }).click();
-  expect(await clipboard(app)).toBe('python -m pytest -q');
+  await expect.poll(() => clipboard(app)).toBe('python -m pytest -q');
 
   await suite.getByRole('button', { name: 'Copy output' }).click();
-  expect(await clipboard(app)).toBe('148 passed in 2.31s');
+  await expect.poll(() => clipboard(app)).toBe('148 passed in 2.31s');
 
   const answer = app.log.locator('.final-answer').filter({ hasText: 'it now splits on the first colon' });
   await answer.hover();
   await answer.getByRole('button', { name: 'Copy answer' }).click();
-  expect(await clipboard(app)).toMatch(/^Fixed \*\*`parse_header`\*\*: it now splits/);
+  await expect.poll(() => clipboard(app)).toMatch(/^Fixed \*\*`parse_header`\*\*: it now splits/);
 
   await app.scroller.evaluate((el) => (el.scrollTop = 0));
   const request = app.log.locator('.chat-row.from-user').first();
   await request.hover();
   await request.getByRole('button', { name: 'Copy message' }).click();
   // As it was written: the markdown, not the text drawn from it.
-  expect(await clipboard(app)).toBe(
-    'The parser tests fail on headers like `Location: http://example.com`. Can you fix it?',
-  );
+  await expect
+    .poll(() => clipboard(app))
+    .toBe('The parser tests fail on headers like `Location: http://example.com`. Can you fix it?');
 });
 
 test('a copy button is reached with Tab, shown while focused, and pressed with Enter', async ({ page }) => {
@@ -56,8 +58,8 @@ test('a copy button is reached with Tab, shown while focused, and pressed with E
   await expect(copyCommand).toBeFocused();
   await expect(copyCommand).toHaveCSS('opacity', '1');
   await page.keyboard.press('Enter');
-  expect(await clipboard(app)).toBe('python -m pytest -q');
   await expect(suite.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await clipboard(app)).toBe('python -m pytest -q');
 });
 
 test('a long output is copied whole, not only the part on screen', async ({ page }) => {
@@ -69,6 +71,7 @@ test('a long output is copied whole, not only the part on screen', async ({ page
   const card = app.card(/./).filter({ has: more });
   await card.hover();
   await card.getByRole('button', { name: 'Copy output' }).click();
+  await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
   const copied = await clipboard(app);
   const shown = await card.getByRole('region', { name: 'Output' }).innerText();
   const hidden = Number((await more.innerText()).replace(/\D/g, ''));

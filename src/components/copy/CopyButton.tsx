@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { copyText } from './clipboard';
 import { useT } from '../../i18n/i18n';
-import { browserSecrets } from '../../conversation/share/browserSecrets';
-import { redactText } from '../../conversation/share/redaction';
 
 const FEEDBACK_MS = 2000;
+
+// The redaction rules are not on the first screen's path: loaded by the first click (a copy is
+// asynchronous anyway; the chunk is under 2 KB).
+let redaction: Promise<typeof import('./forClipboard')> | undefined;
+const loadRedaction = () => (redaction ??= import('./forClipboard'));
 
 /**
  * A button that copies `text` (or what `text()` gives at the moment of the click) and says so:
@@ -42,11 +45,13 @@ export function CopyButton({
       onClick={(event) => {
         event.stopPropagation();
         const whole = typeof text === 'function' ? text() : text;
-        const copied = redactText(whole, browserSecrets());
-        copyText(copied).then(
-          () => setOutcome(copied === whole ? 'copied' : 'redacted'),
-          () => setOutcome('failed'),
-        );
+        loadRedaction()
+          .then(async ({ forClipboard }) => {
+            const copied = forClipboard(whole);
+            await copyText(copied);
+            setOutcome(copied === whole ? 'copied' : 'redacted');
+          })
+          .catch(() => setOutcome('failed'));
       }}
     >
       {outcome ? words(outcome) : t('copy.copy')}
