@@ -350,7 +350,7 @@ test('on a phone the side panel is a sheet over the whole screen; Esc gives the 
   await expect(app.composer).toHaveValue('Back in the chat');
 });
 
-test('Open in VS Code is there only when the server has VS Code running, and opens the folder', async ({
+test('Open in VS Code opens the folder when the server runs VS Code, and says why not when it does not', async ({
   page,
 }) => {
   const app = new Tether(page);
@@ -370,7 +370,8 @@ test('Open in VS Code is there only when the server has VS Code running, and ope
   await expect(link).toHaveAccessibleName('Open in VS Code (a new tab)');
   await expectAccessible(page, 'the workspace with Open in VS Code');
 
-  // A reload starts the mock afresh, without VS Code: once the server has said so, no link.
+  // A reload starts the mock afresh, without VS Code: once the server has said so, no link, but
+  // a button that says why.
   const statusRead = page.waitForResponse((response) => response.url().endsWith('/api/vscode/status'));
   await page.reload();
   expect(await (await statusRead).json()).toEqual({
@@ -380,4 +381,11 @@ test('Open in VS Code is there only when the server has VS Code running, and ope
   });
   await expect(workspace.summary).toHaveText('7 changed files');
   await expect(link).toHaveCount(0);
+  const absent = workspace.panel.getByRole('button', { name: 'Open in VS Code' });
+  await expect(absent).toHaveAttribute('aria-disabled', 'true');
+  await expect(absent).toHaveAccessibleDescription(/This server runs without VS Code/);
+  // Marked unavailable (aria-disabled), it still takes focus and a press, and says why.
+  await absent.press('Enter');
+  await expect(workspace.panel.getByText(/This server runs without VS Code/)).toBeVisible();
+  await expectAccessible(page, 'the workspace without VS Code');
 });

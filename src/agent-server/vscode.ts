@@ -31,13 +31,16 @@ const vsCodeHttp = clientPerServer(
     new HttpClient({ baseUrl: serverUrl, apiKey: sessionApiKey || undefined, timeout: 15_000 }),
 );
 
-/** Where VS Code opens the folder, or null when the server has none running. */
-export async function vsCodeAddress(settings: ConnectionSettings, folder: string): Promise<string | null> {
+/** Where VS Code opens the folder, or why it cannot: the server runs without it, or not yet. */
+export type VsCodeAddress = { url: string } | { absent: 'disabled' | 'not-running' };
+
+export async function vsCodeAddress(settings: ConnectionSettings, folder: string): Promise<VsCodeAddress> {
   const http = vsCodeHttp(settings);
   const status = (await http.get<{ enabled?: boolean; running?: boolean }>('/api/vscode/status')).data;
-  if (!status.enabled || !status.running) return null;
+  if (!status.enabled) return { absent: 'disabled' };
+  if (!status.running) return { absent: 'not-running' };
   const { url } = (
     await http.get<{ url: string | null }>('/api/vscode/url', { params: { workspace_dir: folder } })
   ).data;
-  return url ? reachableFrom(url, settings.serverUrl) : null;
+  return url ? { url: reachableFrom(url, settings.serverUrl) } : { absent: 'not-running' };
 }
