@@ -89,8 +89,13 @@ export async function untranslated(page: Page): Promise<string[]> {
           const value = element.getAttribute(attribute)?.trim();
           // An example in an empty field (an address, a name) is the same in every language.
           const example = attribute === 'placeholder' && !/\s/.test(value ?? '');
-          // A title that spells out a name the translated label already holds (a model's full name).
-          const label = element.getAttribute('aria-label') ?? '';
+          // A title that spells out a name the translated label or description already holds (a
+          // model's full name).
+          const describedBy = element.getAttribute('aria-describedby');
+          const label = [
+            element.getAttribute('aria-label') ?? '',
+            (describedBy && document.getElementById(describedBy)?.textContent) || '',
+          ].join(' ');
           const named = attribute === 'title' && /[[\]]/.test(label) && label.includes(value ?? '');
           if (value && plain(value) && !example && !named && !/[[\]]/.test(value))
             found.add(`${attribute}: ${value}`);

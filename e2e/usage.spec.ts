@@ -22,10 +22,10 @@ test('the tools menu counts tokens and cost live; the breakdown equals the serve
   const id = await app.startConversation('Count my tokens');
   // During the run the figure grows with each of the agent's requests.
   const usage = await usageButton(page);
-  await expect(usage).toHaveAccessibleName(/^Usage: [\d.]+K? tokens, \$[\d.]+, context \d+% full$/);
-  const during = await usage.getAttribute('aria-label');
+  await expect(usage).toHaveAccessibleDescription(/^Usage: [\d.]+K? tokens, \$[\d.]+, context \d+% full$/);
+  const during = await usage.textContent();
   await app.expectStatus('finished');
-  await expect(usage).not.toHaveAccessibleName(during!);
+  await expect(usage).not.toHaveText(during!);
 
   const stats = (await app.mock(
     (server) => server.store.get(location.pathname.split('/').at(-1)!)!.info.stats,
@@ -99,7 +99,9 @@ test('switching the model: the tools menu and a line in the chat say so, the ser
   await app.setAgentTiming(5, 50);
   const id = await app.startConversation('Use another model next');
   await app.expectStatus('finished');
-  await expect(await modelButton(page)).toHaveAccessibleName('Model: openai/gpt-4o-mini. Switch the model');
+  await expect(await modelButton(page)).toHaveAccessibleDescription(
+    'Model: openai/gpt-4o-mini. Switch the model',
+  );
 
   await app.mock((server) => server.failRequests('switch_llm', 1, 500));
   let dialog = await switchModel(page, 'anthropic/claude-sonnet-4');
@@ -113,7 +115,7 @@ test('switching the model: the tools menu and a line in the chat say so, the ser
 
   await expect(app.log.getByText('Model from here on: anthropic/claude-sonnet-4')).toBeVisible();
   const model = await modelButton(page);
-  await expect(model).toHaveAccessibleName('Model: anthropic/claude-sonnet-4. Switch the model');
+  await expect(model).toHaveAccessibleDescription('Model: anthropic/claude-sonnet-4. Switch the model');
   await expect(model).toContainText('claude-sonnet-4');
   await closeTools(page);
   const sent = await app.mock((server) =>

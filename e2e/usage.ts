@@ -6,7 +6,7 @@ import { openTools } from './tools';
 
 /** The usage line of the tools menu, the menu opened first. */
 export async function usageButton(page: Page): Promise<Locator> {
-  return (await openTools(page)).getByRole('button', { name: /^Usage:/ });
+  return (await openTools(page)).getByRole('button', { name: /^Usage / });
 }
 
 /** Opens the usage dialog and returns it. */
@@ -30,7 +30,7 @@ export async function usageRow(dialog: Locator, llm: string | RegExp): Promise<R
 
 /** The model line of the tools menu, the menu opened first. */
 export async function modelButton(page: Page): Promise<Locator> {
-  return (await openTools(page)).getByRole('button', { name: /^Model: .*Switch the model$/ });
+  return (await openTools(page)).getByRole('button', { name: /^Model / });
 }
 
 /** Switches the conversation's model from the header; the key and base URL as the form offers them unless given. */

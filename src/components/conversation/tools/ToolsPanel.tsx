@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import {
   contextShare,
   conversationUsage,
@@ -53,20 +53,27 @@ export default function ToolsPanel({
 
 function ModelLine({ model, onChoose }: { model: string; onChoose: (dialog: ToolDialog) => void }) {
   // The provider prefix is in the full name (title and accessible name), not in the narrow line.
+  // Its name is the words it shows (WCAG 2.5.3); the full name and what it does are its description.
   const t = useT();
+  const described = useId();
   const shortName = model.slice(model.lastIndexOf('/') + 1) || model;
   return (
-    <button
-      type="button"
-      className="tool-line"
-      aria-haspopup="dialog"
-      aria-label={t('tools.modelName', { model })}
-      title={model}
-      onClick={() => onChoose('model')}
-    >
-      <span className="tool-line-name">{t('tools.model')}</span>
-      <span className="tool-line-value">{shortName}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className="tool-line"
+        aria-haspopup="dialog"
+        aria-describedby={described}
+        title={model}
+        onClick={() => onChoose('model')}
+      >
+        <span className="tool-line-name">{t('tools.model')}</span>{' '}
+        <span className="tool-line-value">{shortName}</span>
+      </button>
+      <span id={described} className="visually-hidden">
+        {t('tools.modelName', { model })}
+      </span>
+    </>
   );
 }
 
@@ -89,26 +96,32 @@ function UsageLine({
   const name = t('tools.usageName', {
     figures: figures ? formatList([...figures, ...context]) : t('tools.noneYet'),
   });
+  const described = useId();
   return (
-    <button
-      type="button"
-      className="tool-line"
-      aria-haspopup="dialog"
-      aria-label={name}
-      onClick={() => onChoose('usage')}
-    >
-      <span className="tool-line-name">{t('tools.usage')}</span>
-      <span className="tool-line-value usage-figures">
-        {figures ? figures.join(' · ') : t('tools.noneYet')}
-        {share !== undefined && (
-          <span className="context-bar" aria-hidden="true">
-            <span
-              style={{ inlineSize: `${Math.max(2, share * 100)}%` }}
-              data-full={share > 0.8 || undefined}
-            />
-          </span>
-        )}
+    <>
+      <button
+        type="button"
+        className="tool-line"
+        aria-haspopup="dialog"
+        aria-describedby={described}
+        onClick={() => onChoose('usage')}
+      >
+        <span className="tool-line-name">{t('tools.usage')}</span>{' '}
+        <span className="tool-line-value usage-figures">
+          {figures ? figures.join(' · ') : t('tools.noneYet')}
+          {share !== undefined && (
+            <span className="context-bar" aria-hidden="true">
+              <span
+                style={{ inlineSize: `${Math.max(2, share * 100)}%` }}
+                data-full={share > 0.8 || undefined}
+              />
+            </span>
+          )}
+        </span>
+      </button>
+      <span id={described} className="visually-hidden">
+        {name}
       </span>
-    </button>
+    </>
   );
 }
