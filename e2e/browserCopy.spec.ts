@@ -39,11 +39,16 @@ test('a conversation opened before paints from the copy before the server answer
   await expect(app.log.locator('[data-event-id]').last()).toBeVisible();
   expect(await shownEventIds(page)).toEqual(shown);
   await expect(page.getByText('Loading history')).toHaveCount(0);
+  // And the screen says so, until the server has confirmed them.
+  const checking = page.getByRole('status').filter({ hasText: /^Shown from this browser’s copy of / });
+  await expect(checking).toContainText('checking with the server');
+  await expectAccessible(page, 'rows painted from the copy');
   await page.evaluate(() => sessionStorage.removeItem('tether.mock-hold'));
   await app.mock((server) => server.releaseRequests());
   // The server's page joins the copy: nothing doubled, nothing lost.
   await expect(page.getByText('Loading history')).toHaveCount(0);
   await expectShownOnce(page, shown);
+  await expect(checking).toHaveCount(0);
 });
 
 test('a conversation reopened shows, once, what the server added while it was closed', async ({ page }) => {

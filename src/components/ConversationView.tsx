@@ -94,6 +94,13 @@ export function ConversationView({ conversationId }: { conversationId: string })
             })}
           </div>
         )}
+        {model.checkingCopy !== undefined && (
+          <p className="copy-checking" role="status">
+            {t('conversation.checkingCopy', {
+              time: formatDate(new Date(model.checkingCopy), { dateStyle: 'medium', timeStyle: 'short' }),
+            })}
+          </p>
+        )}
         {runtimeNeedsWords(model.info) && (
           <Suspense fallback={null}>
             <RuntimeBanner settings={settings} conversationId={model.conversationId} />

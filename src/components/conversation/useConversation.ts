@@ -189,6 +189,8 @@ export function useConversation(conversationId: string) {
     // Rows painted from the copy are not waited for.
     historyPending: history.isPending && copy.kind !== 'painted',
     readingCopy,
+    // Rows on screen are the copy's and the server has not answered yet: said until it does.
+    checkingCopy: copy.kind === 'painted' && readingCopy === undefined ? copy.savedAt : undefined,
     hasOlder,
     loadingOlder,
     loadOlder,
