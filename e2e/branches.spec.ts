@@ -139,6 +139,11 @@ test('switching versions waits while the agent works, and says why', async ({ pa
   await expect(previous).toBeDisabled();
   await expect(previous).toHaveAttribute('title', /Wait until the agent stops/);
   await expect(request.getByRole('button', { name: 'Edit', exact: true })).toBeDisabled();
+  // Under an answer, Regenerate looks as disabled as it is.
+  const regenerate = app.log.locator('.chat-row.turn').getByRole('button', { name: 'Regenerate' }).first();
+  await expect(regenerate).toBeDisabled();
+  await expect(regenerate).toHaveCSS('cursor', 'not-allowed');
+  expect(Number(await regenerate.evaluate((button) => getComputedStyle(button).opacity))).toBeLessThan(0.6);
 });
 
 test('find and the Markdown export see the active branch only', async ({ page }) => {
