@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SEEDED, Tether } from './app';
+import { expectAccessible } from './axe';
 
 // The live session as a person meets it on the mock agent-server: the session socket, what the
 // screen says while things go wrong, and the requests a run costs.
@@ -193,6 +194,58 @@ test.describe('the session socket', () => {
     // The socket's backoff is at most 10 s: it comes back by itself.
     await expect(page.locator('[data-connection="open"]')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/Connected/)).toBeVisible({ timeout: 5_000 });
+  });
+
+  test('credentials to re-activate: the screen asks the person and does not spin; Try now', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.parser);
+    await expect(page.locator('[data-connection="open"]')).toBeVisible();
+    await app.mock((server) => {
+      server.credentialsNeeded = true;
+      server.dropSockets();
+    });
+    const banner = page.getByRole('alert').filter({ hasText: 'needs its credentials re-activated' });
+    await expect(banner).toBeVisible();
+    await expect(page.locator('[data-connection="credentials"]')).toBeVisible();
+    await expectAccessible(page, 'credentials to re-activate');
+    // Ten minutes on, not one more attempt: nothing changes until someone re-activates them.
+    const tried = await app.mock((server) => server.socketConnections);
+    await page.clock.fastForward('10:00');
+    expect(await app.mock((server) => server.socketConnections)).toBe(tried);
+    await app.mock((server) => {
+      server.credentialsNeeded = false;
+    });
+    await banner.getByRole('button', { name: 'Try now' }).click();
+    await expect(page.locator('[data-connection="open"]')).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+
+  test('too many connections to one conversation: said, and tried again slowly', async ({ page }) => {
+    await page.clock.install();
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.parser);
+    await expect(page.locator('[data-connection="open"]')).toBeVisible();
+    await app.mock((server) => {
+      server.maxSubscribers = 0;
+      server.dropSockets();
+    });
+    const banner = page
+      .getByRole('status')
+      .filter({ hasText: 'as many live connections as the agent-server allows' });
+    await expect(banner).toContainText('Tether tries again in 60 s');
+    const tried = await app.mock((server) => server.socketConnections);
+    // Half a minute on: no new attempt yet (a storm would have made a dozen).
+    await page.clock.fastForward('00:30');
+    expect(await app.mock((server) => server.socketConnections)).toBe(tried);
+    await app.mock((server) => {
+      server.maxSubscribers = 50;
+    });
+    await page.clock.fastForward('00:31');
+    await expect(page.locator('[data-connection="open"]')).toBeVisible();
+    await expect(banner).toHaveCount(0);
   });
 
   test('a slow model is shown as waited for, with the time, before any token', async ({ page }) => {

@@ -38,6 +38,13 @@ export class MockAgentServer {
   readonly sessionSubscriptions: { conversationId: string; afterSeq: number | null }[] = [];
   /** Test control: while set, every new socket is closed at once (a server that is down). */
   refuseSockets = false;
+  /**
+   * Test control: the server's credentials need re-activating (1.58's credential bindings):
+   * sockets close 1013 at subscribe, as session_socket.py does.
+   */
+  credentialsNeeded = false;
+  /** Test control: how many sockets one conversation may have (the real server's cap is 50). */
+  maxSubscribers = 50;
   /** Test control: uploads are answered after this long. */
   uploadDelayMs = 0;
   /**

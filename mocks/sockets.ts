@@ -33,6 +33,10 @@ export class SocketSubscribers {
     set.add(subscriber);
   }
 
+  count(conversationId: string): number {
+    return this.byConversation.get(conversationId)?.size ?? 0;
+  }
+
   remove(conversationId: string, client: SocketClient): void {
     const set = this.byConversation.get(conversationId);
     for (const subscriber of set ?? []) if (subscriber.client === client) set!.delete(subscriber);
@@ -71,6 +75,10 @@ export interface SocketHost {
   readonly connectionsTo: Record<Framing, number>;
   readonly sessionSubscriptions: { conversationId: string; afterSeq: number | null }[];
   readonly refuseSockets: boolean;
+  /** The server's credentials need re-activating: sockets are closed 1013 at subscribe. */
+  readonly credentialsNeeded: boolean;
+  /** Subscribers one conversation may have (the server's PubSub allows 50). */
+  readonly maxSubscribers: number;
   readonly frameTap: ((frames: Frames) => void) | undefined;
   authorised(key: string | null): boolean;
 }
@@ -111,9 +119,18 @@ export function socketRoute(host: SocketHost, protocol: Framing) {
       },
     });
     const subscribe = () => {
+      // As session_socket.py (1.58): credentials first, then the conversation, then the cap.
+      if (host.credentialsNeeded) {
+        client.close(1013, 'credential_binding_activation_required');
+        return;
+      }
       const conversation = store.get(conversationId);
       if (!conversation) {
         client.close(4004, 'Conversation not found');
+        return;
+      }
+      if (host.subscribers.count(conversationId) >= host.maxSubscribers) {
+        client.close(1013, 'Too many connections for this conversation');
         return;
       }
       subscribed = true;

@@ -60,6 +60,11 @@ describe('describeError', () => {
     );
     expect(describeError(new Error('Request failed: Failed to fetch'))).toMatch(/Cannot reach/);
     expect(describeError(new AgentServerRefused('It did nothing.'))).toBe('It did nothing.');
+    // 1.58's refusal while credentials need re-activating: asks the person, not a bare 409.
+    expect(
+      describeError(new HttpError(409, 'Conflict', { detail: 'activation required', retryable: true })),
+    ).toMatch(/credentials re-activated/);
+    expect(describeError(new HttpError(409, 'Conflict', { detail: 'owned elsewhere' }))).toMatch(/409/);
     expect(describeError(new Error('Request timeout after 30000ms'))).toMatch(/in time/);
   });
 });

@@ -38,6 +38,10 @@ export function describeError(error: unknown): string {
   if (status === 401 || status === 403) return t('error.keyRejected');
   if (status === 404) return t('error.notFound');
   if (status === 429) return t('error.atCapacity');
+  // A 409 the server marks retryable: its credentials need re-activating (1.58,
+  // CredentialBindingActivationRequired). Asking again changes nothing until someone does.
+  if (status === 409 && error instanceof HttpError && isRetryableConflict(error.response))
+    return t('error.credentials');
   if (status !== undefined) {
     const detail = error instanceof HttpError ? serverDetail(error.response) : '';
     return detail ? t('error.answeredWithDetail', { status, detail }) : t('error.answered', { status });
@@ -46,6 +50,12 @@ export function describeError(error: unknown): string {
   if (error instanceof SyntaxError || (error instanceof Error && /JSON/.test(error.message)))
     return t('error.notJson');
   return t('error.unreachable');
+}
+
+function isRetryableConflict(response: unknown): boolean {
+  return Boolean(
+    response && typeof response === 'object' && (response as { retryable?: unknown }).retryable === true,
+  );
 }
 
 function serverDetail(response: unknown): string {

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BACKOFF_CAP_MS,
+  CROWDED_FIRST_MS,
   ConversationSocket,
+  closeVerdict,
   backoffDelay,
   type ConnectionState,
   type SocketEnvironment,
@@ -113,6 +115,49 @@ describe('ConversationSocket', () => {
     latest().drop();
     // A successful open resets the backoff.
     expect(t.states.at(-1)).toMatchObject({ kind: 'reconnecting', attempt: 1 });
+  });
+
+  it('waits for the person when the server’s credentials need re-activating: no spinning', async () => {
+    const t = setup();
+    t.socket.start();
+    latest().open();
+    latest().drop(1013, 'credential_binding_activation_required');
+    expect(t.states.at(-1)!.kind).toBe('credentials');
+    vi.advanceTimersByTime(10 * 60_000);
+    t.wake();
+    expect(FakeSocket.instances).toHaveLength(1);
+    // Try now, once they are re-activated.
+    t.socket.reconnectNow();
+    expect(FakeSocket.instances).toHaveLength(2);
+  });
+
+  it('tries a conversation with too many subscribers again slowly, never in a storm', () => {
+    const t = setup();
+    t.socket.start();
+    for (const wait of [CROWDED_FIRST_MS, CROWDED_FIRST_MS * 2, CROWDED_FIRST_MS * 4]) {
+      const before = FakeSocket.instances.length;
+      latest().drop(1013, 'Too many connections for this conversation');
+      expect(t.states.at(-1)).toMatchObject({ kind: 'crowded' });
+      t.wake();
+      vi.advanceTimersByTime(wait - 1);
+      expect(FakeSocket.instances).toHaveLength(before);
+      vi.advanceTimersByTime(1);
+      expect(FakeSocket.instances).toHaveLength(before + 1);
+    }
+    expect(closeVerdict(1013, 'Too many connections for this conversation')).toBe('crowded');
+  });
+
+  it('reconnects with backoff from a slow consumer dropped, a frame too large or a failed subscribe', () => {
+    expect(closeVerdict(1013, 'slow_consumer')).toBe('drop');
+    expect(closeVerdict(1013, 'frame_too_large')).toBe('drop');
+    expect(closeVerdict(1011, 'subscribe_failed')).toBe('drop');
+    const t = setup();
+    t.socket.start();
+    latest().open();
+    latest().drop(1013, 'slow_consumer');
+    expect(t.states.at(-1)).toMatchObject({ kind: 'reconnecting', attempt: 1 });
+    vi.advanceTimersByTime(500);
+    expect(FakeSocket.instances).toHaveLength(2);
   });
 
   it('never retries a rejected key or a conversation that is gone', async () => {

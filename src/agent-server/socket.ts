@@ -9,7 +9,33 @@ export type ConnectionState =
   | { kind: 'offline' }
   | { kind: 'key-rejected' }
   | { kind: 'gone' }
+  /** The server must have its credentials re-activated before it opens this conversation. */
+  | { kind: 'credentials' }
+  /** The conversation has as many subscribers as the server allows: tried again, slowly. */
+  | { kind: 'crowded'; attempt: number; retryAt: number }
   | { kind: 'closed' };
+
+/**
+ * What a close says, by its code and reason (agent-server 1.58 session_socket.py / sockets.py):
+ * 4001 a key refused, 4004 no such conversation, 1013 with a reason for credentials that need
+ * re-activating or too many subscribers (a slow consumer dropped, or a frame too large, is a
+ * plain drop), anything else a drop to reconnect from with backoff.
+ */
+export type CloseVerdict = 'key' | 'gone' | 'credentials' | 'crowded' | 'drop';
+
+export function closeVerdict(code: number, reason: string): CloseVerdict {
+  if (code === CLOSE_KEY_REJECTED) return 'key';
+  if (code === CLOSE_NOT_FOUND) return 'gone';
+  if (code === CLOSE_TRY_AGAIN_LATER) {
+    if (reason === 'credential_binding_activation_required') return 'credentials';
+    if (/too many/i.test(reason)) return 'crowded';
+  }
+  return 'drop';
+}
+
+/** A crowded conversation is tried again after a minute, doubling to ten: never in a storm. */
+export const CROWDED_FIRST_MS = 60_000;
+export const CROWDED_CAP_MS = 10 * 60_000;
 
 export interface SocketEnvironment {
   WebSocket: typeof WebSocket;
@@ -64,6 +90,7 @@ export const BACKOFF_START_MS = 500;
 export const BACKOFF_CAP_MS = 10_000;
 export const CLOSE_KEY_REJECTED = 4001;
 export const CLOSE_NOT_FOUND = 4004;
+export const CLOSE_TRY_AGAIN_LATER = 1013;
 
 /** 0.5 s doubling to 10 s, each delay drawn within ±25 % so many tabs do not retry in step. */
 export function backoffDelay(attempt: number, random: () => number): number {
@@ -105,9 +132,10 @@ export class ConversationSocket {
     return true;
   }
 
-  /** Drops the current socket and connects again at once (a stale or silent socket). */
+  /** Drops the current socket and connects again at once (a stale or silent socket, or Try now). */
   reconnectNow(): void {
     if (this.stopped || this.state.kind === 'key-rejected' || this.state.kind === 'gone') return;
+    this.crowded = 0;
     this.detach();
     this.env.clearTimeout(this.retryTimer);
     this.connect();
@@ -121,6 +149,9 @@ export class ConversationSocket {
     this.detach();
     this.setState({ kind: 'closed' });
   }
+
+  /** Closes in a row that said the conversation has too many subscribers. */
+  private crowded = 0;
 
   private wake(): void {
     if (this.stopped) return;
@@ -171,8 +202,13 @@ export class ConversationSocket {
       if (this.stopped) return;
       this.options.onClosed?.(event.code);
       if (this.stopped || this.socket) return;
-      if (event.code === CLOSE_KEY_REJECTED) void this.keyRefused();
-      else if (event.code === CLOSE_NOT_FOUND) this.setState({ kind: 'gone' });
+      const verdict = closeVerdict(event.code, event.reason ?? '');
+      if (verdict !== 'crowded') this.crowded = 0;
+      if (verdict === 'key') void this.keyRefused();
+      else if (verdict === 'gone') this.setState({ kind: 'gone' });
+      // Not retried by itself: nothing changes until someone re-activates them on the server.
+      else if (verdict === 'credentials') this.setState({ kind: 'credentials' });
+      else if (verdict === 'crowded') this.scheduleCrowdedRetry();
       else this.scheduleRetry();
     };
     socket.onerror = () => {
@@ -197,6 +233,13 @@ export class ConversationSocket {
     this.failures += 1;
     const delay = backoffDelay(this.failures, this.env.random);
     this.setState({ kind: 'reconnecting', attempt: this.failures, retryAt: this.env.now() + delay });
+    this.retryTimer = this.env.setTimeout(() => this.connect(), delay);
+  }
+
+  private scheduleCrowdedRetry(): void {
+    this.crowded += 1;
+    const delay = Math.min(CROWDED_CAP_MS, CROWDED_FIRST_MS * 2 ** (this.crowded - 1));
+    this.setState({ kind: 'crowded', attempt: this.crowded, retryAt: this.env.now() + delay });
     this.retryTimer = this.env.setTimeout(() => this.connect(), delay);
   }
 

@@ -15,6 +15,8 @@ const CONNECTION_WORDS: Record<Exclude<ConnectionState['kind'], 'closed'>, [Mess
   offline: ['connection.offline', 'connection.meaning.offline'],
   'key-rejected': ['connection.keyRejected', 'connection.meaning.keyRejected'],
   gone: ['connection.gone', 'connection.meaning.gone'],
+  credentials: ['connection.credentials', 'connection.meaning.credentials'],
+  crowded: ['connection.crowded', 'connection.meaning.crowded'],
 };
 
 export function ConnectionWords({ connection }: { connection: ConnectionState }) {
@@ -41,8 +43,33 @@ export function ConnectionBanner({
   connection: ConnectionState;
   session: LiveSession;
 }) {
-  const seconds = useCountdown(connection.kind === 'reconnecting' ? connection.retryAt : undefined);
+  const seconds = useCountdown(
+    connection.kind === 'reconnecting' || connection.kind === 'crowded' ? connection.retryAt : undefined,
+  );
   const t = useT();
+  const tryNow = (
+    <button type="button" onClick={() => session.reconnectNow()}>
+      {t('connection.tryNow')}
+    </button>
+  );
+  if (connection.kind === 'credentials') {
+    return (
+      <div className="banner warning" role="alert">
+        {t('connection.credentialsBanner')} {tryNow}
+      </div>
+    );
+  }
+  if (connection.kind === 'crowded') {
+    return (
+      <div className="banner warning" role="status">
+        <Words
+          id="connection.crowdedBanner"
+          values={{ seconds: <span className="countdown">{seconds}</span> }}
+        />{' '}
+        {tryNow}
+      </div>
+    );
+  }
   if (connection.kind === 'offline') {
     return (
       <div className="banner warning" role="status">
@@ -60,9 +87,7 @@ export function ConnectionBanner({
             seconds: <span className="countdown">{seconds}</span>,
           }}
         />{' '}
-        <button type="button" onClick={() => session.reconnectNow()}>
-          {t('connection.tryNow')}
-        </button>
+        {tryNow}
       </div>
     );
   }

@@ -15,7 +15,7 @@ export class FakeSocket {
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
   onerror: (() => void) | null = null;
 
   constructor(readonly url: string) {
@@ -37,9 +37,9 @@ export class FakeSocket {
   frame(event: object) {
     this.receive(JSON.stringify(event));
   }
-  drop(code = 1006) {
+  drop(code = 1006, reason = '') {
     this.readyState = FakeSocket.CLOSED;
-    this.onclose?.({ code });
+    this.onclose?.({ code, reason });
   }
 }
 
