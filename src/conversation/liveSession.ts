@@ -1,5 +1,4 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { closeSaysTrouble, noteServerTrouble } from '../agent-server/serverTrouble';
 import type { AgentServerClients } from '../agent-server/client';
 import { httpStatus } from '../agent-server/client';
 import {
@@ -164,10 +163,7 @@ export class ConversationSession {
         onFrame: (frame) => this.receiveFrame(frame),
         onMalformedFrame: () => this.log.ingest([null]),
         onState: (state) => this.connectionChanged(state),
-        onClosed: (code) => {
-          if (closeSaysTrouble(code)) noteServerTrouble(serverUrl);
-          void this.detector.closed(code, this.protocol);
-        },
+        onClosed: (code) => void this.detector.closed(code, this.protocol),
         verifyKey: () => this.keyWorksOverRest(),
         onSilence: () => void this.checkSilence(),
         // While a run goes, ten silent seconds are worth one REST look: a socket can go deaf
