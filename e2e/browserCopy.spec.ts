@@ -158,6 +158,10 @@ test('the settings say what the copy holds, and clear it', async ({ page }) => {
   const section = settings.getByRole('region', { name: "This browser's copy" });
   await expect(section.getByRole('status')).toHaveText(/^2 conversations kept, \d+(\.\d)? MB$/);
   await expect(section.getByRole('combobox', { name: 'Keep up to' })).toHaveValue('100');
+  // Where Tether opens offline is said where it is not: here, beside the built-in mock.
+  await expect(
+    section.getByText(/^Beside the built-in mock agent-server Tether keeps no files for offline/),
+  ).toBeVisible();
   await expectAccessible(page, 'settings with the browser copy');
   await section.getByRole('button', { name: "Clear this browser's copy" }).click();
   await expect(section.getByRole('status')).toHaveText("This browser's copy is cleared.");

@@ -48,7 +48,7 @@ async function start() {
       </LanguageRoot>
     </StrictMode>,
   );
-  if (!onMock) registerShellWorker();
+  registerShellWorker({ onMock });
 }
 
 void start();

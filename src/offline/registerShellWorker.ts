@@ -3,8 +3,20 @@
 // never competes with opening a conversation. Never beside the built-in mock agent-server: its
 // own worker (MSW) holds the same scope, and one would replace the other.
 
-export function registerShellWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+/** Why this page keeps no shell for offline, if it keeps none: said in the copy's settings. */
+export type ShellAbsence = 'development' | 'mock' | 'unsupported';
+let absence: ShellAbsence | undefined;
+export const shellAbsence = (): ShellAbsence | undefined => absence;
+
+export function registerShellWorker({ onMock }: { onMock: boolean }): void {
+  absence = !import.meta.env.PROD
+    ? 'development'
+    : !('serviceWorker' in navigator)
+      ? 'unsupported'
+      : onMock
+        ? 'mock'
+        : undefined;
+  if (absence) return;
   const register = () => {
     const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
     idle(() => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));

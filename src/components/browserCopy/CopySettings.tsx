@@ -11,6 +11,7 @@ import {
   type CopyLimitMb,
 } from '../../conversation/copy/browserCopy';
 import type { CopyUsage } from '../../conversation/copy/eventCopy';
+import { shellAbsence } from '../../offline/registerShellWorker';
 
 // This browser's copy in the header's settings: how much it holds, how much it may, and a way to
 // clear it. Loaded with the settings' first opening.
@@ -38,6 +39,7 @@ export default function CopySettings() {
     <section className="copy-settings" aria-labelledby="copy-settings-heading">
       <h2 id="copy-settings-heading">{t('browserCopy.heading')}</h2>
       <p className="copy-explain">{t('browserCopy.explain')}</p>
+      <OfflineShellNote />
       <label>
         {t('browserCopy.limit')}
         <select
@@ -81,5 +83,21 @@ export default function CopySettings() {
         {t('browserCopy.clear')}
       </button>
     </section>
+  );
+}
+
+/** Where Tether opens offline, when this page is not such a place: said, not left to be found out. */
+function OfflineShellNote() {
+  const t = useT();
+  const absence = shellAbsence();
+  if (!absence) return null;
+  return (
+    <p className="copy-explain">
+      {absence === 'development'
+        ? t('browserCopy.offlineDevelopment')
+        : absence === 'mock'
+          ? t('browserCopy.offlineMock')
+          : t('browserCopy.offlineUnsupported')}
+    </p>
   );
 }
