@@ -44,6 +44,29 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
+test('in Arabic, English keeps its order: an answer’s table, diff counts, key names', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await speakArabic(page, 'light');
+  const app = await openParser(page);
+  // The answer's English table keeps its first column on the left.
+  const table = app.log.locator('.markdown table').first();
+  await expect(table).toHaveCSS('direction', 'ltr');
+  const suite = (await table.getByRole('columnheader', { name: 'suite' }).boundingBox())!;
+  const result = (await table.getByRole('columnheader', { name: 'result' }).boundingBox())!;
+  expect(suite.x).toBeLessThan(result.x);
+  // An edit's counts read "+1 −1", the added first.
+  const counts = app.log.locator('.diff-counts').first();
+  const added = (await counts.locator('.diff-count-add').boundingBox())!;
+  const removed = (await counts.locator('.diff-count-del').boundingBox())!;
+  expect(added.x).toBeLessThan(removed.x);
+  // Key names on the shortcuts sheet keep their order.
+  await app.scroller.focus();
+  await page.keyboard.press('?');
+  const sheet = page.getByRole('dialog', named('shortcuts.title'));
+  await expect(sheet).toBeVisible();
+  await expect(sheet.locator('kbd').first()).toHaveCSS('direction', 'ltr');
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`a conversation and its drawer in Arabic on a phone (${theme})`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });

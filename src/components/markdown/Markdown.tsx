@@ -132,8 +132,10 @@ function Table({ header, rows }: { header: TableCell[]; rows: TableCell[][] }) {
       </Cell>
     );
   };
+  // A table takes the direction of what it holds: an English table in an Arabic page keeps its
+  // first column on the left.
   return (
-    <table>
+    <table dir="auto">
       <thead>
         <tr>{header.map(cell)}</tr>
       </thead>
