@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 import { SECOND_SEEDED, THIRD_MOCK_KEY, THIRD_SEEDED } from '../mocks/fixtures';
@@ -135,6 +135,21 @@ test('a server that dies while one of its conversations is open is said at once,
   await expect(app.listItem(SECOND_SEEDED.review)).toHaveClass(/unavailable/);
   await expect(app.list.getByRole('alert')).toContainText('Workstation:');
   await expect(app.listItem(SEEDED.parser)).not.toHaveClass(/unavailable/);
+});
+
+test('a link to add a server brings its form into view, even on a short phone screen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 480 });
+  const app = new Tether(page);
+  await app.open(`/?add-server=${encodeURIComponent(SECOND_URL)}`);
+  const form = app.serversDialog.getByRole('form', { name: 'Add server' });
+  await expect(form.getByLabel('Server URL')).toHaveValue(SECOND_URL);
+  // Inside the page's height, where the dialog scrolled it (the dialog is in the top layer, which
+  // the viewport observer of toBeInViewport does not see into).
+  const onScreen = async (target: Locator) => {
+    const box = await target.boundingBox();
+    return box !== null && box.y >= 0 && box.y + box.height <= 480;
+  };
+  await expect.poll(() => onScreen(form.getByLabel('Server URL'))).toBe(true);
 });
 
 test('a link adds a server without a key; an address on an unknown server says so', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { agentServerClients, checkHealth, type Health } from '../../agent-server/client';
 import { normaliseServerUrl, type AgentServer, type ServerFields } from '../../agent-server/servers';
 import { HealthLines } from './HealthLines';
@@ -27,6 +27,13 @@ export function ServerForm({
   const t = useT();
   const [tested, setTested] = useState<{ health: Health | undefined; checking: boolean }>();
   const titleId = useId();
+  // A form opened below a long list (Add, or a link's `?add-server=`) is brought into view once
+  // its dialog is drawn: a focused field alone did not scroll the dialog.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => formRef.current?.scrollIntoView({ block: 'nearest' }));
+    return () => cancelAnimationFrame(frame);
+  }, []);
   const fieldsOf = (form: HTMLFormElement): ServerFields => {
     const data = new FormData(form);
     return {
@@ -37,6 +44,7 @@ export function ServerForm({
   };
   return (
     <form
+      ref={formRef}
       className="server-form"
       aria-labelledby={titleId}
       data-closes-on-escape=""
