@@ -325,6 +325,46 @@ test('each server keeps its own model and key: a key never goes to another serve
   expect(await page.evaluate(() => localStorage.getItem('tether.llm'))).not.toContain('key-for-station');
 });
 
+test('a model key kept for this session only is sent, and never written to local storage', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.open();
+  const form = page.getByRole('form', { name: 'New conversation' });
+  await form.getByText(/^Model:/).click();
+  // Where the key is kept is said plainly, and changes with the choice.
+  await expect(form.getByLabel('API key')).toHaveAccessibleDescription(
+    /kept in this browser’s local storage/,
+  );
+  await form.getByLabel('API key').fill('key-for-this-session-only');
+  await form.getByLabel('Keep the key for this browser session only').check();
+  await expect(form.getByLabel('API key')).toHaveAccessibleDescription(
+    /only until this browser session ends/,
+  );
+  await expectAccessible(page, 'the model’s key kept for the session');
+  await form.getByLabel('What should the agent do?').fill('Say hello');
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(app.composer).toBeVisible();
+  const sent = await page.evaluate(
+    () =>
+      (
+        window.__tetherMock!.store.received.findLast(
+          (r) => r.method === 'POST' && r.path === '/api/conversations',
+        )!.body as { agent: { llm: { api_key?: string } } }
+      ).agent.llm.api_key,
+  );
+  expect(sent).toBe('key-for-this-session-only');
+  expect(await page.evaluate(() => localStorage.getItem('tether.llm'))).not.toContain(
+    'key-for-this-session-only',
+  );
+  // The same session still has it, after a reload.
+  await page.reload();
+  await page.getByRole('link', { name: 'New conversation' }).click();
+  await form.getByText(/^Model:/).click();
+  await expect(form.getByLabel('API key')).toHaveValue('key-for-this-session-only');
+  await expect(form.getByLabel('Keep the key for this browser session only')).toBeChecked();
+});
+
 test('three servers, one refusing the key: it says so in its place, the others work on', async ({ page }) => {
   const app = new Tether(page);
   await withWorkstation(app);

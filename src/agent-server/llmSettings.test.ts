@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL, migrateLlmSettings } from './llmSettings';
+import { DEFAULT_MODEL, migrateLlmSettings, persistedLlmSettings, withSessionKeys } from './llmSettings';
 
 describe('the LLM settings of the single-server days', () => {
   it('become the settings of every server the list holds', () => {
@@ -15,5 +15,20 @@ describe('the LLM settings of the single-server days', () => {
     });
     const current = { byServer: { mock: { model: 'm', baseUrl: '', apiKey: '' } } };
     expect(migrateLlmSettings(current, 2, ['other'])).toBe(current);
+  });
+});
+
+describe('a model key kept for this session only', () => {
+  it('is never written with the rest, and comes back from the session’s keys', () => {
+    const byServer = {
+      laptop: { model: 'openai/gpt-4.1', baseUrl: '', apiKey: 'sk-session-only', keyForSession: true },
+      cloud: { model: 'openai/gpt-4.1', baseUrl: '', apiKey: 'sk-kept-here' },
+    };
+    const written = persistedLlmSettings(byServer);
+    expect(JSON.stringify(written)).not.toContain('sk-session-only');
+    expect(written.cloud!.apiKey).toBe('sk-kept-here');
+    expect(withSessionKeys(written, { laptop: 'sk-session-only' })).toEqual(byServer);
+    // A new session has no keys: the field is empty, the rest is kept.
+    expect(withSessionKeys(written, {}).laptop).toEqual({ ...byServer.laptop, apiKey: '' });
   });
 });

@@ -11,6 +11,57 @@ export interface LlmSettings {
   model: string;
   baseUrl: string;
   apiKey: string;
+  /**
+   * The key is kept for this browser session only (sessionStorage, gone when the browser closes),
+   * never in localStorage; the model and base URL are kept as usual.
+   */
+  keyForSession?: boolean;
+}
+
+/** Keys kept for the session only, by server: never written with the rest. */
+const SESSION_KEYS = 'tether.llm-session-keys';
+
+function sessionKeys(): Record<string, string> {
+  try {
+    const kept: unknown = JSON.parse(sessionStorage.getItem(SESSION_KEYS) ?? '{}');
+    return kept && typeof kept === 'object' ? (kept as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function keepForSession(serverId: string, key: string | undefined): void {
+  const keys = sessionKeys();
+  if (key) keys[serverId] = key;
+  else delete keys[serverId];
+  try {
+    sessionStorage.setItem(SESSION_KEYS, JSON.stringify(keys));
+  } catch {
+    // No session storage (a locked-down browser): the key lives in memory until the page goes.
+  }
+}
+
+/** What is written to localStorage: a session-only key is left out. */
+export function persistedLlmSettings(byServer: Record<string, LlmSettings>): Record<string, LlmSettings> {
+  return Object.fromEntries(
+    Object.entries(byServer).map(([id, settings]) => [
+      id,
+      settings.keyForSession ? { ...settings, apiKey: '' } : settings,
+    ]),
+  );
+}
+
+/** What was kept, with the session's keys put back where they belong. */
+export function withSessionKeys(
+  byServer: Record<string, LlmSettings>,
+  keys: Record<string, string>,
+): Record<string, LlmSettings> {
+  return Object.fromEntries(
+    Object.entries(byServer).map(([id, settings]) => [
+      id,
+      settings.keyForSession ? { ...settings, apiKey: keys[id] ?? '' } : settings,
+    ]),
+  );
 }
 
 interface LlmSettingsStore {
@@ -43,15 +94,23 @@ const useLlmSettingsStore = create<LlmSettingsStore>()(
   persist(
     (set) => ({
       byServer: {},
-      saved: (serverId, { model, baseUrl, apiKey }) =>
+      saved: (serverId, { model, baseUrl, apiKey, keyForSession = false }) => {
+        keepForSession(serverId, keyForSession ? apiKey : undefined);
         set((state) => ({
           byServer: {
             ...state.byServer,
-            [serverId]: { model: model.trim() || DEFAULT_MODEL, baseUrl: baseUrl.trim(), apiKey },
+            [serverId]: {
+              model: model.trim() || DEFAULT_MODEL,
+              baseUrl: baseUrl.trim(),
+              apiKey,
+              keyForSession,
+            },
           },
-        })),
+        }));
+      },
       forget: (serverId) =>
         set((state) => {
+          keepForSession(serverId, undefined);
           const byServer = { ...state.byServer };
           delete byServer[serverId];
           return { byServer };
@@ -60,6 +119,11 @@ const useLlmSettingsStore = create<LlmSettingsStore>()(
     {
       name: 'tether.llm',
       version: 2,
+      partialize: (state) => ({ byServer: persistedLlmSettings(state.byServer) }),
+      merge: (persisted, current) => ({
+        ...current,
+        byServer: withSessionKeys((persisted as Partial<LlmSettingsStore>)?.byServer ?? {}, sessionKeys()),
+      }),
       migrate: (persisted, version) =>
         migrateLlmSettings(
           persisted,

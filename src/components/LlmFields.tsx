@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { LlmSettings } from '../agent-server/llmSettings';
 import { useT } from '../i18n/i18n';
 
@@ -12,11 +13,15 @@ const EXAMPLE_BASE_URL = 'https://api.openai.com/v1';
 export function LlmFields({
   initial,
   modelRequired = false,
+  offerSessionKey = false,
 }: {
   initial: LlmSettings;
   modelRequired?: boolean;
+  /** The key is kept by this form's owner: say where, and offer to keep it for the session only. */
+  offerSessionKey?: boolean;
 }) {
   const t = useT();
+  const [forSession, setForSession] = useState(Boolean(initial.keyForSession));
   return (
     <>
       <label>
@@ -34,8 +39,30 @@ export function LlmFields({
       </label>
       <label>
         {t('llm.apiKey')}
-        <input name="apiKey" type="password" autoComplete="off" defaultValue={initial.apiKey} />
+        <input
+          name="apiKey"
+          type="password"
+          autoComplete="off"
+          defaultValue={initial.apiKey}
+          {...(offerSessionKey ? { 'aria-describedby': 'llm-key-kept' } : {})}
+        />
       </label>
+      {offerSessionKey && (
+        <>
+          <label className="check">
+            <input
+              type="checkbox"
+              name="keyForSession"
+              checked={forSession}
+              onChange={(event) => setForSession(event.target.checked)}
+            />
+            {t('llm.keyForSession')}
+          </label>
+          <p className="hint" id="llm-key-kept">
+            {forSession ? t('llm.keptForSession') : t('llm.keptInBrowser')}
+          </p>
+        </>
+      )}
     </>
   );
 }
@@ -45,5 +72,6 @@ export function readLlmFields(form: FormData): LlmSettings {
     model: String(form.get('model') ?? '').trim(),
     baseUrl: String(form.get('baseUrl') ?? '').trim(),
     apiKey: String(form.get('apiKey') ?? ''),
+    keyForSession: form.get('keyForSession') === 'on',
   };
 }

@@ -133,7 +133,7 @@ export function NewConversation() {
           />
         </summary>
         {/* Each server has its own: the fields start afresh when the server changes. */}
-        <LlmFields key={settings?.id} initial={llm} />
+        <LlmFields key={settings?.id} initial={llm} offerSessionKey />
         <p className="hint">{t('newConversation.modelHint')}</p>
       </details>
       <details className="llm-settings">
