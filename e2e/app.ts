@@ -276,7 +276,10 @@ export class Tether {
 
   async openServers() {
     if (await this.serversDialog.isVisible()) return;
-    await this.page.getByRole('button', { name: 'Servers', exact: true }).click();
+    // In the header; on a phone, in the header's settings menu.
+    const inHeader = this.page.getByRole('banner').getByRole('button', { name: 'Servers', exact: true });
+    if (await inHeader.first().isVisible()) await inHeader.first().click();
+    else await (await this.openSettings()).getByRole('button', { name: 'Servers', exact: true }).click();
     await expect(this.serversDialog).toBeVisible();
   }
 

@@ -36,6 +36,9 @@ test('a language chosen in the header is spoken at once, with one request, and k
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   expect(asked).toEqual(['de']);
   await expectAccessible(page, 'the header’s settings in German');
+  // Closed before going on: open, the settings lie over the list.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('group', { name: 'Einstellungen' })).toBeHidden();
 
   // A conversation speaks it too: its state, its actions, the message box.
   await app.listItem(SEEDED.parser).getByRole('link').click();

@@ -1,8 +1,68 @@
-import { expect, test } from '@playwright/test';
-import { SEEDED, Tether } from './app';
+import { expect, test, type Page } from '@playwright/test';
+import { inEveryLanguage, SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 
 // A phone (390 × 844) and a 1280 px window zoomed to 200 %.
+
+/** Each copy button that overlaps something beside it (its siblings: the words it copies). */
+function copyButtonsOverWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const over: string[] = [];
+    for (const button of document.querySelectorAll<HTMLElement>('.copy-button')) {
+      const b = button.getBoundingClientRect();
+      if (b.width === 0) continue;
+      for (const other of button.parentElement!.children) {
+        if (other === button) continue;
+        const o = other.getBoundingClientRect();
+        if (b.left < o.right && o.left < b.right && b.top < o.bottom && o.top < b.bottom)
+          over.push(`${button.getAttribute('aria-label')} over .${other.className}`);
+      }
+    }
+    return over;
+  });
+}
+
+test.describe('the header on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true });
+
+  for (const language of ['en', 'de', 'fr', 'es', 'ja', 'zh-Hans', 'ar', 'en-XA']) {
+    test(`fits in one row in ${language}; Servers and Notify me are in its menu`, async ({ page }) => {
+      await page.addInitScript((code) => localStorage.setItem('tether.language', code), language);
+      const app = new Tether(page);
+      await app.open();
+      const header = page.getByRole('banner');
+      const settings = header.getByRole('button', { name: inEveryLanguage('settings.label') });
+      await expect(settings).toBeVisible();
+      // The row itself, not only the boxes inside its buttons: nothing runs past its edge.
+      const overflow = await header.evaluate((row) => {
+        const edge = row.getBoundingClientRect();
+        const outside = [...row.children]
+          .map((child) => ({ child, box: child.getBoundingClientRect() }))
+          .filter(({ box }) => box.width > 0 && (box.left < edge.left - 0.5 || box.right > edge.right + 0.5))
+          .map(({ child }) => child.className);
+        return { scroll: row.scrollWidth - row.clientWidth, outside };
+      });
+      expect(overflow).toEqual({ scroll: 0, outside: [] });
+      await settings.click();
+      const menu = page.getByRole('group', { name: inEveryLanguage('settings.label') });
+      await expect(menu.getByRole('button', { name: inEveryLanguage('serverPanel.servers') })).toBeVisible();
+      await expect(menu.getByRole('button', { name: inEveryLanguage('notify.on') })).toBeVisible();
+      if (language === 'en') await expectAccessible(page, 'the header’s menu on a 320 px phone');
+    });
+  }
+});
+
+test.describe('in a narrow window with a mouse', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('copy buttons stand on their own line too, never over an answer’s words', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.gallery);
+    await expect(app.log.getByText('That was every card.')).toBeVisible();
+    await expect(app.log.getByRole('button', { name: /^Copy / }).first()).toBeVisible();
+    expect(await copyButtonsOverWords(page)).toEqual([]);
+  });
+});
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
@@ -41,21 +101,7 @@ test.describe('on a phone', () => {
     await app.openConversation(SEEDED.gallery);
     await expect(app.log.getByText('That was every card.')).toBeVisible();
     await expect(app.log.getByRole('button', { name: /^Copy / }).first()).toBeVisible();
-    const covered = await page.evaluate(() => {
-      const over: string[] = [];
-      for (const button of document.querySelectorAll<HTMLElement>('.copy-button')) {
-        const b = button.getBoundingClientRect();
-        if (b.width === 0) continue;
-        for (const other of button.parentElement!.children) {
-          if (other === button) continue;
-          const o = other.getBoundingClientRect();
-          if (b.left < o.right && o.left < b.right && b.top < o.bottom && o.top < b.bottom)
-            over.push(`${button.getAttribute('aria-label')} over .${other.className}`);
-        }
-      }
-      return over;
-    });
-    expect(covered).toEqual([]);
+    expect(await copyButtonsOverWords(page)).toEqual([]);
   });
 
   test('several servers: the drawer names each row’s server, the Servers dialog fits', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { HeaderLabel } from './HeaderLabel';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, Redirect, Route, Switch, useLocation, useRoute, useSearch } from 'wouter';
 import { ConversationView } from '../components/ConversationView';
@@ -137,13 +138,13 @@ function Layout() {
           aria-controls="conversation-drawer"
           onClick={() => setDrawerOpen((open) => !open)}
         >
-          {t('shell.conversations')}
+          <HeaderLabel icon="☰" words={t('shell.conversations')} />
         </button>
         <a className="brand" href="/">
           {PRODUCT_NAME}
         </a>
         <Link href="/" className="button-link new-conversation-link">
-          {t('shell.newConversation')}
+          <HeaderLabel icon="+" words={t('shell.newConversation')} />
         </Link>
         {idle && (
           <Suspense fallback={null}>

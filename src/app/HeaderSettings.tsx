@@ -4,12 +4,16 @@ import { LanguageCommands, LanguageSwitch } from './LanguageSwitch';
 import { setThemeChoice, useThemeChoice, type ThemeChoice } from './theme';
 import { lazyPart } from '../components/boundaries/lazyPart';
 import { usePopover } from '../components/usePopover';
+import { NotifyToggle } from '../components/follow/NotifyToggle';
+import { openServers } from '../components/servers/serversDialog';
+import { HeaderLabel } from './HeaderLabel';
 
 // What the browser keeps of conversations, with its limit and Clear: loaded with the first opening.
 const CopySettings = lazyPart(() => import('../components/browserCopy/CopySettings'));
 
 /**
- * This browser's settings (theme, language) behind one button, in a popover: the browser closes it
+ * This browser's settings (theme, language; on a phone also Servers and Notify me) behind one
+ * button, in a popover: the browser closes it
  * on Escape or a click outside and gives focus back to the button. Its controls are drawn the
  * first time it opens, so the first screen holds one button, not two selects and their options.
  */
@@ -19,7 +23,7 @@ export function HeaderSettings() {
   return (
     <>
       <button type="button" className="settings-button" popovertarget={id} aria-expanded={open}>
-        {t('settings.label')}
+        <HeaderLabel icon="⋯" words={t('settings.label')} />
       </button>
       <div
         id={id}
@@ -31,6 +35,13 @@ export function HeaderSettings() {
       >
         {openedOnce && (
           <>
+            {/* On a phone the header has room for icons only: Servers and Notify me live here. */}
+            <div className="phone-only header-menu-actions">
+              <button type="button" onClick={openServers}>
+                {t('serverPanel.servers')}
+              </button>
+              <NotifyToggle />
+            </div>
             <ThemeSwitch />
             <LanguageSwitch />
             <Suspense fallback={null}>
