@@ -276,8 +276,11 @@ export class Tether {
 
   async openServers() {
     if (await this.serversDialog.isVisible()) return;
-    // In the header; on a phone, in the header's settings menu.
-    const inHeader = this.page.getByRole('banner').getByRole('button', { name: 'Servers', exact: true });
+    // In the header; on a phone, in the header's settings menu. The header's tools come in the
+    // first idle moment: once Settings is there, so is Servers wherever it is.
+    const banner = this.page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: inEveryLanguage('settings.label') })).toBeVisible();
+    const inHeader = banner.getByRole('button', { name: 'Servers', exact: true });
     if (await inHeader.first().isVisible()) await inHeader.first().click();
     else await (await this.openSettings()).getByRole('button', { name: 'Servers', exact: true }).click();
     await expect(this.serversDialog).toBeVisible();

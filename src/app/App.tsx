@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { HeaderLabel } from './HeaderLabel';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, Redirect, Route, Switch, useLocation, useRoute, useSearch } from 'wouter';
 import { ConversationView } from '../components/ConversationView';
@@ -137,14 +136,15 @@ function Layout() {
           aria-expanded={drawerOpen}
           aria-controls="conversation-drawer"
           onClick={() => setDrawerOpen((open) => !open)}
+          data-icon="☰"
         >
-          <HeaderLabel icon="☰" words={t('shell.conversations')} />
+          {t('shell.conversations')}
         </button>
         <a className="brand" href="/">
           {PRODUCT_NAME}
         </a>
-        <Link href="/" className="button-link new-conversation-link">
-          <HeaderLabel icon="+" words={t('shell.newConversation')} />
+        <Link href="/" className="button-link new-conversation-link" data-icon="+">
+          {t('shell.newConversation')}
         </Link>
         {idle && (
           <Suspense fallback={null}>

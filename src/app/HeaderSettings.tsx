@@ -6,7 +6,6 @@ import { lazyPart } from '../components/boundaries/lazyPart';
 import { usePopover } from '../components/usePopover';
 import { NotifyToggle } from '../components/follow/NotifyToggle';
 import { openServers } from '../components/servers/serversDialog';
-import { HeaderLabel } from './HeaderLabel';
 
 // What the browser keeps of conversations, with its limit and Clear: loaded with the first opening.
 const CopySettings = lazyPart(() => import('../components/browserCopy/CopySettings'));
@@ -22,8 +21,8 @@ export function HeaderSettings() {
   const { id, ref, open, openedOnce } = usePopover();
   return (
     <>
-      <button type="button" className="settings-button" popovertarget={id} aria-expanded={open}>
-        <HeaderLabel icon="⋯" words={t('settings.label')} />
+      <button type="button" className="settings-button" popovertarget={id} aria-expanded={open} data-icon="⋯">
+        {t('settings.label')}
       </button>
       <div
         id={id}
