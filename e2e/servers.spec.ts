@@ -334,12 +334,12 @@ test('a model key kept for this session only is sent, and never written to local
   await form.getByText(/^Model:/).click();
   // Where the key is kept is said plainly, and changes with the choice.
   await expect(form.getByLabel('API key')).toHaveAccessibleDescription(
-    /kept in this browser’s local storage/,
+    /^Kept in this browser’s local storage/,
   );
   await form.getByLabel('API key').fill('key-for-this-session-only');
   await form.getByLabel('Keep the key for this browser session only').check();
   await expect(form.getByLabel('API key')).toHaveAccessibleDescription(
-    /only until this browser session ends/,
+    /^Kept only until this browser session ends/,
   );
   await expectAccessible(page, 'the model’s key kept for the session');
   await form.getByLabel('What should the agent do?').fill('Say hello');
