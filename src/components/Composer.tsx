@@ -166,7 +166,7 @@ export function Composer({
         <button type="button" className="attach" onClick={() => fileInput.current?.click()}>
           {t('composer.attach')}
         </button>
-        <button type="submit" disabled={!sendable}>
+        <button type="submit" className="primary" disabled={!sendable}>
           {t('composer.send')}
         </button>
       </div>

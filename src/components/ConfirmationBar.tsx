@@ -54,7 +54,11 @@ export function ConfirmationBar({ session }: { session: LiveSession }) {
   return (
     <div className="confirmation-bar" role="group" aria-label={t('confirm.pending')}>
       <span>{t('confirm.explain')}</span>
-      <button type="button" onClick={() => void session.commands.respondToConfirmation(true)}>
+      <button
+        type="button"
+        className="primary"
+        onClick={() => void session.commands.respondToConfirmation(true)}
+      >
         {t('confirm.approve')}
       </button>
       <button ref={rejectButton} type="button" onClick={() => setRejecting(true)}>

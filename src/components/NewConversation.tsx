@@ -175,7 +175,7 @@ export function NewConversation() {
         </select>
       </label>
       {modelNote}
-      <button type="submit" disabled={create.isPending || checking}>
+      <button type="submit" className="primary" disabled={create.isPending || checking}>
         {create.isPending || checking ? t('newConversation.starting') : t('newConversation.start')}
       </button>
       {create.error && (
