@@ -238,7 +238,7 @@ test.describe('reading a conversation', () => {
     await app.expectNothingRunning();
   });
 
-  test('shows hostile HTML as text, unknown and malformed events as raw rows, huge output cut', async ({
+  test('shows hostile HTML as text, events it cannot show as one quiet line, huge output cut', async ({
     page,
   }) => {
     const app = new Tether(page);
@@ -251,8 +251,15 @@ test.describe('reading a conversation', () => {
     await expect(app.card(/etc\/hosts/)).toHaveAttribute('data-state', 'rejected');
     await expect(app.card(/etc\/hosts/)).toContainText('Do not touch system files.');
     await app.scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await expect(app.log.getByText('Unknown event: unknown event kind “TelemetryPulseEvent”')).toBeVisible();
-    await expect(app.log.getByText('Unknown event: message without llm_message.content')).toBeVisible();
+    // The two events it cannot show read as one quiet line until opened.
+    const unshown = app.log.getByRole('button', { name: '2 events Tether cannot show' });
+    await expect(unshown).toHaveAttribute('aria-expanded', 'false');
+    await expect(app.log.getByText(/TelemetryPulseEvent/)).toHaveCount(0);
+    await unshown.click();
+    await expect(
+      app.log.getByText('An event of a kind Tether does not know: TelemetryPulseEvent'),
+    ).toBeVisible();
+    await expect(app.log.getByText('A MessageEvent without llm_message.content')).toBeVisible();
     await expect(app.card(/echo never-loaded/)).toContainText(
       'The call that produced this result is not loaded.',
     );

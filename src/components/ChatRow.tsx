@@ -1,3 +1,4 @@
+import { unknownWords } from '../conversation/unknownWords';
 import { markerWords } from '../conversation/markerWords';
 import { ScrollablePre } from './ScrollablePre';
 import { MessageImages } from './attachments/MessageImages';
@@ -174,7 +175,7 @@ export const ChatRow = memo(function ChatRow({
       return (
         <div className="chat-row unknown" data-event-id={row.eventId}>
           <details>
-            <summary>{t('row.unknownEvent', { reason: row.reason })}</summary>
+            <summary>{unknownWords(row)}</summary>
             <ScrollablePre className="tool-output" label={t('row.rawEvent')}>
               {safeJson(row.event)}
             </ScrollablePre>

@@ -8,27 +8,26 @@ import {
 import type { Outcome } from './toolCalls';
 
 // What an event of a known kind must hold to be paired or shown as that kind. One that lacks it
-// is shown as a raw row with the reason, never dropped and never a crash.
+// is shown as a raw row with the reason, never dropped and never a crash. The reason is the
+// fields it lacks (the server's own names, the same in every language); words are made when drawn.
 
-/** Why an event cannot be paired or shown as its kind; null when it is well-formed. */
+/** The fields that keep an event from being paired or shown as its kind; null when it is well-formed. */
 export function malformation(event: ServerEvent, kind: string): string | null {
   switch (kind) {
     case 'MessageEvent': {
       const message = (event as MessageEvent).llm_message;
-      return isRecord(message) && Array.isArray(message.content)
-        ? null
-        : 'message without llm_message.content';
+      return isRecord(message) && Array.isArray(message.content) ? null : 'llm_message.content';
     }
     case 'ActionEvent':
-      return typeof (event as ActionEvent).tool_call_id === 'string' ? null : 'action without tool_call_id';
+      return typeof (event as ActionEvent).tool_call_id === 'string' ? null : 'tool_call_id';
     case 'ObservationEvent':
       return typeof (event as ObservationEvent).tool_call_id === 'string' &&
         isRecord((event as ObservationEvent).observation)
         ? null
-        : 'observation without tool_call_id or observation';
+        : 'tool_call_id, observation';
     case 'UserRejectObservation':
     case 'AgentErrorEvent':
-      return typeof (event as Outcome).tool_call_id === 'string' ? null : 'outcome without tool_call_id';
+      return typeof (event as Outcome).tool_call_id === 'string' ? null : 'tool_call_id';
     default:
       return null;
   }

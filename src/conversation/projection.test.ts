@@ -299,11 +299,7 @@ describe('g. other kinds', () => {
     const brokenAction = { ...c.next(), kind: 'ActionEvent', source: 'agent', action: null } as ServerEvent;
     const rows = projectEvents([unknown, brokenMessage, brokenAction]).rows;
     expect(rows.map((r) => r.type)).toEqual(['unknown', 'unknown', 'unknown']);
-    expect(only(rows, 'unknown').map((r) => r.reason)).toEqual([
-      'unknown event kind “FutureEvent”',
-      'message without llm_message.content',
-      'action without tool_call_id',
-    ]);
+    expect(only(rows, 'unknown').map((r) => r.lacks)).toEqual([null, 'llm_message.content', 'tool_call_id']);
   });
 
   it('refuses input that cannot be keyed', () => {

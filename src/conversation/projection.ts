@@ -59,7 +59,12 @@ export type Row =
       readonly model: string;
       readonly previous: string | undefined;
     })
-  | (RowBase & { readonly type: 'unknown'; readonly event: ServerEvent; readonly reason: string });
+  | (RowBase & {
+      readonly type: 'unknown';
+      readonly event: ServerEvent;
+      /** The fields a known kind lacks; null when the kind itself is unknown. */
+      readonly lacks: string | null;
+    });
 
 // Row keys: an event row is keyed by its event id; turns and standalone outcomes by a marker
 // (a control character no event id contains) and the response or tool call id.
@@ -137,6 +142,16 @@ function newSlot(
   };
 }
 
+/** The kinds an event row is drawn as (buildRow's cases); any other is shown raw. */
+const SHOWN_KINDS: ReadonlySet<string> = new Set([
+  'MessageEvent',
+  'ConversationErrorEvent',
+  'PauseEvent',
+  'InterruptEvent',
+  'Condensation',
+  'ConversationStateUpdateEvent',
+]);
+
 /** The order of compareEvents; apart from it so that its reads only ever see slots. */
 function compareSlots(a: Slot, b: Slot): number {
   if (a.timestamp !== b.timestamp) return a.timestamp < b.timestamp ? -1 : 1;
@@ -206,6 +221,12 @@ export class ConversationProjection {
   turnCallsAt(index: number): readonly ToolCall[] | undefined {
     const slot = this.order[index];
     return slot?.actions && this.callsOf(slot, slot.actions);
+  }
+
+  /** Whether the row at an index of `rowOrder` is one Tether cannot show, without building it. */
+  unknownAt(index: number): boolean {
+    const slot = this.order[index];
+    return !!slot?.event && (slot.problem !== null || !SHOWN_KINDS.has(slot.event.kind));
   }
 
   private callsOf(slot: Slot, actions: readonly ActionEvent[]): readonly ToolCall[] {
@@ -429,7 +450,7 @@ export class ConversationProjection {
     }
     if (call) return { ...base, type: 'orphan-outcome', call: this.callView(call) };
     if (!event) throw new Error(`row ${key} has no content`);
-    if (slot.problem) return { ...base, type: 'unknown', event, reason: slot.problem };
+    if (slot.problem) return { ...base, type: 'unknown', event, lacks: slot.problem };
     switch (event.kind) {
       case 'MessageEvent':
         return { ...base, type: 'message', event: event as MessageEvent };
@@ -452,7 +473,7 @@ export class ConversationProjection {
         };
       }
       default:
-        return { ...base, type: 'unknown', event, reason: `unknown event kind “${event.kind}”` };
+        return { ...base, type: 'unknown', event, lacks: null };
     }
   }
 

@@ -1,7 +1,7 @@
 import { stretchSummary, type Stretch } from '../../conversation/stretches/workStretches';
 import { useT } from '../../i18n/i18n';
 
-/** The one line a folded stretch of finished steps reads as; a click shows the steps. */
+/** The one line a folded stretch reads as; a click shows its rows. */
 export function StretchLine({
   stretch,
   open,
@@ -15,6 +15,19 @@ export function StretchLine({
   onToggle: (id: string) => void;
 }) {
   const t = useT();
+  if (stretch.kind === 'unshown')
+    return (
+      <div className="stretch-line unshown">
+        <button
+          type="button"
+          className="stretch-toggle"
+          aria-expanded={open}
+          onClick={() => onToggle(stretch.id)}
+        >
+          {t('row.cannotShow', { count: stretch.keys.length })}
+        </button>
+      </div>
+    );
   return (
     <div className="stretch-line from-agent">
       <span className={`author${labelled ? '' : ' visually-hidden'}`}>{t('row.agent')}</span>

@@ -5,10 +5,9 @@ import { useCommand } from '../commands/commands';
 import { useFoldSteps } from './foldSteps';
 import { useT } from '../../i18n/i18n';
 
-const NONE: ReadonlyMap<string, Stretch> = new Map();
-
 /**
- * The folded stretches of finished agent work, and which ones the reader opened. Find opens the
+ * The folded stretches (finished agent work when steps fold, events Tether cannot show always),
+ * and which ones the reader opened. Find opens the
  * stretch it jumps into (at once, for the render that scrolls there, and for good after).
  */
 export function useStretches(projection: ConversationProjection, jumpedTo: string | undefined) {
@@ -21,7 +20,7 @@ export function useStretches(projection: ConversationProjection, jumpedTo: strin
   );
   // The projection is mutable: its version says when the rows changed.
   const stretches = useMemo(
-    () => (fold ? workStretches(projection) : NONE),
+    () => workStretches(projection, fold),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [projection, version, fold],
   );

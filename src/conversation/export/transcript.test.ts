@@ -152,7 +152,7 @@ describe('transcript as Markdown', () => {
       x: 1,
     };
     const text = transcriptMarkdown(heading, [userMessage(clock, 'hi'), odd, 'not an event', null]);
-    expect(text).toContain('_Unknown event: unknown event kind “BrandNewEvent”_');
+    expect(text).toContain('_An event of a kind Tether does not know: BrandNewEvent_');
     expect(text).toContain('"kind": "BrandNewEvent"');
   });
 });

@@ -1,3 +1,4 @@
+import { unknownWords } from '../unknownWords';
 import { markerWords } from '../markerWords';
 import { asServerEvent, contentImages, contentText, type ServerEvent } from '../../agent-server/protocol';
 import { failureHeadline, userActionWords } from '../errorWords';
@@ -127,7 +128,7 @@ function rowMarkdown(row: Row, times: Times): string {
         .filter(Boolean)
         .join('\n\n');
     case 'unknown':
-      return `_${t('export.md.unknown', { reason: row.reason })}_\n\n${fenced(JSON.stringify(row.event, null, 2), 'json')}`;
+      return `_${unknownWords(row)}_\n\n${fenced(JSON.stringify(row.event, null, 2), 'json')}`;
   }
 }
 

@@ -5,6 +5,7 @@ import type { ToolAction } from '../../agent-server/toolActions';
 import { t } from '../../i18n/i18n';
 import { failureHeadline, userActionWords } from '../errorWords';
 import { activeBranch, utcTime } from '../export/transcript';
+import { unknownWords } from '../unknownWords';
 import { markerWords } from '../markerWords';
 import { projectEvents, type Row } from '../projection';
 import { callState, type ToolCall } from '../toolCalls';
@@ -203,7 +204,7 @@ function rowHtml(row: Row, { when, image, text }: Writers): string {
     case 'compaction':
       return `<p class="marker">${escapeHtml(markerWords(row))}${when(row)}</p>${row.event.summary ? plainText(row.event.summary) : ''}`;
     case 'unknown':
-      return `<p class="marker">${escapeHtml(t('export.md.unknown', { reason: row.reason }))}</p>`;
+      return `<p class="marker">${escapeHtml(unknownWords(row))}</p>`;
   }
 }
 

@@ -33,10 +33,10 @@ function stretches(events: ServerEvent[]) {
     const stretch = byKey.get(row.key);
     if (stretch) seen.set(stretch.id, [...(seen.get(stretch.id) ?? []), index]);
   });
-  return [...seen.entries()].map(([id, indexes]) => ({
-    indexes,
-    summary: stretchSummary(byKey.get(id)!.tally),
-  }));
+  return [...seen.entries()].map(([id, indexes]) => {
+    const stretch = byKey.get(id)!;
+    return { indexes, summary: stretch.kind === 'work' ? stretchSummary(stretch.tally) : 'unshown' };
+  });
 }
 
 describe('stretches of finished agent work', () => {
@@ -126,6 +126,32 @@ describe('stretches of finished agent work', () => {
     expect(stretches(events)).toEqual([{ indexes: [2], summary: 'Ran 1 command' }]);
   });
 
+  it('folds consecutive events Tether cannot show into one line, whether or not steps fold', () => {
+    const c = clock();
+    const odd = (kind: string) => ({ ...c.next(), kind, source: 'environment' }) as ServerEvent;
+    const events = [
+      userMessage(c, 'go'),
+      odd('TelemetryPulseEvent'),
+      { ...c.next(), kind: 'MessageEvent', source: 'agent', llm_message: null } as ServerEvent,
+    ];
+    const ls = terminalAction(c, 'ls');
+    events.push(ls, terminalObservation(c, ls, 'a.py', 0), odd('FutureEvent'), agentMessage(c, 'Done.'));
+    expect(stretches(events)).toEqual([
+      { indexes: [1, 2], summary: 'unshown' },
+      { indexes: [3], summary: 'Ran 1 command' },
+      { indexes: [4], summary: 'unshown' },
+    ]);
+    const projection = projectEvents(events);
+    const unfolded = workStretches(projection, false);
+    expect([...new Set(unfolded.values())].map((s) => [s.kind, s.keys.length])).toEqual([
+      ['unshown', 2],
+      ['unshown', 1],
+    ]);
+    // The same events again: the same stretches, so what is drawn from them need not change.
+    const again = workStretches(projection, false);
+    expect(again.get(projection.rowOrder[1]!)).toBe(unfolded.get(projection.rowOrder[1]!));
+  });
+
   it('remakes only the stretch a new event changed', () => {
     const c = clock();
     const ask = userMessage(c, 'go');
@@ -141,7 +167,7 @@ describe('stretches of finished agent work', () => {
     expect(now.get(firstKey)).toBeDefined();
     expect(now.get(firstKey)).toBe(old.get(firstKey));
     expect(old.get(lastKey)).toBeUndefined();
-    expect(stretchSummary(now.get(lastKey)!.tally)).toBe('Ran 1 command');
+    expect(now.get(lastKey)).toMatchObject({ kind: 'work', tally: { ran: 1 } });
   });
 
   it('builds no row to fold 10,000 events', () => {

@@ -8,15 +8,23 @@ import { callState, type ToolCall } from '../toolCalls';
 // open when it needs the reader: running, failed, rejected, interrupted, waiting, a command that
 // exited non-zero, the agent's final answer, work handed to a sub-agent, or a child conversation
 // started (its card leads to it).
+//
+// Consecutive events Tether cannot show (a kind it does not know, or one lacking what its kind
+// needs) fold into one quiet line too, whether or not steps are folded: they are there to be
+// looked into, not read.
 
-export interface Stretch {
+interface StretchBase {
   /** The first row's key: the stretch's identity while rows are added after it. */
   readonly id: string;
   /** Keys of its rows, in order. */
   readonly keys: readonly string[];
-  /** What its steps did; put in words when drawn, in the language spoken then. */
-  readonly tally: StretchTally;
 }
+
+export type Stretch =
+  /** Finished steps of the agent's; what they did is put in words when drawn, in the language spoken then. */
+  | (StretchBase & { readonly kind: 'work'; readonly tally: StretchTally })
+  /** Events Tether cannot show. */
+  | (StretchBase & { readonly kind: 'unshown' });
 
 /**
  * Where stretches are read from: the rows' keys and each turn's calls, which the projection gives
@@ -26,6 +34,8 @@ export interface StretchSource {
   readonly rowOrder: readonly string[];
   /** The calls of the turn at an index, the same array until the turn changes; undefined for other rows. */
   turnCallsAt(index: number): readonly ToolCall[] | undefined;
+  /** Whether the row at an index is an event Tether cannot show. */
+  unknownAt(index: number): boolean;
 }
 
 /** A turn of the agent's: its row's key and its calls. */
@@ -138,6 +148,7 @@ function stretchOf(run: readonly Turn[]): Stretch {
     return before.stretch;
   }
   const stretch: Stretch = {
+    kind: 'work',
     id: run[0]!.key,
     keys: run.map((row) => row.key),
     tally: tallyOf(run.flatMap((row) => row.calls)),
@@ -146,13 +157,26 @@ function stretchOf(run: readonly Turn[]): Stretch {
   return stretch;
 }
 
+/** The unshown stretches last made from a source, by id, so an unchanged one keeps its identity. */
+const unshownMade = new WeakMap<StretchSource, Map<string, Stretch>>();
+
+function unshownOf(keys: readonly string[], before: Map<string, Stretch>): Stretch {
+  const made = before.get(keys[0]!);
+  if (made && made.keys.length === keys.length && made.keys.every((key, i) => key === keys[i])) return made;
+  return { kind: 'unshown', id: keys[0]!, keys };
+}
+
 /**
- * The stretches among the rows, by the key of each row in one. Cheap (one pass, no text, no row
- * built, each turn judged once, each unchanged stretch reused): it runs on every change of the rows.
+ * The stretches among the rows, by the key of each row in one: finished work when `work` is on
+ * (folding steps), and events Tether cannot show always. Cheap (one pass, no text, no row built,
+ * each turn judged once, each unchanged stretch reused): it runs on every change of the rows.
  */
-export function workStretches(source: StretchSource): Map<string, Stretch> {
+export function workStretches(source: StretchSource, work = true): Map<string, Stretch> {
   const byKey = new Map<string, Stretch>();
+  const before = unshownMade.get(source) ?? new Map<string, Stretch>();
+  const unshownNow = new Map<string, Stretch>();
   let run: Turn[] = [];
+  let unshown: string[] = [];
   const close = () => {
     if (run.length > 0) {
       const stretch = stretchOf(run);
@@ -160,12 +184,28 @@ export function workStretches(source: StretchSource): Map<string, Stretch> {
     }
     run = [];
   };
+  const closeUnshown = () => {
+    if (unshown.length > 0) {
+      const stretch = unshownOf(unshown, before);
+      unshownNow.set(stretch.id, stretch);
+      for (const key of stretch.keys) byKey.set(key, stretch);
+    }
+    unshown = [];
+  };
   const keys = source.rowOrder;
   for (let index = 0; index < keys.length; index++) {
-    const calls = source.turnCallsAt(index);
+    if (source.unknownAt(index)) {
+      close();
+      unshown.push(keys[index]!);
+      continue;
+    }
+    closeUnshown();
+    const calls = work ? source.turnCallsAt(index) : undefined;
     if (calls && foldable(calls)) run.push({ key: keys[index]!, calls });
     else close();
   }
   close();
+  closeUnshown();
+  unshownMade.set(source, unshownNow);
   return byKey;
 }
