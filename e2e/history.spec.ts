@@ -268,6 +268,29 @@ test.describe('reading a conversation', () => {
     expect(await page.locator('.chat-rows script, .chat-rows img[onerror]').count()).toBe(0);
   });
 
+  test('opening each conversation of the mock logs no failed request and no error', async ({ page }) => {
+    test.setTimeout(90_000);
+    const failures: string[] = [];
+    page.on('requestfailed', (request) => failures.push(`${request.url()}: ${request.failure()?.errorText}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${response.url()}: ${response.status()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
+    page.on('pageerror', (error) => failures.push(error.message));
+    const app = new Tether(page);
+    await app.open();
+    const links = app.list.getByRole('link');
+    await expect(links).toHaveCount(20);
+    for (let index = 0; index < 20; index++) {
+      await links.nth(index).click();
+      await expect(app.log.locator('[data-event-id]').first()).toBeVisible();
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+    }
+    expect(failures).toEqual([]);
+  });
+
   test('loads older pages on scroll-up and keeps the reading position', async ({ page }) => {
     test.setTimeout(120_000);
     const app = new Tether(page);
