@@ -1,6 +1,4 @@
-import { unknownWords } from '../conversation/unknownWords';
 import { markerWords } from '../conversation/markerWords';
-import { ScrollablePre } from './ScrollablePre';
 import { MessageImages } from './attachments/MessageImages';
 import { memo, Suspense, useContext, useEffect, useRef } from 'react';
 import { useIdleReached } from './useIdleReached';
@@ -47,6 +45,7 @@ function UnreachableModel() {
 const SAFE_IMAGE = /^(https?:|data:image\/)/i;
 
 const MessageActions = lazyPart(() => import('./branches/MessageActions'));
+const UnknownRow = lazyPart(() => import('./rows/UnknownRow'));
 
 /** Edit, Regenerate, Fork and the versions of a message: loaded once the first screen is drawn. */
 function BranchActions({ row }: { row: Row }) {
@@ -172,26 +171,11 @@ export const ChatRow = memo(function ChatRow({
         </div>
       );
     case 'unknown':
+      // Drawn only when its folded line is opened: its code loads then.
       return (
-        <div className="chat-row unknown" data-event-id={row.eventId}>
-          <details>
-            <summary>{unknownWords(row)}</summary>
-            <ScrollablePre className="tool-output" label={t('row.rawEvent')}>
-              {safeJson(row.event)}
-            </ScrollablePre>
-          </details>
-        </div>
+        <Suspense fallback={null}>
+          <UnknownRow row={row} />
+        </Suspense>
       );
   }
 });
-
-function safeJson(value: unknown): string {
-  try {
-    const json = JSON.stringify(value, null, 2);
-    return json.length > 20_000
-      ? `${json.slice(0, 20_000)}\n… (${json.length - 20_000} more characters)`
-      : json;
-  } catch {
-    return String(value);
-  }
-}
