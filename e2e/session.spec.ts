@@ -196,6 +196,34 @@ test.describe('the session socket', () => {
     await expect(page.getByText(/Connected/)).toBeVisible({ timeout: 5_000 });
   });
 
+  test('“Live” says what it means, to a finger, a key and a screen reader', async ({ page }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.parser);
+    const live = page.getByRole('button', {
+      name: 'Live — connected: the agent’s events appear as they happen',
+    });
+    await expect(live).toHaveAttribute('aria-expanded', 'false');
+    await live.click();
+    const note = page.getByText('Connected: the agent’s events appear as they happen', { exact: true });
+    await expect(note).toBeVisible();
+    await expect(live).toHaveAttribute('aria-expanded', 'true');
+    await expectAccessible(page, 'the connection explained');
+    // Escape closes the note and nothing else: the run is not stopped, focus stays.
+    await page.keyboard.press('Escape');
+    await expect(note).toHaveCount(0);
+    await expect(live).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(note).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(note).toHaveCount(0);
+    // On a phone the word sits near the edge: its note moves to stay on screen.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await live.click();
+    const box = (await note.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(320);
+  });
+
   test('credentials to re-activate: the screen asks the person and does not spin; Try now', async ({
     page,
   }) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { ConnectionState } from '../agent-server/socket';
 import type { GapState } from '../conversation/gapFiller';
 import type { LiveSession } from '../conversation/session/sessionHandle';
@@ -19,20 +19,63 @@ const CONNECTION_WORDS: Record<Exclude<ConnectionState['kind'], 'closed'>, [Mess
   crowded: ['connection.crowded', 'connection.meaning.crowded'],
 };
 
+type Meaning = ComponentType<{ meaning: string }>;
+/** The note's code and look, loaded with the first press: few ever press it. */
+let loadingMeaning: Promise<Meaning> | undefined;
+const loadMeaning = () =>
+  (loadingMeaning ??= import('./connection/ConnectionMeaning').then(
+    (module) => module.ConnectionMeaning,
+    (error: unknown) => {
+      loadingMeaning = undefined;
+      throw error;
+    },
+  ));
+
+/**
+ * The connection in a word, which says what it means when pressed (a toggletip: a hover title
+ * alone reaches neither a finger nor the keyboard). A screen reader hears the meaning with the word,
+ * so the note drawn on pressing is for the eyes only. It is drawn only while open: the header
+ * adds no element to every conversation.
+ */
 export function ConnectionWords({ connection }: { connection: ConnectionState }) {
   const t = useT();
+  const [explained, setExplained] = useState(false);
+  const [Note, setNote] = useState<Meaning>();
   const ids = connection.kind === 'closed' ? undefined : CONNECTION_WORDS[connection.kind];
-  const meaning = ids ? t(ids[1]) : '';
+  if (!ids) return <span className="connection-words" data-connection={connection.kind} />;
+  const meaning = t(ids[1]);
   return (
-    <span
+    <button
+      type="button"
       className={`connection-words connection-${connection.kind}`}
       data-connection={connection.kind}
-      title={meaning}
+      aria-expanded={explained}
+      onClick={() => {
+        setExplained(!explained);
+        // Should the note's code not load, the words are still said, plainly.
+        if (!Note)
+          loadMeaning().then(
+            (loaded) => setNote(() => loaded),
+            () => setNote(() => PlainMeaning),
+          );
+      }}
+      onBlur={() => setExplained(false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && explained) {
+          event.stopPropagation();
+          setExplained(false);
+        }
+      }}
     >
-      {ids && t(ids[0])}
-      {meaning && <span className="visually-hidden"> — {meaning}</span>}
-    </span>
+      {t(ids[0])}
+      <span className="visually-hidden"> — {meaning}</span>
+      {explained && Note && <Note meaning={meaning} />}
+    </button>
   );
+}
+
+function PlainMeaning({ meaning }: { meaning: string }) {
+  return <span aria-hidden="true"> {meaning}</span>;
 }
 
 /** Loud only when it matters: a single quick retry stays in the header words. */
