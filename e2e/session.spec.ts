@@ -196,6 +196,48 @@ test.describe('the session socket', () => {
     await expect(page.getByText(/Connected/)).toBeVisible({ timeout: 5_000 });
   });
 
+  test('a message sent while the server is away goes by itself, once, when it is back, and says so', async ({
+    page,
+  }) => {
+    const app = new Tether(page);
+    await app.openConversation(SEEDED.parser);
+    await expect(page.locator('[data-connection="open"]')).toBeVisible();
+    await app.mock((server) => server.setDown(true));
+    await expect(page.getByText(/Unreachable/)).toBeVisible({ timeout: 5_000 });
+    await app.setAgentTiming(5, 50);
+    await app.composer.fill('Are you back yet?');
+    await app.composer.press('Enter');
+    const bubble = page.locator('.pending').filter({ hasText: 'Are you back yet?' });
+    await expect(bubble).toHaveAttribute('data-pending-state', 'failed');
+    await expect(bubble).toContainText('Tether sends it again by itself, once, when the server is back.');
+    await expect(bubble.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await app.mock((server) => server.setDown(false));
+    // No click: it goes when the socket is back (its backoff is at most 10 s), and says so.
+    await expect(page.locator('[data-announcer]')).toContainText(
+      'The server is back: your message was sent again.',
+      { timeout: 15_000 },
+    );
+    await expect(app.log.locator('.chat-row.from-user').filter({ hasText: 'Are you back yet?' })).toHaveCount(
+      1,
+      {
+        timeout: 10_000,
+      },
+    );
+    await expect(bubble).toHaveCount(0);
+    await expect(app.log.getByText('Done. I looked at the workspace').last()).toBeVisible({
+      timeout: 20_000,
+    });
+    const delivered = await app.mock(
+      (server) =>
+        server.store.received.filter((r) => JSON.stringify(r.body ?? '').includes('Are you back yet?'))
+          .length,
+    );
+    expect(delivered).toBeLessThanOrEqual(1);
+    await expect(app.log.locator('.chat-row.from-user').filter({ hasText: 'Are you back yet?' })).toHaveCount(
+      1,
+    );
+  });
+
   test('“Live” says what it means, to a finger, a key and a screen reader', async ({ page }) => {
     const app = new Tether(page);
     await app.openConversation(SEEDED.parser);

@@ -74,4 +74,25 @@ test('offline, the app and a conversation opened before open from this browser @
 
   await context.setOffline(false);
   await expect(banner).toHaveCount(0, { timeout: 30_000 });
+  // Back online, the message goes by itself, once: no Retry to press, none doubled, and read.
+  const sent = page.getByRole('log').locator('.from-user').filter({ hasText: 'Are you there?' });
+  await expect(sent).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await expect
+    .poll(
+      () =>
+        llm.requests.some((request) =>
+          JSON.stringify(request.body.messages ?? []).includes('Are you there?'),
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await expect(page.locator('.conversation-header [data-status]')).toHaveAttribute(
+    'data-status',
+    'finished',
+    {
+      timeout: 30_000,
+    },
+  );
+  await expect(sent).toHaveCount(1);
 });

@@ -245,7 +245,7 @@ describe('sending', () => {
     expect(t.state().pending).toMatchObject([{ state: 'sent', via: 'rest' }]);
   });
 
-  it('marks a socket send as not delivered when the socket died and the server has no echo', async () => {
+  it('sends again, once, a socket send the server has no echo of after the socket died', async () => {
     vi.useFakeTimers();
     FakeSocket.instances = [];
     let now = 1000;
@@ -257,9 +257,14 @@ describe('sending', () => {
     now = 5000;
     vi.advanceTimersByTime(500);
     FakeSocket.instances.at(-1)!.open();
-    await vi.waitFor(() => expect(live.live.getState().pending).toMatchObject([{ state: 'failed' }]));
+    // Not delivered, so it goes again by itself (the server is back), and says so.
+    await vi.waitFor(() =>
+      expect(live.live.getState().pending).toMatchObject([{ state: 'sent', resent: true }]),
+    );
     expect(conversations.searchEvents).toHaveBeenCalled();
-    // If the echo turns up after all, the message was delivered: the bubble goes.
+    const sends = FakeSocket.instances.flatMap((socket) => socket.sent).filter((f) => f.includes('lost one'));
+    expect(sends).toHaveLength(2);
+    // Its echo replaces the bubble.
     live.receiveFrame(userMessage(clock(), 'lost one'));
     expect(live.live.getState().pending).toEqual([]);
     live.stop();
@@ -559,7 +564,7 @@ describe('session socket', () => {
     t.live.stop();
   });
 
-  it('marks a socket send lost once the reconnect replay is complete without its echo', async () => {
+  it('knows a socket send lost once the reconnect replay is complete without its echo, and sends it again', async () => {
     let now = 1000;
     const t = started({}, { now: () => now });
     sessionFrame({ type: 'sync', from_seq: null, through_seq: 2 });
@@ -574,7 +579,8 @@ describe('session socket', () => {
     durable(3, userMessage(c, 'kept one'));
     expect(t.state().pending).toMatchObject([{ text: 'lost one', state: 'sent' }]);
     durable(4, agentMessage(c, 'answer'));
-    expect(t.state().pending).toMatchObject([{ text: 'lost one', state: 'failed' }]);
+    expect(t.state().pending).toMatchObject([{ text: 'lost one', state: 'sent', resent: true }]);
+    expect(FakeSocket.latest().sent.filter((frame) => frame.includes('lost one'))).toHaveLength(1);
     t.live.stop();
   });
 

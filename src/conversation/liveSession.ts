@@ -373,6 +373,8 @@ export class ConversationSession {
     this.replay = undefined;
     // Everything persisted before this connection is now held: older unechoed sends were lost.
     if (replay) this.commands.outbox.unconfirmedSinceBefore(replay.syncedAt);
+    // And whatever failed only because the server was away goes again, once.
+    void this.commands.outbox.serverBack();
   }
 
   private now(): number {
@@ -422,7 +424,10 @@ export class ConversationSession {
 
   private fillSince(): Promise<boolean> {
     return this.readWhatServerHolds().then((filled) => {
-      if (filled) this.commands.outbox.unconfirmedSinceBefore(this.now());
+      if (filled) {
+        this.commands.outbox.unconfirmedSinceBefore(this.now());
+        void this.commands.outbox.serverBack();
+      }
       return filled;
     });
   }

@@ -9,6 +9,7 @@ function outboxOverRest(sendOverRest: OutboxTransport['sendOverRest']) {
     sendOverRest,
     afterRestSend: vi.fn(),
     runRefused: vi.fn(),
+    resentWhenBack: vi.fn(),
   };
   const outbox = new Outbox({ get: () => pending, set: (next) => (pending = next) }, transport, () => 0);
   return { outbox, transport, pending: () => pending };
@@ -44,5 +45,64 @@ describe('a message sent over REST', () => {
     await outbox.retry(pending()[0]!.localId);
     expect(pending()).toMatchObject([{ state: 'sent', via: 'rest' }]);
     expect(send).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a message that failed because the server could not be reached', () => {
+  it('goes again by itself, once, when the server is back', async () => {
+    const send = vi
+      .fn<OutboxTransport['sendOverRest']>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(undefined);
+    const { outbox, pending, transport } = outboxOverRest(send);
+    await outbox.send('Are you there?');
+    expect(pending()).toMatchObject([{ state: 'failed', resendWhenBack: true }]);
+    await outbox.serverBack();
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(transport.resentWhenBack).toHaveBeenCalledWith(1);
+    // It failed again: once is all it goes by itself; Retry is the person's.
+    expect(pending()).toMatchObject([{ state: 'failed', resent: true, resendWhenBack: false }]);
+    await outbox.serverBack();
+    expect(send).toHaveBeenCalledTimes(2);
+    await outbox.retry(pending()[0]!.localId);
+    expect(pending()).toMatchObject([{ state: 'sent', via: 'rest' }]);
+  });
+
+  it('says it was sent again, and is replaced by the server’s copy', async () => {
+    const send = vi
+      .fn<OutboxTransport['sendOverRest']>()
+      .mockRejectedValueOnce(new HttpError(503, 'Service Unavailable', { detail: 'busy' }))
+      .mockResolvedValueOnce(undefined);
+    const { outbox, pending } = outboxOverRest(send);
+    await outbox.send('Hello');
+    await outbox.serverBack();
+    expect(pending()).toMatchObject([{ state: 'sent', resent: true }]);
+    outbox.echoed('Hello');
+    expect(pending()).toEqual([]);
+  });
+
+  it('is not sent again when the server had taken it after all', async () => {
+    const send = vi
+      .fn<OutboxTransport['sendOverRest']>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const { outbox, pending } = outboxOverRest(send);
+    await outbox.send('Only once');
+    // The server's copy came with what it persisted while away.
+    outbox.echoed('Only once');
+    await outbox.serverBack();
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(pending()).toEqual([]);
+  });
+
+  it('a refusal is not a server away: it waits for the person', async () => {
+    const send = vi
+      .fn<OutboxTransport['sendOverRest']>()
+      .mockRejectedValueOnce(new HttpError(401, 'Unauthorized', {}));
+    const { outbox, pending } = outboxOverRest(send);
+    await outbox.send('Secret');
+    expect(pending()).toMatchObject([{ state: 'failed', resendWhenBack: false }]);
+    await outbox.serverBack();
+    expect(send).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,4 +1,4 @@
-import { describeError, httpStatus } from '../agent-server/client';
+import { AgentServerRefused, describeError, httpStatus } from '../agent-server/client';
 import { t } from '../i18n/i18n';
 
 // The user's messages on their way: shown at once as bubbles, handed to the socket (or to REST
@@ -18,6 +18,13 @@ export interface PendingMessage {
   state: 'sending' | 'sent' | 'failed';
   via?: 'socket' | 'rest';
   error?: string;
+  /**
+   * Failed because the server could not be reached (the network, a 5xx, a socket that died before
+   * the server took it): sent again by itself, once, when the server is back.
+   */
+  resendWhenBack?: boolean;
+  /** Sent again by itself when the server came back (said on its bubble). */
+  resent?: boolean;
 }
 
 export interface OutboxTransport {
@@ -28,6 +35,8 @@ export interface OutboxTransport {
   afterRestSend(): void;
   /** The server kept the message but is running as many conversations as it allows (429). */
   runRefused(): void;
+  /** Messages go again by themselves now that the server is back: the person is told. */
+  resentWhenBack(count: number): void;
 }
 
 export interface PendingSlice {
@@ -64,6 +73,27 @@ export class Outbox {
     await this.deliver({ ...message, sentAt });
   }
 
+  /**
+   * The server is back and everything it persisted meanwhile is held: a message that failed only
+   * because it could not be reached goes again, once. One the server took after all was replaced
+   * by its copy before this (echoed), so none is doubled.
+   */
+  async serverBack(): Promise<void> {
+    const waiting = this.slice.get().filter((m) => m.state === 'failed' && m.resendWhenBack && !m.resent);
+    if (waiting.length > 0) this.transport.resentWhenBack(waiting.length);
+    for (const message of waiting) {
+      const sentAt = this.now();
+      this.update(message.localId, {
+        state: 'sending',
+        error: undefined,
+        resendWhenBack: false,
+        resent: true,
+        sentAt,
+      });
+      await this.deliver({ ...message, sentAt, resent: true });
+    }
+  }
+
   discard(localId: string): void {
     this.slice.set(this.slice.get().filter((m) => m.localId !== localId));
   }
@@ -93,6 +123,7 @@ export class Outbox {
         this.update(message.localId, {
           state: 'failed',
           error: t('session.unconfirmed'),
+          resendWhenBack: !message.resent,
         });
       }
     }
@@ -118,13 +149,27 @@ export class Outbox {
         this.transport.runRefused();
         return;
       }
-      this.update(message.localId, { state: 'failed', error: describeError(error) });
+      this.update(message.localId, {
+        state: 'failed',
+        error: describeError(error),
+        resendWhenBack: !message.resent && unreachable(error),
+      });
     }
   }
 
   private update(localId: string, patch: Partial<PendingMessage>): void {
     this.slice.set(this.slice.get().map((m) => (m.localId === localId ? { ...m, ...patch } : m)));
   }
+}
+
+/**
+ * Whether a send failed because the server could not be reached, rather than refused it: no
+ * answer at all, or a gateway's or an overloaded server's. Sending again later may succeed.
+ */
+function unreachable(error: unknown): boolean {
+  if (error instanceof AgentServerRefused) return false;
+  const status = httpStatus(error);
+  return status === undefined || status === 502 || status === 503 || status === 504;
 }
 
 /** A user message's content: its text (when there is any), then its images. */

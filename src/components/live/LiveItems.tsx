@@ -138,11 +138,13 @@ function PendingBubble({
   const words =
     message.state === 'failed'
       ? t('pending.failed', { error: message.error ?? t('pending.unknownError') })
-      : message.state === 'sending'
-        ? t('pending.sending')
-        : agentRunning
-          ? t('row.queued')
-          : t('pending.sent');
+      : message.resent
+        ? t('pending.resent')
+        : message.state === 'sending'
+          ? t('pending.sending')
+          : agentRunning
+            ? t('row.queued')
+            : t('pending.sent');
   return (
     <div
       className={`chat-row message from-user pending pending-${message.state}`}
@@ -151,8 +153,12 @@ function PendingBubble({
       <div className="author">{t('row.you')}</div>
       {message.text && <p className="stream-text">{message.text}</p>}
       <MessageImages urls={message.images} nameOf={(number) => t('row.imageAttached', { number })} />
-      <p className="pending-state" role={message.state === 'failed' ? 'alert' : undefined}>
+      <p
+        className="pending-state"
+        role={message.state === 'failed' ? 'alert' : message.resent ? 'status' : undefined}
+      >
         {words}
+        {message.state === 'failed' && message.resendWhenBack && <> {t('pending.resendsWhenBack')}</>}
       </p>
       {message.state === 'failed' && (
         <div className="pending-actions">
