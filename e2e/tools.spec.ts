@@ -11,7 +11,8 @@ test('the header holds the run’s state and two icon buttons; the rest is in on
   const app = new Tether(page);
   await app.openConversation(SEEDED.parser);
   const header = page.locator('.conversation-header');
-  await expect(header.getByRole('button')).toHaveText(['', '']);
+  // The connection's word (which says what it means when pressed), then the two icons.
+  await expect(header.getByRole('button')).toHaveText(['Live', '', '']);
   await expect(header.getByRole('button', { name: 'Workspace' })).toHaveAttribute('aria-expanded', 'false');
   await expect(toolsButton(page)).toHaveAttribute('aria-expanded', 'false');
 

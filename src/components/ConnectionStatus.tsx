@@ -1,9 +1,10 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { ConnectionState } from '../agent-server/socket';
 import type { GapState } from '../conversation/gapFiller';
 import type { LiveSession } from '../conversation/session/sessionHandle';
 import { useT, type MessageId } from '../i18n/i18n';
-import { Words } from '../i18n/Words';
+import { lazyPart } from './boundaries/lazyPart';
+import { useIdleReached } from './useIdleReached';
 
 // How the conversation's link to the server is doing, in the header and in banners.
 
@@ -19,7 +20,7 @@ const CONNECTION_WORDS: Record<Exclude<ConnectionState['kind'], 'closed'>, [Mess
   crowded: ['connection.crowded', 'connection.meaning.crowded'],
 };
 
-type Meaning = ComponentType<{ meaning: string }>;
+type Meaning = ComponentType<{ meaning: string; anchor: HTMLElement }>;
 /** The note's code and look, loaded with the first press: few ever press it. */
 let loadingMeaning: Promise<Meaning> | undefined;
 const loadMeaning = () =>
@@ -33,30 +34,35 @@ const loadMeaning = () =>
 
 /**
  * The connection in a word, which says what it means when pressed (a toggletip: a hover title
- * alone reaches neither a finger nor the keyboard). A screen reader hears the meaning with the word,
- * so the note drawn on pressing is for the eyes only. It is drawn only while open: the header
+ * alone reaches neither a finger nor the keyboard). A screen reader hears the meaning with the word
+ * (its name), so the note drawn on pressing is for the eyes only. It is drawn only while open: the header
  * adds no element to every conversation.
  */
 export function ConnectionWords({ connection }: { connection: ConnectionState }) {
   const t = useT();
   const [explained, setExplained] = useState(false);
   const [Note, setNote] = useState<Meaning>();
+  const [word, setWord] = useState<HTMLButtonElement | null>(null);
   const ids = connection.kind === 'closed' ? undefined : CONNECTION_WORDS[connection.kind];
   if (!ids) return <span className="connection-words" data-connection={connection.kind} />;
   const meaning = t(ids[1]);
   return (
     <button
+      ref={setWord}
       type="button"
       className={`connection-words connection-${connection.kind}`}
       data-connection={connection.kind}
+      // The word, then what it means: heard together (the word first, as it is seen).
+      aria-label={`${t(ids[0])} — ${meaning}`}
       aria-expanded={explained}
       onClick={() => {
         setExplained(!explained);
-        // Should the note's code not load, the words are still said, plainly.
+        // Should the note's code not load, the word's name still says what it means; the next
+        // press asks for it again.
         if (!Note)
           loadMeaning().then(
             (loaded) => setNote(() => loaded),
-            () => setNote(() => PlainMeaning),
+            () => setExplained(false),
           );
       }}
       onBlur={() => setExplained(false)}
@@ -68,101 +74,42 @@ export function ConnectionWords({ connection }: { connection: ConnectionState })
       }}
     >
       {t(ids[0])}
-      <span className="visually-hidden"> — {meaning}</span>
-      {explained && Note && <Note meaning={meaning} />}
+      {explained && Note && word && <Note meaning={meaning} anchor={word} />}
     </button>
   );
 }
 
-function PlainMeaning({ meaning }: { meaning: string }) {
-  return <span aria-hidden="true"> {meaning}</span>;
-}
+/**
+ * The banners of a link in trouble (reconnecting for a while, offline, too many connections,
+ * credentials to re-activate, a gap in the history being read again). Their code and words are
+ * not part of the first screen: they load in the first idle moment, so that they are there when
+ * the network goes, and are drawn only when one is shown.
+ */
+const loadBanners = () => import('./connection/ConnectionBanners');
+const Banners = lazyPart(loadBanners);
 
-/** Loud only when it matters: a single quick retry stays in the header words. */
-export function ConnectionBanner({
+export function ConnectionTrouble({
   connection,
+  gap,
   session,
 }: {
   connection: ConnectionState;
+  gap: GapState;
   session: LiveSession;
 }) {
-  const seconds = useCountdown(
-    connection.kind === 'reconnecting' || connection.kind === 'crowded' ? connection.retryAt : undefined,
-  );
-  const t = useT();
-  const tryNow = (
-    <button type="button" onClick={() => session.reconnectNow()}>
-      {t('connection.tryNow')}
-    </button>
-  );
-  if (connection.kind === 'credentials') {
-    return (
-      <div className="banner warning" role="alert">
-        {t('connection.credentialsBanner')} {tryNow}
-      </div>
-    );
-  }
-  if (connection.kind === 'crowded') {
-    return (
-      <div className="banner warning" role="status">
-        <Words
-          id="connection.crowdedBanner"
-          values={{ seconds: <span className="countdown">{seconds}</span> }}
-        />{' '}
-        {tryNow}
-      </div>
-    );
-  }
-  if (connection.kind === 'offline') {
-    return (
-      <div className="banner warning" role="status">
-        {t('connection.offlineBanner')}
-      </div>
-    );
-  }
-  if (connection.kind === 'reconnecting' && connection.attempt >= 2) {
-    return (
-      <div className="banner warning" role="status">
-        <Words
-          id="connection.lostBanner"
-          values={{
-            attempt: <span className="countdown">{connection.attempt}</span>,
-            seconds: <span className="countdown">{seconds}</span>,
-          }}
-        />{' '}
-        {tryNow}
-      </div>
-    );
-  }
-  return null;
-}
-
-/** The REST read that joins history and socket failed: what is missing, and when it is tried again. */
-export function GapBanner({ gap }: { gap: GapState }) {
-  const seconds = useCountdown(gap.kind === 'retrying' ? gap.retryAt : undefined);
-  if (gap.kind !== 'retrying') return null;
-  return (
-    <div className="banner warning" role="status">
-      <Words
-        id="connection.gapBanner"
-        values={{
-          error: gap.error.replace(/\.?$/, '.'),
-          seconds: <span className="countdown">{seconds}</span>,
-          attempt: gap.attempt + 1,
-        }}
-      />
-    </div>
-  );
-}
-
-/** Whole seconds until `until`, ticking while there is something to count down to. */
-function useCountdown(until: number | undefined): number {
-  const [now, setNow] = useState(() => Date.now());
+  const idle = useIdleReached();
   useEffect(() => {
-    if (until === undefined) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 500);
-    return () => window.clearInterval(timer);
-  }, [until]);
-  return until === undefined ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
+    if (idle) void loadBanners();
+  }, [idle]);
+  const shown =
+    connection.kind === 'credentials' ||
+    connection.kind === 'crowded' ||
+    connection.kind === 'offline' ||
+    (connection.kind === 'reconnecting' && connection.attempt >= 2) ||
+    gap.kind === 'retrying';
+  return shown ? (
+    <Suspense fallback={null}>
+      <Banners connection={connection} gap={gap} session={session} />
+    </Suspense>
+  ) : null;
 }

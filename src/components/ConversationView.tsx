@@ -4,7 +4,7 @@ import { canContinue, canStop } from '../conversation/composerRules';
 import { BranchContext } from './branches/branchContext';
 import { ModelBaseUrl } from './conversation/modelBaseUrl';
 import { ChatHistory } from './ChatHistory';
-import { ConnectionBanner, GapBanner } from './ConnectionStatus';
+import { ConnectionTrouble } from './ConnectionStatus';
 import { useFollowRun } from './follow/useFollowRun';
 import { FindFocus } from './find/findFocus';
 import { useFind } from './find/useFind';
@@ -85,8 +85,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
       <section className="conversation" aria-labelledby="conversation-title" ref={sectionRef}>
         <ConversationHeader model={model} />
         <Announcer session={session} />
-        <ConnectionBanner connection={model.connection} session={session} />
-        <GapBanner gap={model.gap} />
+        <ConnectionTrouble connection={model.connection} gap={model.gap} session={session} />
         {model.readingCopy !== undefined && model.connection.kind !== 'open' && (
           <div className="banner warning" role="status">
             {t('conversation.readingCopy', {
