@@ -137,6 +137,44 @@ test('a message sent while the agent runs is delivered and answered (seed 000) @
   await expectRowsMatch(page, server, id);
 });
 
+test('a message that lands while the model writes its last answer is answered, not left unread', async ({
+  page,
+  server,
+  llm,
+}, testInfo) => {
+  // The race of docs/agent-server-notes.md: the message is persisted while the run's last model
+  // call is out. The server may read it in one more call; if the run ends without it, Tether asks
+  // the agent to answer it. Either way the person's message gets its answer.
+  let sendAnswer!: () => void;
+  const messageKept = new Promise<void>((resolve) => (sendAnswer = resolve));
+  llm.setScript([
+    { text: 'Here is the summary you asked for.', heldUntil: messageKept },
+    { text: 'And the changelog entry is written too.' },
+  ]);
+  await connect(page, server);
+  const id = await startConversation(page, llm, 'Summarize the project');
+  const agentCalls = () => llm.requests.filter((r) => Array.isArray(r.body.tools) && r.body.tools.length > 0);
+  await expect.poll(() => agentCalls().length, { timeout: 30_000 }).toBe(1);
+  await page.getByLabel('Message to the agent').fill('Also add a changelog entry');
+  await page.getByLabel('Message to the agent').press('Enter');
+  const late = page.getByRole('log').locator('.from-user').filter({ hasText: 'Also add a changelog entry' });
+  await expect(late).toBeVisible({ timeout: 30_000 });
+  sendAnswer();
+  await expect(page.getByRole('log').getByText('And the changelog entry is written too.')).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(
+    agentCalls().some((request) =>
+      JSON.stringify(request.body.messages ?? []).includes('Also add a changelog entry'),
+    ),
+  ).toBe(true);
+  await expect(status(page)).toHaveAttribute('data-status', 'finished');
+  await expect(page.getByRole('button', { name: 'Ask the agent to answer it' })).toHaveCount(0);
+  await expect(late).toHaveCount(1);
+  await page.screenshot({ path: testInfo.outputPath('answered.png') });
+  await expectRowsMatch(page, server, id);
+});
+
 test('Stop during a slow stream: paused within 2 s, no further text; Continue goes on (seed 001)', async ({
   page,
   server,

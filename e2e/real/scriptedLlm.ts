@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 // and tool call gets a unique id, and every request is logged for the test to inspect.
 
 export type Turn =
-  | { text: string; reasoning?: string; tokenMs?: number }
+  /** `heldUntil`: the answer is sent only once it settles (the request stays open meanwhile). */
+  | { text: string; reasoning?: string; tokenMs?: number; heldUntil?: Promise<void> }
   | {
       toolCalls: { name: string; arguments: Record<string, unknown> }[];
       text?: string;
@@ -113,6 +114,7 @@ export class ScriptedLlm {
     const sideRequest = !Array.isArray(body.tools) || body.tools.length === 0;
     if (sideRequest && this.titlesHeld) await this.titlesHeld.until;
     const turn: Turn = sideRequest ? { text: 'Scripted title' } : (this.script.shift() ?? { text: 'OK.' });
+    if ('heldUntil' in turn && turn.heldUntil) await turn.heldUntil;
     if ('error' in turn) {
       const type =
         turn.error === 401 ? 'invalid_api_key' : turn.error === 429 ? 'rate_limit_exceeded' : 'server_error';

@@ -9,6 +9,7 @@ import { openServers } from '../components/servers/serversDialog';
 
 // What the browser keeps of conversations, with its limit and Clear: loaded with the first opening.
 const CopySettings = lazyPart(() => import('../components/browserCopy/CopySettings'));
+const MissedAnswerSetting = lazyPart(() => import('../components/answers/MissedAnswerSetting'));
 
 /**
  * This browser's settings (theme, language; on a phone also Servers and Notify me) behind one
@@ -44,6 +45,7 @@ export function HeaderSettings() {
             <ThemeSwitch />
             <LanguageSwitch />
             <Suspense fallback={null}>
+              <MissedAnswerSetting />
               <CopySettings />
             </Suspense>
           </>

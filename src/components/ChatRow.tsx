@@ -1,4 +1,5 @@
 import { markerWords } from '../conversation/markerWords';
+import { isAnswerRequest } from '../conversation/answers/answerRequest';
 import { MessageImages } from './attachments/MessageImages';
 import { memo, Suspense, useContext, useEffect, useRef } from 'react';
 import { useIdleReached } from './useIdleReached';
@@ -46,6 +47,7 @@ const SAFE_IMAGE = /^(https?:|data:image\/)/i;
 
 const MessageActions = lazyPart(() => import('./branches/MessageActions'));
 const UnknownRow = lazyPart(() => import('./rows/UnknownRow'));
+const AnswerRequestRow = lazyPart(() => import('./answers/AnswerRequestRow'));
 
 /** Edit, Regenerate, Fork and the versions of a message: loaded once the first screen is drawn. */
 function BranchActions({ row }: { row: Row }) {
@@ -75,6 +77,13 @@ export const ChatRow = memo(function ChatRow({
   switch (row.type) {
     case 'message': {
       const { llm_message: message, source } = row.event;
+      // Tether's request for an answer to a missed message: a note in the person's language.
+      if (source === 'user' && isAnswerRequest(row.event))
+        return (
+          <Suspense fallback={null}>
+            <AnswerRequestRow eventId={row.eventId} />
+          </Suspense>
+        );
       const text = contentText(message.content);
       const images = contentImages(message.content).filter((url) => SAFE_IMAGE.test(url));
       const fromUser = source === 'user';

@@ -11,6 +11,7 @@ export function LiveFooter({ session, model }: { session: LiveSession; model: st
   const pending = useStore(session.live, (s) => s.pending);
   const status = useStore(session.live, (s) => s.status);
   const stopping = useStore(session.live, (s) => s.stopping);
+  const missed = useStore(session.live, (s) => s.missed);
   // Running, no word streamed yet and no tool at work: the agent is waiting for its model. The
   // server says nothing of its LLM retries (1.57), so the time waited is what can be shown. A
   // stream opened with no word in it yet draws nothing: the line stays until the first word
@@ -19,7 +20,11 @@ export function LiveFooter({ session, model }: { session: LiveSession; model: st
   const waitingForModel =
     status === 'running' && !stopping && nothingStreamed && session.log.projection.openCalls === 0;
   const live =
-    waitingForModel || streams.items.length > 0 || streams.aborted !== undefined || pending.length > 0;
+    waitingForModel ||
+    streams.items.length > 0 ||
+    streams.aborted !== undefined ||
+    pending.length > 0 ||
+    missed !== undefined;
   return (
     <div className="live-footer">
       {live && (
@@ -31,6 +36,7 @@ export function LiveFooter({ session, model }: { session: LiveSession; model: st
             pending={pending}
             agentRunning={status === 'running'}
             waitingForModel={waitingForModel}
+            missed={missed}
           />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@openhands/typescript-client/client/http-client';
 import {
   EventClock,
@@ -13,6 +13,8 @@ import type { AgentServerClients } from '../agent-server/client';
 import { ConversationEventLog } from './eventLog';
 import { ConversationSession } from './liveSession';
 import { runLimitWords } from './outbox';
+import { ANSWER_REQUEST } from './answers/answerRequest';
+import { setMissedAnswerMode } from './answers/answerMode';
 import { SYNC_DEADLINE_MS } from './session/protocolDetection';
 import {
   forgetSocketProtocols,
@@ -672,6 +674,98 @@ describe('session socket', () => {
     t.live.noteConversationInfo({ execution_status: 'finished' });
     expect(t.state().status).toBe('running');
     t.live.stop();
+  });
+});
+
+describe('a message the run ended without answering', () => {
+  const sessionFrame = (frame: object) => FakeSocket.latest().frame(frame);
+  const durable = (seq: number, event: object) => sessionFrame({ type: 'durable', seq, event });
+  // This browser's storage, where the setting and the claims are kept (none in Node).
+  beforeEach(() => {
+    const kept = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => kept.get(key) ?? null,
+      setItem: (key: string, value: string) => void kept.set(key, value),
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  /** A run this session watches: the person's message persisted late, the run finished without it. */
+  function runEndsUnanswered(prefix: string) {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    const t = session({}, {}, 'session');
+    t.live.start();
+    FakeSocket.latest().open();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: null });
+    t.live.historyLoaded(undefined);
+    const c = new EventClock(Date.UTC(2026, 10, 27), prefix);
+    durable(1, userMessage(c, 'Fix the parser'));
+    durable(2, statusUpdate(c, 'running'));
+    durable(3, agentMessage(c, 'Fixed.'));
+    const late = userMessage(c, 'Also add a test');
+    durable(4, late);
+    durable(5, statusUpdate(c, 'finished'));
+    return { t, late, c };
+  }
+  const requests = () =>
+    FakeSocket.instances.flatMap((socket) => socket.sent).filter((frame) => frame.includes(ANSWER_REQUEST));
+
+  it('asks the agent by itself, once, when a run it watched ended', async () => {
+    const { t, c } = runEndsUnanswered('a');
+    await vi.waitFor(() => expect(requests()).toHaveLength(1));
+    expect(t.state().missed).toBeUndefined();
+    // Its echo, then anything else while finished: not asked again.
+    durable(6, userMessage(c, ANSWER_REQUEST));
+    durable(7, statusUpdate(c, 'idle'));
+    durable(8, statusUpdate(c, 'finished'));
+    expect(requests()).toHaveLength(1);
+    expect(t.state().missed).toBeUndefined();
+    t.live.stop();
+  });
+
+  it('offers the person a button instead when they chose so, and asks when pressed', async () => {
+    setMissedAnswerMode('offer');
+    const { t, late } = runEndsUnanswered('b');
+    expect(requests()).toHaveLength(0);
+    expect(t.state().missed).toBe(late.id);
+    await t.live.commands.send(ANSWER_REQUEST);
+    expect(requests()).toHaveLength(1);
+    // Its echo settles the offer.
+    durable(6, userMessage(new EventClock(Date.UTC(2026, 10, 28), 'echo'), ANSWER_REQUEST));
+    expect(t.state().missed).toBeUndefined();
+    t.live.stop();
+  });
+
+  it('only offers, never asks by itself, for a conversation opened already finished', () => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    const t = session({}, {}, 'session');
+    const c = new EventClock(Date.UTC(2026, 10, 27), 'c');
+    const answer = agentMessage(c, 'Fixed.');
+    const late = userMessage(c, 'Also add a test');
+    t.log.ingest([answer, late]);
+    t.live.noteConversationInfo({ execution_status: 'finished' });
+    t.live.start();
+    FakeSocket.latest().open();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: null });
+    t.live.historyLoaded(late.id);
+    expect(t.state().missed).toBe(late.id);
+    expect(requests()).toHaveLength(0);
+    t.live.stop();
+  });
+
+  it('asks once per message in this browser: a second tab, or a reload, does not ask again', async () => {
+    const { t } = runEndsUnanswered('d');
+    await vi.waitFor(() => expect(requests()).toHaveLength(1));
+    t.live.stop();
+    const again = runEndsUnanswered('d');
+    expect(requests()).toHaveLength(0);
+    expect(again.t.state().missed).toBeDefined();
+    again.t.live.stop();
   });
 });
 

@@ -35,6 +35,12 @@ import { SessionCommands } from './session/commands';
 import { SILENCE_CHECK_MS, lookAfterSilence } from './session/silenceCheck';
 import { ProtocolDetector } from './session/protocolDetection';
 import { protocolFor, type SocketProtocol } from './session/socketProtocols';
+import { missedMessageId } from './answers/missedMessages';
+import { ANSWER_REQUEST } from './answers/answerRequest';
+import { missedAnswerMode } from './answers/answerMode';
+import { claimAnswerRequest } from './answers/answerClaims';
+import { t } from '../i18n/i18n';
+import 'virtual:tether-english/resend';
 
 // The live session of one open conversation: the glue between its socket, its event log, the
 // outbox of messages awaiting their echo (session/commands.ts, which also carries the person's
@@ -103,6 +109,8 @@ export class ConversationSession {
   private readonly detector: ProtocolDetector;
   /** The socket is subscribed and has told the status on this connection. */
   private statusIsLive = false;
+  /** A run ended while this session watched it: a message it missed is asked for by itself. */
+  private watchedRunEnd = false;
 
   constructor(
     readonly conversationId: string,
@@ -239,6 +247,7 @@ export class ConversationSession {
   /** The newest history page is in the log: see session/historyJoin.ts. */
   historyLoaded(newestEventId: string | undefined): void {
     this.join.historyLoaded(newestEventId);
+    this.reviewAnswers();
   }
 
   /**
@@ -338,6 +347,7 @@ export class ConversationSession {
       );
     this.deltas.retire(event.id);
     if (event.source === 'agent' || event.kind === 'InterruptEvent') this.deltas.dropItem(LEGACY_ITEM);
+    this.reviewAnswers();
   }
 
   private receiveTransient(raw: unknown): void {
@@ -366,6 +376,7 @@ export class ConversationSession {
       this.replayDone();
     }
     this.join.subscribed();
+    this.reviewAnswers();
   }
 
   private replayDone(): void {
@@ -373,8 +384,7 @@ export class ConversationSession {
     this.replay = undefined;
     // Everything persisted before this connection is now held: older unechoed sends were lost.
     if (replay) this.commands.outbox.unconfirmedSinceBefore(replay.syncedAt);
-    // And whatever failed only because the server was away goes again, once.
-    void this.commands.outbox.serverBack();
+    this.resendWhatFailedWhileAway();
   }
 
   private now(): number {
@@ -426,9 +436,16 @@ export class ConversationSession {
     return this.readWhatServerHolds().then((filled) => {
       if (filled) {
         this.commands.outbox.unconfirmedSinceBefore(this.now());
-        void this.commands.outbox.serverBack();
+        this.resendWhatFailedWhileAway();
       }
       return filled;
+    });
+  }
+
+  /** Whatever failed only because the server was away goes again, once, and the person is told. */
+  private resendWhatFailedWhileAway(): void {
+    void this.commands.outbox.serverBack().then((count) => {
+      if (count > 0) this.announce(t('resend.announcement', { count }));
     });
   }
 
@@ -456,6 +473,34 @@ export class ConversationSession {
     this.announcer.status(previous, next);
     this.deps.onStatus?.(next);
     if (wasActive && !nowActive) this.deps.onSettled();
+    this.watchedRunEnd = wasActive && !nowActive ? true : nowActive ? false : this.watchedRunEnd;
+    this.reviewAnswers();
+  }
+
+  /**
+   * Whether the run left the newest message unanswered (answers/missedMessages.ts), judged once
+   * the log holds the newest events. After a run this session watched end, the agent is asked to
+   * answer it by itself (unless the person chose to be asked first); otherwise, or then, the
+   * person is offered to. Not while a message of theirs is on its way: that one starts a run.
+   */
+  private reviewAnswers(): void {
+    const state = this.live.getState();
+    const missed = this.join.isJoined ? missedMessageId(this.log.projection, state.status) : undefined;
+    if (missed === undefined || state.pending.length > 0) {
+      if (state.missed !== undefined) this.dispatch({ type: 'missed message settled' });
+      return;
+    }
+    // By itself, at most once per message, in this tab and in any other of this browser that has
+    // the conversation open (a claim kept in localStorage).
+    if (this.watchedRunEnd && missedAnswerMode() === 'ask-agent') {
+      this.watchedRunEnd = false;
+      if (claimAnswerRequest(missed)) {
+        this.dispatch({ type: 'missed message settled' });
+        void this.commands.send(ANSWER_REQUEST);
+        return;
+      }
+    }
+    this.dispatch({ type: 'missed message found', messageId: missed });
   }
 
   /** A silent socket during a run is fine while a tool works, deaf if REST has newer events. */

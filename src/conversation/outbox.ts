@@ -35,8 +35,6 @@ export interface OutboxTransport {
   afterRestSend(): void;
   /** The server kept the message but is running as many conversations as it allows (429). */
   runRefused(): void;
-  /** Messages go again by themselves now that the server is back: the person is told. */
-  resentWhenBack(count: number): void;
 }
 
 export interface PendingSlice {
@@ -76,11 +74,10 @@ export class Outbox {
   /**
    * The server is back and everything it persisted meanwhile is held: a message that failed only
    * because it could not be reached goes again, once. One the server took after all was replaced
-   * by its copy before this (echoed), so none is doubled.
+   * by its copy before this (echoed), so none is doubled. Resolves to how many went again.
    */
-  async serverBack(): Promise<void> {
+  async serverBack(): Promise<number> {
     const waiting = this.slice.get().filter((m) => m.state === 'failed' && m.resendWhenBack && !m.resent);
-    if (waiting.length > 0) this.transport.resentWhenBack(waiting.length);
     for (const message of waiting) {
       const sentAt = this.now();
       this.update(message.localId, {
@@ -92,6 +89,7 @@ export class Outbox {
       });
       await this.deliver({ ...message, sentAt, resent: true });
     }
+    return waiting.length;
   }
 
   discard(localId: string): void {

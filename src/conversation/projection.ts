@@ -276,6 +276,30 @@ export class ConversationProjection {
   }
 
   /**
+   * The newest user message when nothing of the agent's and no conversation error came after it:
+   * a message not answered (yet). What answers/missedMessages.ts judges once the run has ended.
+   */
+  get unansweredUserMessage(): MessageEvent | undefined {
+    const user = this.newestUserMessage;
+    if (!user) return undefined;
+    const agent = this.newestAgentEvent;
+    if (agent && isAfter(agent.timestamp, agent.id, user)) return undefined;
+    const error = this.newestConversationError;
+    if (error && isAfter(error.timestamp, error.id, user)) return undefined;
+    return user as MessageEvent;
+  }
+
+  /**
+   * Whether the newest user message came after the newest execution-status update: the server
+   * took it once the status was set, and starts a run for it (a finished conversation goes idle).
+   */
+  get userMessageAfterStatus(): boolean {
+    const user = this.newestUserMessage;
+    const status = this.newestStatus?.event;
+    return !!user && !!status && isAfter(user.timestamp, user.id, status);
+  }
+
+  /**
    * User messages sorting after this key arrived during the current run and the agent has not
    * answered since: the newest of the agent's last event and the run's start.
    */

@@ -5,7 +5,9 @@
 
 export const LAZY_PARTS = [
   'announce',
+  'answers',
   'attachments',
+  'banner',
   'branches',
   'browser',
   'browserCopy',
@@ -18,6 +20,7 @@ export const LAZY_PARTS = [
   'mcp',
   'modelDialog',
   'palette',
+  'resend',
   'runtime',
   'search',
   'secrets',

@@ -6,6 +6,9 @@ import { MessageImages } from '../attachments/MessageImages';
 import { advanceStreaming, startStreaming, type StreamingMarkdown } from '../markdown/streaming';
 import { MarkdownBlock } from '../markdown/Markdown';
 import { t, useT } from '../../i18n/i18n';
+import { ANSWER_REQUEST } from '../../conversation/answers/answerRequest';
+import 'virtual:tether-english/answers';
+import 'virtual:tether-english/resend';
 
 // What the live footer shows once there is something live: the agent's streaming answer, the
 // wait for its model, and the person's messages on their way. Loaded with the first of them: a
@@ -18,6 +21,7 @@ export default function LiveItems({
   pending,
   agentRunning,
   waitingForModel,
+  missed,
 }: {
   session: LiveSession;
   model: string | undefined;
@@ -25,6 +29,8 @@ export default function LiveItems({
   pending: PendingMessage[];
   agentRunning: boolean;
   waitingForModel: boolean;
+  /** A message the run ended without answering, offered to have answered. */
+  missed: string | undefined;
 }) {
   useT();
   return (
@@ -46,6 +52,15 @@ export default function LiveItems({
           agentRunning={agentRunning}
         />
       ))}
+      {/* Until the request's echo settles it, its bubble says it is on its way. */}
+      {missed !== undefined && !pending.some((message) => message.text === ANSWER_REQUEST) && (
+        <div className="chat-row notice missed-answer" role="status">
+          <p>{t('answers.missedOffer')}</p>
+          <button type="button" onClick={() => void session.commands.send(ANSWER_REQUEST)}>
+            {t('answers.askAgent')}
+          </button>
+        </div>
+      )}
     </>
   );
 }
@@ -135,11 +150,13 @@ function PendingBubble({
   agentRunning: boolean;
 }) {
   const t = useT();
+  if (message.text === ANSWER_REQUEST && message.state !== 'failed')
+    return <div className="chat-row marker answer-request">{t('answers.asking')}</div>;
   const words =
     message.state === 'failed'
       ? t('pending.failed', { error: message.error ?? t('pending.unknownError') })
       : message.resent
-        ? t('pending.resent')
+        ? t('resend.sent')
         : message.state === 'sending'
           ? t('pending.sending')
           : agentRunning
@@ -158,7 +175,7 @@ function PendingBubble({
         role={message.state === 'failed' ? 'alert' : message.resent ? 'status' : undefined}
       >
         {words}
-        {message.state === 'failed' && message.resendWhenBack && <> {t('pending.resendsWhenBack')}</>}
+        {message.state === 'failed' && message.resendWhenBack && <> {t('resend.whenBack')}</>}
       </p>
       {message.state === 'failed' && (
         <div className="pending-actions">

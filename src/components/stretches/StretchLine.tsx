@@ -15,30 +15,19 @@ export function StretchLine({
   onToggle: (id: string) => void;
 }) {
   const t = useT();
-  if (stretch.kind === 'unshown')
-    return (
-      <div className="stretch-line unshown">
-        <button
-          type="button"
-          className="stretch-toggle"
-          aria-expanded={open}
-          onClick={() => onToggle(stretch.id)}
-        >
-          {t('row.cannotShow', { count: stretch.keys.length })}
-        </button>
-      </div>
-    );
+  // Events Tether cannot show are nobody's words: no author, and quieter (unshown).
+  const work = stretch.kind === 'work';
   return (
-    <div className="stretch-line from-agent">
-      <span className={`author${labelled ? '' : ' visually-hidden'}`}>{t('row.agent')}</span>
+    <div className={`stretch-line ${work ? 'from-agent' : 'unshown'}`}>
+      {work && <span className={`author${labelled ? '' : ' visually-hidden'}`}>{t('row.agent')}</span>}
       <button
         type="button"
         className="stretch-toggle"
         aria-expanded={open}
         onClick={() => onToggle(stretch.id)}
       >
-        {stretchSummary(stretch.tally)}
-        <span className="stretch-count"> {t('stretch.steps', { count: stretch.keys.length })}</span>
+        {work ? stretchSummary(stretch.tally) : t('row.cannotShow', { count: stretch.keys.length })}
+        {work && <span className="stretch-count"> {t('stretch.steps', { count: stretch.keys.length })}</span>}
       </button>
     </div>
   );

@@ -22,7 +22,6 @@ export interface CommandLink {
 
 export class SessionCommands {
   readonly outbox: Outbox;
-  private resends = 0;
   private readonly dispatch: (event: SessionEvent) => void;
 
   constructor(
@@ -43,12 +42,6 @@ export class SessionCommands {
         sendOverRest: (content) => sendUserMessage(clients.conversations, conversationId, content),
         afterRestSend: () => link.afterRestSend(),
         runRefused: () => this.dispatch({ type: 'command failed', problem: runLimitWords() }),
-        resentWhenBack: (count) =>
-          this.dispatch({
-            type: 'announced',
-            // Apart from the session's own announcements, which count up from 1.
-            announcement: { id: -++this.resends, text: t('pending.resentAnnouncement', { count }) },
-          }),
       },
       now,
     );

@@ -28,6 +28,11 @@ export interface LiveState {
   announcements: Announcement[];
   /** Agent messages and final answers that arrived live (not history): what "unseen" counts. */
   liveReplies: number;
+  /**
+   * The id of a message the run ended without answering, offered to the person to have answered
+   * (answers/missedMessages.ts); undefined when there is none, or Tether asked by itself.
+   */
+  missed: string | undefined;
 }
 
 export interface Announcement {
@@ -50,7 +55,9 @@ export type SessionEvent =
   | { type: 'command failed'; problem: string }
   | { type: 'server reported an error'; detail: string }
   | { type: 'reply arrived' }
-  | { type: 'announced'; announcement: Announcement };
+  | { type: 'announced'; announcement: Announcement }
+  | { type: 'missed message found'; messageId: string }
+  | { type: 'missed message settled' };
 
 export function initialLiveState(protocol: SocketProtocol): LiveState {
   return {
@@ -64,6 +71,7 @@ export function initialLiveState(protocol: SocketProtocol): LiveState {
     protocol,
     announcements: [],
     liveReplies: 0,
+    missed: undefined,
   };
 }
 
@@ -115,6 +123,10 @@ export function reduceLiveState(state: LiveState, event: SessionEvent): LiveStat
         ...state,
         announcements: [...state.announcements.slice(-(ANNOUNCEMENTS_KEPT - 1)), event.announcement],
       };
+    case 'missed message found':
+      return state.missed === event.messageId ? state : { ...state, missed: event.messageId };
+    case 'missed message settled':
+      return state.missed === undefined ? state : { ...state, missed: undefined };
   }
 }
 
