@@ -276,27 +276,19 @@ export class ConversationProjection {
   }
 
   /**
-   * The newest user message when nothing of the agent's and no conversation error came after it:
-   * a message not answered (yet). What answers/missedMessages.ts judges once the run has ended.
+   * The newest user message when nothing of the agent's and no conversation error came after it,
+   * and it was persisted before the newest execution-status update (one persisted after it the
+   * server runs: a finished conversation goes idle first). What answers/missedMessages.ts judges.
    */
   get unansweredUserMessage(): MessageEvent | undefined {
     const user = this.newestUserMessage;
-    if (!user) return undefined;
+    const status = this.newestStatus?.event;
     const agent = this.newestAgentEvent;
-    if (agent && isAfter(agent.timestamp, agent.id, user)) return undefined;
     const error = this.newestConversationError;
+    if (!user || (status && isAfter(user.timestamp, user.id, status))) return undefined;
+    if (agent && isAfter(agent.timestamp, agent.id, user)) return undefined;
     if (error && isAfter(error.timestamp, error.id, user)) return undefined;
     return user as MessageEvent;
-  }
-
-  /**
-   * Whether the newest user message came after the newest execution-status update: the server
-   * took it once the status was set, and starts a run for it (a finished conversation goes idle).
-   */
-  get userMessageAfterStatus(): boolean {
-    const user = this.newestUserMessage;
-    const status = this.newestStatus?.event;
-    return !!user && !!status && isAfter(user.timestamp, user.id, status);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { t } from '../i18n/i18n';
+import 'virtual:tether-english/unshown';
 import type { Row } from './projection';
 
 /**
@@ -7,6 +8,6 @@ import type { Row } from './projection';
  */
 export function unknownWords(row: Extract<Row, { type: 'unknown' }>): string {
   return row.lacks === null
-    ? t('row.unknownKind', { kind: row.event.kind })
-    : t('row.malformedEvent', { kind: row.event.kind, lacks: row.lacks });
+    ? t('unshown.kind', { kind: row.event.kind })
+    : t('unshown.malformed', { kind: row.event.kind, lacks: row.lacks });
 }

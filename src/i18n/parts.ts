@@ -31,6 +31,7 @@ export const LAZY_PARTS = [
   'tasks',
   'terminal',
   'tools',
+  'unshown',
   'usage',
   'workspace',
 ] as const;

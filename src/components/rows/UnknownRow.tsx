@@ -2,6 +2,8 @@ import type { Row } from '../../conversation/projection';
 import { unknownWords } from '../../conversation/unknownWords';
 import { useT } from '../../i18n/i18n';
 import { ScrollablePre } from '../ScrollablePre';
+import 'virtual:tether-english/unshown';
+import './unknownRow.css';
 
 /** An event Tether cannot show: what keeps it from being shown, and the event as the server sent it. */
 export default function UnknownRow({ row }: { row: Extract<Row, { type: 'unknown' }> }) {
@@ -10,7 +12,7 @@ export default function UnknownRow({ row }: { row: Extract<Row, { type: 'unknown
     <div className="chat-row unknown" data-event-id={row.eventId}>
       <details>
         <summary>{unknownWords(row)}</summary>
-        <ScrollablePre className="tool-output" label={t('row.rawEvent')}>
+        <ScrollablePre className="tool-output" label={t('unshown.raw')}>
           {safeJson(row.event)}
         </ScrollablePre>
       </details>

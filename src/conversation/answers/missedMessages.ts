@@ -9,7 +9,6 @@ import { isAnswerRequest } from './answerRequest';
 /** What of the conversation the rule reads. */
 export interface AnswerSource {
   readonly unansweredUserMessage: MessageEvent | undefined;
-  readonly userMessageAfterStatus: boolean;
 }
 
 /**
@@ -23,7 +22,7 @@ export function missedMessageId(
   source: AnswerSource,
   status: ExecutionStatus | undefined,
 ): string | undefined {
-  if (status !== 'finished' || source.userMessageAfterStatus) return undefined;
+  if (status !== 'finished') return undefined;
   const message = source.unansweredUserMessage;
   if (!message || isAnswerRequest(message)) return undefined;
   return message.id;
