@@ -24,3 +24,22 @@ test('a 60,000-character message shows its head and the rest on request', async 
   await expect(message).not.toContainText('very last line');
   await expect(unfold).toBeFocused();
 });
+
+test('a long answer watched to its end stays whole; opened again from history, it folds', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.open();
+  await app.setAgentTiming(1, 0);
+  await app.startConversation('Explain the parser at length');
+  await app.expectStatus('finished');
+  const answer = app.log
+    .locator('.chat-row.from-agent')
+    .filter({ hasText: 'Paragraph 1 of the explanation' });
+  // The words just read stay where they were: nothing is cut under the reader.
+  await expect(answer).toContainText('That is all there is to say about it.');
+  await expect(answer.getByRole('button', { name: /^Show all/ })).toHaveCount(0);
+  await page.reload();
+  await expect(answer.getByRole('button', { name: /^Show all [\d,]+ characters$/ })).toBeVisible();
+  await expect(answer).not.toContainText('That is all there is to say about it.');
+});

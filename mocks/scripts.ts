@@ -79,7 +79,24 @@ export function scriptFor(request: string, tools: readonly string[] = DEFAULT_TO
   // Asked to hand work to a child conversation, it starts one on the same server.
   if (/\bchild conversation\b/i.test(topic) && tools.includes('start_child_conversation'))
     return childScript(topic);
+  // Asked to explain at length, it writes an answer longer than a message is shown whole from history.
+  if (/\bat length\b/i.test(topic)) return lengthyScript(topic);
   return plainScript(topic);
+}
+
+function lengthyScript(topic: string): Step[] {
+  const paragraphs = Array.from(
+    { length: 40 },
+    (_, i) =>
+      `Paragraph ${i + 1} of the explanation: the parser reads the header line by line, keeps what it ` +
+      'understands, and says plainly what it had to leave out, so that nothing is lost on the way.',
+  );
+  return [
+    {
+      type: 'answer',
+      say: `About “${topic}”:\n\n${paragraphs.join('\n\n')}\n\nThat is all there is to say about it.`,
+    },
+  ];
 }
 
 const DOCS_URL = 'http://localhost:3000/docs';

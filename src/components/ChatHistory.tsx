@@ -130,6 +130,7 @@ export function ChatHistory({
                     row={row}
                     activity={activity}
                     continued={fromAgent(row) && (leads || fromAgent(previous))}
+                    watched={log.wasWatched(row.eventId)}
                     unread={
                       activity !== 'idle' &&
                       row.type === 'message' &&

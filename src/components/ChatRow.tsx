@@ -65,6 +65,7 @@ export const ChatRow = memo(function ChatRow({
   activity,
   unread = false,
   continued = false,
+  watched = false,
 }: {
   row: Row;
   activity: Activity;
@@ -72,6 +73,8 @@ export const ChatRow = memo(function ChatRow({
   continued?: boolean;
   /** A user message the running agent has not reached yet (seed 000): shown as queued. */
   unread?: boolean;
+  /** This page watched the row's answer arrive: it is drawn whole, never folded under the reader. */
+  watched?: boolean;
 }) {
   const t = useT();
   switch (row.type) {
@@ -97,7 +100,7 @@ export const ChatRow = memo(function ChatRow({
           </div>
           {text && <CopyButton className="row-copy" text={text} label={t('row.copyMessage')} />}
           {message.reasoning_content && <Thinking text={message.reasoning_content} />}
-          {text && <FoldedMarkdown text={text} />}
+          {text && <FoldedMarkdown text={text} whole={watched} />}
           <MessageImages urls={images} nameOf={(number) => t('row.imageAttached', { number })} />
           {unread && <p className="pending-state">{t('row.queued')}</p>}
           <BranchActions row={row} />
@@ -115,7 +118,7 @@ export const ChatRow = memo(function ChatRow({
             if (action?.tool === 'finish') {
               return (
                 <div key={call.toolCallId} className="final-answer copyable" data-event-id={call.action!.id}>
-                  <FoldedMarkdown text={action.message} />
+                  <FoldedMarkdown text={action.message} whole={watched} />
                   <CopyButton text={action.message} label={t('row.copyAnswer')} />
                 </div>
               );

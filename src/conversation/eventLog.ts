@@ -12,6 +12,11 @@ export class ConversationEventLog {
   private readonly unpersisted = new Set<string>();
   private current = new ConversationProjection();
   private branch: Branch = { head: undefined, ids: new Set(), frontier: undefined };
+  /**
+   * The agent's events this page saw arrive over the socket, as they happened: an answer the
+   * person has just watched is shown whole (a long one from history is folded to its head).
+   */
+  private readonly watched = new Set<string>();
   /** Frames or items that could not be keyed (no id or kind): reported, never rendered. */
   rejected = 0;
   private readonly listeners = new Set<() => void>();
@@ -62,6 +67,16 @@ export class ConversationEventLog {
     const changed = this.follow(fresh) || rejected > 0 || confirmed;
     this.rejected += rejected;
     if (changed) this.notify();
+  }
+
+  /** The agent's event arrived live, before it is ingested (so that its row is drawn knowing it). */
+  noteWatched(eventId: string): void {
+    this.watched.add(eventId);
+  }
+
+  /** Whether this page watched the event arrive (noteWatched). */
+  wasWatched(eventId: string): boolean {
+    return this.watched.has(eventId);
   }
 
   /** The events the server persisted (every branch), for the browser's copy. */

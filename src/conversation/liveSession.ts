@@ -333,6 +333,7 @@ export class ConversationSession {
     const status = statusFromStateUpdate(event);
     if (status && fromSocket) this.statusIsLive = true;
     const known = this.log.has(event.id);
+    if (fromSocket && !known && event.source === 'agent') this.log.noteWatched(event.id);
     // full_state is a snapshot made for one subscriber, not part of the persisted history.
     if (!(event.kind === 'ConversationStateUpdateEvent' && (event as { key?: unknown }).key === 'full_state'))
       this.log.ingest([event], { live: true });
