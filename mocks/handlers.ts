@@ -307,7 +307,12 @@ export class MockAgentServer {
         failure.count -= 1;
         return HttpResponse.json({ detail: 'Injected failure' }, { status: failure.status });
       }),
-      ...serverHandlers(kit, { usableTools: () => this.usableTools, vsCode: () => this.vsCode }),
+      ...serverHandlers(kit, {
+        usableTools: () => this.usableTools,
+        vsCode: () => this.vsCode,
+        // Without the session socket it plays a release from before it (1.57 added it).
+        version: this.options.sessionSocket ? 'mock' : '1.56.0',
+      }),
       ...conversationHandlers(kit, this.runtimes, {
         stopDelayMs: () => this.stopDelayMs,
         removed: (id) => this.subscribers.close(id, 4004, 'Conversation not found'),

@@ -12,6 +12,8 @@ export function serverHandlers(
     usableTools: () => string[];
     /** VS Code enabled and running on the server. */
     vsCode: () => boolean;
+    /** The version it says: `mock`, or an old release when it plays a server without the session socket. */
+    version: string;
   },
 ) {
   return [
@@ -49,7 +51,7 @@ export function serverHandlers(
     http.get(api('/ready'), () => HttpResponse.json({ status: 'ready' })),
     http.get(api('/server_info'), () =>
       HttpResponse.json({
-        version: 'mock',
+        version: controls.version,
         uptime: 1,
         idle_time: 0,
         title: 'Tether mock agent-server',

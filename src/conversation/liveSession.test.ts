@@ -15,7 +15,7 @@ import { ConversationSession } from './liveSession';
 import { runLimitWords } from './outbox';
 import { ANSWER_REQUEST } from './answers/answerRequest';
 import { setMissedAnswerMode } from './answers/answerMode';
-import { SYNC_DEADLINE_MS } from './session/protocolDetection';
+import { SYNC_DEADLINE_MS, VERSION_WAIT_MS, forgetVersionReads } from './session/protocolDetection';
 import {
   forgetSocketProtocols,
   rememberSocketProtocol,
@@ -591,9 +591,16 @@ describe('session socket', () => {
     FakeSocket.instances = [];
     const t = session({}, {}, 'session');
     forgetSocketProtocols();
-    const getServerInfo = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue({});
+    forgetVersionReads();
+    // Down for the version read and the first probe, then up with no version to tell.
+    const getServerInfo = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('down'))
+      .mockRejectedValueOnce(new Error('down'))
+      .mockResolvedValue({});
     (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = { getServerInfo };
     t.live.start();
+    await vi.advanceTimersByTimeAsync(0);
     const dropBeforeSync = async () => {
       FakeSocket.latest().open();
       FakeSocket.latest().drop();
@@ -602,17 +609,58 @@ describe('session socket', () => {
     // One close before sync can be a blip; a 4001 is a refusal, not a missing route.
     await dropBeforeSync();
     FakeSocket.latest().drop(4001);
-    expect(getServerInfo).not.toHaveBeenCalled();
+    // Only the version was read (it failed): a refusal is never probed.
+    expect(getServerInfo).toHaveBeenCalledTimes(1);
     t.live.stop();
     t.live.start();
+    await vi.advanceTimersByTimeAsync(0);
     await dropBeforeSync();
     await dropBeforeSync();
     // Unreachable server: still the session socket, with backoff.
-    await vi.waitFor(() => expect(getServerInfo).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(getServerInfo).toHaveBeenCalledTimes(2));
     expect(FakeSocket.latest().url).toContain('/sockets/session/c1');
     await dropBeforeSync();
     await vi.waitFor(() => expect(t.state().protocol).toBe('legacy'));
     expect(FakeSocket.latest().url).toContain('/sockets/events/c1');
+    t.live.stop();
+  });
+
+  it('chooses the socket from the server’s version before the first connection: none wasted', async () => {
+    for (const [version, path] of [
+      ['1.56.0', '/sockets/events/c1'],
+      ['1.58.2', '/sockets/session/c1'],
+    ] as const) {
+      vi.useFakeTimers();
+      FakeSocket.instances = [];
+      const t = session({}, {}, 'session');
+      forgetSocketProtocols();
+      forgetVersionReads();
+      const getServerInfo = vi.fn().mockResolvedValue({ version });
+      (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = {
+        getServerInfo,
+      };
+      t.live.start();
+      expect(FakeSocket.instances).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(FakeSocket.instances.map((socket) => new URL(socket.url).pathname)).toEqual([path]);
+      expect(t.state().protocol).toBe(path.includes('events') ? 'legacy' : 'session');
+      t.live.stop();
+    }
+  });
+
+  it('opens the session socket when the version is not read in time', async () => {
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    const t = session({}, {}, 'session');
+    forgetSocketProtocols();
+    forgetVersionReads();
+    const getServerInfo = vi.fn(() => new Promise(() => {}));
+    (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = { getServerInfo };
+    t.live.start();
+    await vi.advanceTimersByTimeAsync(VERSION_WAIT_MS - 1);
+    expect(FakeSocket.instances).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.latest().url).toContain('/sockets/session/c1');
     t.live.stop();
   });
 
@@ -621,9 +669,11 @@ describe('session socket', () => {
     FakeSocket.instances = [];
     const t = session({}, {}, 'session');
     forgetSocketProtocols();
+    forgetVersionReads();
     const getServerInfo = vi.fn().mockResolvedValue({});
     (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = { getServerInfo };
     t.live.start();
+    await vi.advanceTimersByTimeAsync(0);
     // A proxy accepted the upgrade for a server without the route: open, then nothing.
     FakeSocket.latest().open();
     await vi.advanceTimersByTimeAsync(SYNC_DEADLINE_MS - 1);

@@ -33,8 +33,8 @@ import { sessionTimers, type SessionTimers } from './session/timers';
 import { dispatchTo, initialLiveState, type LiveState, type SessionEvent } from './session/liveState';
 import { SessionCommands } from './session/commands';
 import { SILENCE_CHECK_MS, lookAfterSilence } from './session/silenceCheck';
-import { ProtocolDetector } from './session/protocolDetection';
-import { protocolFor, type SocketProtocol } from './session/socketProtocols';
+import { ProtocolDetector, chooseSocketByVersion } from './session/protocolDetection';
+import { isSocketProtocolKnown, protocolFor, type SocketProtocol } from './session/socketProtocols';
 import { missedMessageId } from './answers/missedMessages';
 import { ANSWER_REQUEST } from './answers/answerRequest';
 import { missedAnswerMode } from './answers/answerMode';
@@ -159,7 +159,25 @@ export class ConversationSession {
   }
 
   start(): void {
-    if (this.socket) return;
+    if (this.socket || this.choosing) return;
+    const { serverUrl } = this.deps;
+    if (isSocketProtocolKnown(serverUrl)) return this.openSocket();
+    // The first conversation on a server reads its version to choose the socket it has.
+    const choosing = chooseSocketByVersion(serverUrl, () => readServerInfo(this.deps.clients), this.timers);
+    this.choosing = choosing;
+    void choosing.then(() => {
+      if (this.choosing !== choosing) return;
+      this.choosing = undefined;
+      const protocol = protocolFor(serverUrl);
+      if (protocol !== this.protocol) this.dispatch({ type: 'protocol chosen', protocol });
+      this.openSocket();
+    });
+  }
+
+  /** Set while the server's version is read before the first socket (stop() cancels it). */
+  private choosing: Promise<void> | undefined;
+
+  private openSocket(): void {
     const { serverUrl, sessionApiKey } = this.deps;
     this.socket = new ConversationSocket(
       {
@@ -223,6 +241,7 @@ export class ConversationSession {
   }
 
   stop(): void {
+    this.choosing = undefined;
     this.socket?.stop();
     this.socket = undefined;
     this.seqGap.cancel();

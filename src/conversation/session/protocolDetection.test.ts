@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ProtocolDetector, SYNC_DEADLINE_MS, hasSessionSocket } from './protocolDetection';
+import { ProtocolDetector, SYNC_DEADLINE_MS, hasSessionSocket, socketByVersion } from './protocolDetection';
 import { forgetSocketProtocols, protocolFor, rememberSocketProtocol } from './socketProtocols';
 
 const SERVER = 'http://127.0.0.1:9000';
@@ -68,6 +68,10 @@ describe('which socket a server has', () => {
     for (const version of ['1.56.9', '1.9.0', '0.99.0', 'mock', ''])
       expect(hasSessionSocket({ version }), version).toBe(false);
     expect(hasSessionSocket(undefined)).toBe(false);
+    // What the version says, or nothing when it names no release (the mock, a development build).
+    expect(socketByVersion({ version: '1.56.0' })).toBe('legacy');
+    expect(socketByVersion({ version: '1.58.2' })).toBe('session');
+    expect(socketByVersion({ version: 'mock' })).toBeUndefined();
   });
 
   it('keeps what a setting says', () => {

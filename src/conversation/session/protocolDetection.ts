@@ -26,14 +26,61 @@ export const SYNC_DEADLINE_MS = 4_000;
  */
 const SESSION_SOCKET_SINCE = [1, 57, 0] as const;
 
-/** Whether a server's `/server_info` names a version that has the session socket. */
-export function hasSessionSocket(info: unknown): boolean {
+/**
+ * The socket a server's `/server_info` version says it has; undefined when it names no version
+ * (a development build, the built-in mock), and the socket's closes must tell.
+ */
+export function socketByVersion(info: unknown): SocketProtocol | undefined {
   const version = isRecord(info) && typeof info.version === 'string' ? info.version : '';
   const parts = /^(\d+)\.(\d+)\.(\d+)/.exec(version)?.slice(1).map(Number);
-  if (!parts) return false;
+  if (!parts) return undefined;
   for (const [index, since] of SESSION_SOCKET_SINCE.entries())
-    if (parts[index] !== since) return parts[index]! > since;
-  return true;
+    if (parts[index] !== since) return parts[index]! > since ? 'session' : 'legacy';
+  return 'session';
+}
+
+/** Whether a server's `/server_info` names a version that has the session socket. */
+export function hasSessionSocket(info: unknown): boolean {
+  return socketByVersion(info) === 'session';
+}
+
+/** How long the first socket to a server waits for its version before trying the session socket. */
+export const VERSION_WAIT_MS = 2_000;
+
+/** One read of each server's version per page, shared by its conversations. */
+const versionReads = new Map<string, Promise<SocketProtocol | undefined>>();
+
+/**
+ * Chooses a server's socket from its version, once per server: the session socket from 1.57 on,
+ * the legacy one before (no attempt wasted on a route it lacks). A version that cannot be read in
+ * time, or names no release, leaves the choice to the closes (ProtocolDetector).
+ */
+export function chooseSocketByVersion(
+  serverUrl: string,
+  probe: () => Promise<unknown>,
+  timers: SessionTimers,
+): Promise<void> {
+  if (isSocketProtocolKnown(serverUrl)) return Promise.resolve();
+  let read = versionReads.get(serverUrl);
+  if (!read) {
+    read = probe().then(socketByVersion, () => undefined);
+    versionReads.set(serverUrl, read);
+  }
+  const answer = read;
+  return new Promise<void>((resolve) => {
+    const timer = timers.setTimeout(resolve, VERSION_WAIT_MS);
+    void answer.then((said) => {
+      timers.clearTimeout(timer);
+      // Late or not, what the version says holds for the next connection.
+      if (said && !isSocketProtocolKnown(serverUrl)) rememberSocketProtocol(serverUrl, said);
+      resolve();
+    });
+  });
+}
+
+/** Forgets the versions read (tests). */
+export function forgetVersionReads(): void {
+  versionReads.clear();
 }
 
 /** Closes by which a server that has the session socket refuses one connection: no sign of an old server. */
