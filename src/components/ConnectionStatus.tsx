@@ -1,10 +1,9 @@
 import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { ConnectionState } from '../agent-server/socket';
-import type { GapState } from '../conversation/gapFiller';
-import type { LiveSession } from '../conversation/session/sessionHandle';
 import { useT, type MessageId } from '../i18n/i18n';
 import { lazyPart } from './boundaries/lazyPart';
 import { useIdleReached } from './useIdleReached';
+import type { LinkTrouble } from './connection/ConnectionBanners';
 
 // How the conversation's link to the server is doing, in the header and in banners.
 
@@ -88,15 +87,7 @@ export function ConnectionWords({ connection }: { connection: ConnectionState })
 const loadBanners = () => import('./connection/ConnectionBanners');
 const Banners = lazyPart(loadBanners);
 
-export function ConnectionTrouble({
-  connection,
-  gap,
-  session,
-}: {
-  connection: ConnectionState;
-  gap: GapState;
-  session: LiveSession;
-}) {
+export function ConnectionTrouble({ connection, gap, session }: LinkTrouble) {
   const idle = useIdleReached();
   useEffect(() => {
     if (idle) void loadBanners();

@@ -65,6 +65,20 @@ function session(
   return { live, log, conversations, onSettled, state: () => live.live.getState() };
 }
 
+/**
+ * A session socket's session on a server not met before in this page: nothing known of its socket
+ * or its version, and `/server_info` answered by `getServerInfo`.
+ */
+function unknownServer(getServerInfo: () => Promise<unknown>) {
+  vi.useFakeTimers();
+  FakeSocket.instances = [];
+  const t = session({}, {}, 'session');
+  forgetSocketProtocols();
+  forgetVersionReads();
+  (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = { getServerInfo };
+  return t;
+}
+
 const clock = () => new EventClock(Date.UTC(2026, 10, 1), 's');
 const full = (status: string) => ({
   id: `full-${status}`,
@@ -587,18 +601,13 @@ describe('session socket', () => {
   });
 
   it('falls back to the legacy socket on a server whose REST answers but whose session socket closes before sync', async () => {
-    vi.useFakeTimers();
-    FakeSocket.instances = [];
-    const t = session({}, {}, 'session');
-    forgetSocketProtocols();
-    forgetVersionReads();
     // Down for the version read and the first probe, then up with no version to tell.
     const getServerInfo = vi
       .fn()
       .mockRejectedValueOnce(new Error('down'))
       .mockRejectedValueOnce(new Error('down'))
       .mockResolvedValue({});
-    (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = { getServerInfo };
+    const t = unknownServer(getServerInfo);
     t.live.start();
     await vi.advanceTimersByTimeAsync(0);
     const dropBeforeSync = async () => {
@@ -630,15 +639,7 @@ describe('session socket', () => {
       ['1.56.0', '/sockets/events/c1'],
       ['1.58.2', '/sockets/session/c1'],
     ] as const) {
-      vi.useFakeTimers();
-      FakeSocket.instances = [];
-      const t = session({}, {}, 'session');
-      forgetSocketProtocols();
-      forgetVersionReads();
-      const getServerInfo = vi.fn().mockResolvedValue({ version });
-      (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = {
-        getServerInfo,
-      };
+      const t = unknownServer(vi.fn().mockResolvedValue({ version }));
       t.live.start();
       expect(FakeSocket.instances).toHaveLength(0);
       await vi.advanceTimersByTimeAsync(0);
@@ -649,13 +650,7 @@ describe('session socket', () => {
   });
 
   it('opens the session socket when the version is not read in time', async () => {
-    vi.useFakeTimers();
-    FakeSocket.instances = [];
-    const t = session({}, {}, 'session');
-    forgetSocketProtocols();
-    forgetVersionReads();
-    const getServerInfo = vi.fn(() => new Promise(() => {}));
-    (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = { getServerInfo };
+    const t = unknownServer(() => new Promise(() => {}));
     t.live.start();
     await vi.advanceTimersByTimeAsync(VERSION_WAIT_MS - 1);
     expect(FakeSocket.instances).toHaveLength(0);
@@ -665,13 +660,7 @@ describe('session socket', () => {
   });
 
   it('counts a session socket that stays open without its sync frame as a close before sync', async () => {
-    vi.useFakeTimers();
-    FakeSocket.instances = [];
-    const t = session({}, {}, 'session');
-    forgetSocketProtocols();
-    forgetVersionReads();
-    const getServerInfo = vi.fn().mockResolvedValue({});
-    (t.live as unknown as { deps: { clients: { server: object } } }).deps.clients.server = { getServerInfo };
+    const t = unknownServer(vi.fn().mockResolvedValue({}));
     t.live.start();
     await vi.advanceTimersByTimeAsync(0);
     // A proxy accepted the upgrade for a server without the route: open, then nothing.

@@ -8,15 +8,14 @@ import 'virtual:tether-english/banner';
 
 // The banners of a link in trouble, loaded in the first idle moment (ConnectionStatus.tsx).
 
-export default function ConnectionBanners({
-  connection,
-  gap,
-  session,
-}: {
+/** What the banners are drawn from: the link, the history's gap, and the session to retry. */
+export interface LinkTrouble {
   connection: ConnectionState;
   gap: GapState;
   session: LiveSession;
-}) {
+}
+
+export default function ConnectionBanners({ connection, gap, session }: LinkTrouble) {
   return (
     <>
       <ConnectionBanner connection={connection} session={session} />
