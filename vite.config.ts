@@ -67,10 +67,15 @@ function shellWorkerFile(): Plugin {
         .map((file) => `/${file.fileName}`);
       const shell = [...new Set(['/index.html', '/favicon.svg', '/manifest.webmanifest', ...files])].sort();
       const version = createHash('sha256').update(shell.join('\n')).digest('hex').slice(0, 16);
+      // Each language's catalogue, by its code: the worker keeps only the one spoken.
+      const catalogues: Record<string, string> = {};
+      for (const file of Object.values(bundle))
+        if (file.type === 'chunk' && file.facadeModuleId?.startsWith(`\0${CATALOG}`))
+          catalogues[file.facadeModuleId.slice(CATALOG.length + 1)] = `/${file.fileName}`;
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',
-        source: `(${shellWorker.toString()})(self, ${JSON.stringify(shell)}, ${JSON.stringify(version)});\n`,
+        source: `(${shellWorker.toString()})(self, ${[shell, version, catalogues].map((v) => JSON.stringify(v)).join(', ')});\n`,
       });
     },
   };

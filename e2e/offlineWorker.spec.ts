@@ -31,8 +31,8 @@ test('after the mock is removed, Tether’s worker holds the next page, even whi
     await page.evaluate(() => {
       const installed = async () => {
         const registration = await navigator.serviceWorker.getRegistration();
-        return [registration?.waiting, registration?.active].some((worker) =>
-          worker?.scriptURL.endsWith('/sw.js'),
+        return [registration?.waiting, registration?.active].some(
+          (worker) => worker && new URL(worker.scriptURL).pathname === '/sw.js',
         );
       };
       void (async () => {
@@ -49,7 +49,21 @@ test('after the mock is removed, Tether’s worker holds the next page, even whi
         message: `swap ${swap} of ${SWAPS}: Tether's worker holds the page`,
         timeout: 20_000,
       })
-      .toMatch(/\/sw\.js$/);
+      .toMatch(/\/sw\.js\?lang=en$/);
+    if (swap === SWAPS) {
+      // It keeps the language spoken: another chosen, it is registered again for that one.
+      await app.chooseLanguage('Deutsch');
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            return [registration?.installing, registration?.waiting, registration?.active].map(
+              (worker) => worker?.scriptURL,
+            );
+          }),
+        )
+        .toEqual(expect.arrayContaining([expect.stringMatching(/\/sw\.js\?lang=de$/)]));
+    }
     await context.close();
   }
 });

@@ -14,7 +14,7 @@ import {
 import { LanguageRoot, languageToSpeak, speak } from './i18n/i18n';
 import { registerShellWorker } from './offline/registerShellWorker';
 import { unregisterMockWorkerWhen } from './offline/leaveMockWorker';
-import { firstIdleAfter } from './components/useIdleReached';
+import { firstIdle, firstIdleAfter } from './components/useIdleReached';
 
 async function start() {
   watchSystemTheme();
@@ -48,7 +48,7 @@ async function start() {
       </LanguageRoot>
     </StrictMode>,
   );
-  registerShellWorker({ onMock });
+  registerShellWorker(onMock, firstIdle());
 }
 
 void start();

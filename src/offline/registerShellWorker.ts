@@ -1,14 +1,19 @@
 // Offline, Tether opens from the shell its service worker keeps (shellWorker.ts). The worker is
-// registered once the first screen is drawn and the page is idle, so that keeping the shell
-// never competes with opening a conversation. Never beside the built-in mock agent-server: its
-// own worker (MSW) holds the same scope, and one would replace the other.
+// registered in the first idle moment after the opened conversation's rows are drawn, so that
+// keeping the shell never competes with opening a conversation (it did when it began at the
+// page's load). It keeps the language spoken; a change of language registers it again for the
+// new one. Never beside the built-in mock agent-server: its own worker (MSW) holds the same scope,
+// and one would replace the other.
+
+import { i18n } from '../i18n/i18n';
 
 /** Why this page keeps no shell for offline, if it keeps none: said in the copy's settings. */
 export type ShellAbsence = 'development' | 'mock' | 'unsupported';
 let absence: ShellAbsence | undefined;
 export const shellAbsence = (): ShellAbsence | undefined => absence;
 
-export function registerShellWorker({ onMock }: { onMock: boolean }): void {
+/** `after` resolves in the first idle moment after the first screen's rows (useIdleReached.ts). */
+export function registerShellWorker(onMock: boolean, after: Promise<void>): void {
   absence = !import.meta.env.PROD
     ? 'development'
     : !('serviceWorker' in navigator)
@@ -17,10 +22,13 @@ export function registerShellWorker({ onMock }: { onMock: boolean }): void {
         ? 'mock'
         : undefined;
   if (absence) return;
-  const register = () => {
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
-    idle(() => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
-  };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  const register = () =>
+    void navigator.serviceWorker
+      // A language's code is letters and hyphens: safe in a query as it is.
+      .register(`/sw.js?lang=${i18n.locale}`)
+      .catch(() => undefined);
+  void after.then(() => {
+    register();
+    i18n.on('change', register);
+  });
 }

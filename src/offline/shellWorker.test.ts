@@ -25,12 +25,12 @@ class FakeCaches {
   }
 }
 
-function worker(online: boolean) {
+function worker(online: boolean, lang = 'en', catalogues: Record<string, string> = {}) {
   const listeners = new Map<string, (event: never) => void>();
   const caches = new FakeCaches();
   const fetched: string[] = [];
   const scope: ShellWorkerScope = {
-    location: { origin: 'http://127.0.0.1:4173' },
+    location: { origin: 'http://127.0.0.1:4173', href: `http://127.0.0.1:4173/sw.js?lang=${lang}` },
     caches: caches as unknown as CacheStorage,
     fetch: async (request) => {
       fetched.push(request.url);
@@ -41,8 +41,8 @@ function worker(online: boolean) {
     clients: { claim: async () => {} },
     addEventListener: (type, listener) => listeners.set(type, listener),
   };
-  const shell = ['/index.html', '/assets/index-abc.js', '/favicon.svg'];
-  shellWorker(scope, shell, 'v2');
+  const shell = ['/index.html', '/assets/index-abc.js', '/favicon.svg', ...Object.values(catalogues)];
+  shellWorker(scope, shell, 'v2', catalogues);
   const waitFor = async (type: 'install' | 'activate') => {
     let done: Promise<unknown> = Promise.resolve();
     listeners.get(type)!({ waitUntil: (promise: Promise<unknown>) => (done = promise) } as never);
@@ -65,13 +65,32 @@ describe("the shell's service worker", () => {
     await sw.caches.open('tether-shell-v1');
     await sw.caches.open('someone-elses');
     await sw.waitFor('install');
-    expect([...sw.caches.stores.get('tether-shell-v2')!.keys()]).toEqual([
+    expect([...sw.caches.stores.get('tether-shell-v2-en')!.keys()]).toEqual([
       '/index.html',
       '/assets/index-abc.js',
       '/favicon.svg',
     ]);
     await sw.waitFor('activate');
-    expect([...sw.caches.stores.keys()].sort()).toEqual(['someone-elses', 'tether-shell-v2']);
+    expect([...sw.caches.stores.keys()].sort()).toEqual(['someone-elses', 'tether-shell-v2-en']);
+  });
+
+  it('keeps the spoken language’s catalogue only, and never the pseudo-locale’s', async () => {
+    const catalogues = { de: '/assets/de-1.js', fr: '/assets/fr-2.js', 'en-XA': '/assets/en-XA-3.js' };
+    const german = worker(true, 'de', catalogues);
+    await german.waitFor('install');
+    expect([...german.caches.stores.get('tether-shell-v2-de')!.keys()]).toEqual([
+      '/index.html',
+      '/assets/index-abc.js',
+      '/favicon.svg',
+      '/assets/de-1.js',
+    ]);
+    // Another language is fetched when chosen, as any script not kept.
+    expect(await german.answer('http://127.0.0.1:4173/assets/fr-2.js')).toBeUndefined();
+    const pseudo = worker(true, 'en-XA', catalogues);
+    await pseudo.waitFor('install');
+    expect([...pseudo.caches.stores.get('tether-shell-v2-en-XA')!.keys()]).not.toContain(
+      '/assets/en-XA-3.js',
+    );
   });
 
   it('opens any address offline from the kept page, and asks the network first online', async () => {

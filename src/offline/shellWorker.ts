@@ -9,7 +9,8 @@
 
 /** What the function needs of a service worker's global scope (a test hands in its own). */
 export interface ShellWorkerScope {
-  location: { origin: string };
+  /** The worker's own address: `?lang=` names the language the page speaks. */
+  location: { origin: string; href: string };
   caches: CacheStorage;
   fetch: (request: Request) => Promise<Response>;
   skipWaiting: () => Promise<void>;
@@ -25,16 +26,29 @@ interface FetchingEvent {
   respondWith: (response: Promise<Response>) => void;
 }
 
-export function shellWorker(scope: ShellWorkerScope, shell: readonly string[], version: string): void {
+/**
+ * `catalogues`: each language's catalogue among the shell's files. Only the spoken one is kept
+ * (the page registers the worker anew when the person changes language), and never the
+ * pseudo-locale, which is for tests: the shell costs one language, not seven.
+ */
+export function shellWorker(
+  scope: ShellWorkerScope,
+  shell: readonly string[],
+  version: string,
+  catalogues: Readonly<Record<string, string>> = {},
+): void {
   const prefix = 'tether-shell-';
-  const name = `${prefix}${version}`;
-  const kept = new Set(shell);
+  const spoken = new URL(scope.location.href).searchParams.get('lang') ?? '';
+  const languages = new Set(Object.values(catalogues));
+  const wanted = spoken === 'en-XA' ? undefined : catalogues[spoken];
+  const kept = new Set(shell.filter((path) => !languages.has(path) || path === wanted));
+  const name = `${prefix}${version}-${spoken}`;
 
   scope.addEventListener('install', (event: WaitingEvent) => {
     event.waitUntil(
       scope.caches
         .open(name)
-        .then((cache) => cache.addAll([...shell]))
+        .then((cache) => cache.addAll([...kept]))
         .then(() => scope.skipWaiting()),
     );
   });
