@@ -116,6 +116,11 @@ export class MockAgent {
    */
   missNextMessage = false;
   private readonly missed = new Map<string, string | Content[]>();
+  /**
+   * Conversations whose AutoTitleSubscriber is subscribed in this process: the server keeps it
+   * subscribed after the name is set, and it takes one of the conversation's 50 places.
+   */
+  readonly titleSubscribed = new Set<string>();
 
   /** Lets the next `count` held tools finish, one after another. */
   releaseTools(count = 1): void {
@@ -127,6 +132,7 @@ export class MockAgent {
    * names it, a moment later. Kept with the store, so a reload of the mock forgets no name.
    */
   nameFromFirstMessage(conversationId: string): void {
+    this.titleSubscribed.add(conversationId);
     this.store.toName.set(conversationId, {});
     this.store.save();
   }

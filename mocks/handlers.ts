@@ -43,7 +43,7 @@ export class MockAgentServer {
    * sockets close 1013 at subscribe, as session_socket.py does.
    */
   credentialsNeeded = false;
-  /** Test control: how many sockets one conversation may have (the real server's cap is 50). */
+  /** Test control: how many subscribers one conversation may have, the server's own among them (50). */
   maxSubscribers = 50;
   /** Test control: uploads are answered after this long. */
   uploadDelayMs = 0;

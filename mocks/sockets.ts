@@ -77,7 +77,11 @@ export interface SocketHost {
   readonly refuseSockets: boolean;
   /** The server's credentials need re-activating: sockets are closed 1013 at subscribe. */
   readonly credentialsNeeded: boolean;
-  /** Subscribers one conversation may have (the server's PubSub allows 50). */
+  /**
+   * Subscribers one conversation may have (the server's PubSub allows 50), the server's own
+   * among them: its event subscriber, and the title subscriber of a conversation started with
+   * `autotitle` (conversation_service.py), so 48 sockets fit on a new conversation.
+   */
   readonly maxSubscribers: number;
   readonly frameTap: ((frames: Frames) => void) | undefined;
   authorised(key: string | null): boolean;
@@ -129,7 +133,8 @@ export function socketRoute(host: SocketHost, protocol: Framing) {
         client.close(4004, 'Conversation not found');
         return;
       }
-      if (host.subscribers.count(conversationId) >= host.maxSubscribers) {
+      const serverOwn = 1 + (host.agent.titleSubscribed.has(conversationId) ? 1 : 0);
+      if (host.subscribers.count(conversationId) + serverOwn >= host.maxSubscribers) {
         client.close(1013, 'Too many connections for this conversation');
         return;
       }

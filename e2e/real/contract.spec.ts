@@ -987,3 +987,73 @@ test('the mock’s VS Code routes answer as a server without VS Code does @smoke
     msw.close();
   }
 });
+
+type Subscription = { open: true; socket: WebSocket } | { open: false; code: number; reason: string };
+
+/**
+ * Opens a session socket, sends the key as its first frame, and settles on the first frame
+ * received (subscribed: the server's `sync`) or on the close that refused it.
+ */
+function subscribe(base: string, conversationId: string, key: string): Promise<Subscription> {
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/sockets/session/${conversationId}`);
+  return new Promise((resolve) => {
+    socket.addEventListener('open', () =>
+      socket.send(JSON.stringify({ type: 'auth', session_api_key: key })),
+    );
+    socket.addEventListener('message', () => resolve({ open: true, socket }), { once: true });
+    socket.addEventListener('close', ({ code, reason }) => resolve({ open: false, code, reason }), {
+      once: true,
+    });
+  });
+}
+
+/** What each server does with a socket it refuses, and with the subscriber one too many. */
+async function refusals(base: string, conversationId: string, key: string) {
+  const gone = await subscribe(base, '00000000-0000-4000-8000-000000000000', key);
+  const wrongKey = await subscribe(base, conversationId, `${key}-not`);
+  const crowd: WebSocket[] = [];
+  let oneTooMany: Subscription | undefined;
+  // The server's PubSub allows 50 subscribers to one conversation (event_service.py), its own
+  // among them: its event subscriber and, for a conversation started with autotitle, the title's.
+  for (let i = 0; i < 60 && !oneTooMany; i++) {
+    const subscription = await subscribe(base, conversationId, key);
+    if (subscription.open) crowd.push(subscription.socket);
+    else oneTooMany = subscription;
+  }
+  for (const socket of crowd) socket.close();
+  const strip = (s: Subscription | undefined) => (s && !s.open ? { code: s.code, reason: s.reason } : s);
+  return {
+    gone: strip(gone),
+    wrongKey: strip(wrongKey),
+    socketsAllowed: crowd.length,
+    oneTooMany: strip(oneTooMany),
+  };
+}
+
+test('the mock’s socket refuses as the real server’s does: gone, a wrong key, one subscriber too many @smoke', async ({
+  server,
+}) => {
+  test.setTimeout(120_000);
+  const real = await refusals(
+    server.url,
+    (await conversationIn(server, server.url, server.root)).split('/').pop()!,
+    SESSION_KEY,
+  );
+  expect(real).toEqual({
+    gone: { code: 4004, reason: 'Conversation not found' },
+    wrongKey: { code: 4001, reason: 'Authentication failed' },
+    socketsAllowed: 48,
+    oneTooMany: { code: 1013, reason: 'Too many connections for this conversation' },
+  });
+
+  const { store, msw } = listeningMock();
+  try {
+    const mockConversation = (await conversationIn(server, MOCK_SERVER_URL, WORKSPACE_ROOT))
+      .split('/')
+      .pop()!;
+    store.sessionApiKeys = [SESSION_KEY];
+    expect(await refusals(MOCK_SERVER_URL, mockConversation, SESSION_KEY)).toEqual(real);
+  } finally {
+    msw.close();
+  }
+});
