@@ -306,13 +306,24 @@ export class MockAgent {
    * POST /switch_llm: the agent gets the new LLM (its key masked in what is persisted), and the
    * next step's request is counted under the same usage id, as the server keeps one count per id.
    */
-  switchModel(conversation: StoredConversation, model: string, baseUrl: string | undefined): void {
+  switchModel(
+    conversation: StoredConversation,
+    model: string,
+    baseUrl: string | undefined,
+    connectionId?: string,
+  ): void {
     const update = modelUpdate(this.clock(conversation), model, baseUrl);
-    // The info keeps the whole LLM the server holds, with the new model and URL in it.
+    // The info keeps the whole LLM the server holds, with the new model and URL in it (and the
+    // kept key's reference, which the server keeps beside the key it resolved).
     const agent = conversation.info.agent as { llm?: object };
     conversation.info.agent = {
       ...agent,
-      llm: { ...agent.llm, model, ...(baseUrl ? { base_url: baseUrl } : {}) },
+      llm: {
+        ...agent.llm,
+        model,
+        ...(baseUrl ? { base_url: baseUrl } : {}),
+        ...(connectionId ? { provider_connection_id: connectionId } : {}),
+      },
     };
     this.publish(conversation, update);
   }

@@ -149,13 +149,27 @@ export function conversationHandlers(
     ),
 
     // The LLM for the next turns; a model is all the mock needs (the real server wants a whole LLM).
+    // A kept key named by reference is resolved as the server does: the connection's base URL
+    // wins, and a reference to no connection is refused before anything changes.
     http.post(
       api('/api/conversations/:id/switch_llm'),
       withConversation(async (conversation, request) => {
         const body = await record(request);
         if (!isRecord(body) || !isRecord(body.llm)) return invalid('llm', 'Field required');
-        const { model, base_url } = body.llm;
+        const { model, base_url, provider_connection_id: kept } = body.llm;
         if (typeof model !== 'string' || !model) return invalid('model', 'Field required');
+        if (typeof kept === 'string' && kept) {
+          const connection = store.providerConnections.get(kept);
+          if (!connection)
+            return HttpResponse.json(
+              {
+                detail: `LLM config references provider connection '${kept}', which does not exist. Update the profile or recreate the connection.`,
+              },
+              { status: 422 },
+            );
+          agent.switchModel(conversation, model, connection.base_url ?? undefined, kept);
+          return success();
+        }
         agent.switchModel(conversation, model, typeof base_url === 'string' ? base_url : undefined);
         return success();
       }),

@@ -15,7 +15,7 @@ import { shellHandlers } from './shellHandlers';
 import { secretsHandlers } from './secretsHandlers';
 import { mcpHandlers } from './mcpHandlers';
 import { skillsHandlers } from './skillsHandlers';
-import { llmHandlers } from './llmHandlers';
+import { llmHandlers, providerConnectionHandlers } from './llmHandlers';
 import type { MockStore, StoredConversation } from './store';
 
 // The built-in mock agent-server: its routes over the store and the scripted agent, and the
@@ -325,6 +325,7 @@ export class MockAgentServer {
       ...mcpHandlers(api, store.mcp, kit.authorised),
       ...skillsHandlers(api, store.skills, kit.authorised),
       ...llmHandlers(api, kit.authorised),
+      ...providerConnectionHandlers(api, store.providerConnections, kit.authorised),
     ];
   }
 }

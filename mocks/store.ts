@@ -1,4 +1,5 @@
 import { MockSecrets } from './secrets';
+import { MockProviderConnections } from './providerConnections';
 import { MockMcpSettings } from './mcp';
 import { MockSkills } from './skills';
 import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
@@ -62,6 +63,8 @@ export class MockStore {
   readonly workspace: MockWorkspace;
   /** The server's stored secrets (GET/PUT/DELETE /api/settings/secrets). */
   readonly secrets: MockSecrets;
+  /** The model keys it keeps (/api/llm/provider-connections). */
+  readonly providerConnections: MockProviderConnections;
   /** The MCP servers of its settings (/api/settings/mcp/{name}). */
   readonly mcp: MockMcpSettings;
   /** Its installed skills and the sources it can install from (/api/skills). */
@@ -73,6 +76,7 @@ export class MockStore {
   ) {
     this.workspace = new MockWorkspace(storage);
     this.secrets = new MockSecrets(storage);
+    this.providerConnections = new MockProviderConnections(storage);
     this.mcp = new MockMcpSettings(storage);
     this.skills = new MockSkills(storage);
   }

@@ -1057,3 +1057,131 @@ test('the mock’s socket refuses as the real server’s does: gone, a wrong key
     msw.close();
   }
 });
+
+test('the mock keeps model keys as the real server does: kept, changed, refused, deleted, named by reference @smoke', async ({
+  server,
+}) => {
+  const { validate } = await realSchema(server.url);
+  const { msw } = listeningMock();
+  const { both } = askBoth(server);
+  const json = (body: unknown) => () => ({ method: 'POST', body: JSON.stringify(body) });
+  const send = (method: string, body?: unknown) => () => ({
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  // What may differ between the two: ids and clocks.
+  const shape = (answer: { status: number; body: unknown }) =>
+    JSON.parse(
+      JSON.stringify(answer)
+        .replace(/"(id|created_at|updated_at)":("[^"]*"|\d+)/g, '"$1":"…"')
+        .replace(/'[0-9a-f]{32}'/g, "'…'"),
+    ) as unknown;
+  try {
+    const made = await both(
+      '/api/llm/provider-connections',
+      '/api/llm/provider-connections',
+      json({ display_name: 'Tether', api_key: 'sk-contract', base_url: 'http://127.0.0.1:9/v1' }),
+    );
+    expect(shape(made.mock)).toEqual(shape(made.real));
+    expect(made.real.status).toBe(201);
+    expect(validate('ProviderConnectionResponse', made.real.body)).toEqual([]);
+    expect(validate('ProviderConnectionResponse', made.mock.body)).toEqual([]);
+    const ids = { real: (made.real.body as { id: string }).id, mock: (made.mock.body as { id: string }).id };
+    const at = (rest = '') =>
+      [
+        `/api/llm/provider-connections/${ids.real}${rest}`,
+        `/api/llm/provider-connections/${ids.mock}${rest}`,
+      ] as const;
+
+    for (const [what, answer] of Object.entries({
+      // (Only the one made here: the real server may keep keys of journeys before this one.)
+      listed: await both('/api/llm/provider-connections', '/api/llm/provider-connections').then(
+        ({ real, mock }) => ({
+          real: { ...real, body: (real.body as { id: string }[]).filter(({ id }) => id === ids.real) },
+          mock: { ...mock, body: (mock.body as { id: string }[]).filter(({ id }) => id === ids.mock) },
+        }),
+      ),
+      'a new key and no base URL': await both(
+        ...at(),
+        send('PATCH', { api_key: 'sk-rotated', base_url: null }),
+      ),
+      'nothing to change': await both(...at(), send('PATCH', {})),
+      'a key cleared': await both(...at(), send('PATCH', { api_key: null })),
+      // 1.57.0 took a redacted key and kept a connection with none (api_key_set false); the mock
+      // refuses it as 1.58 does. Tether sends only what the person typed.
+      ...(server.version === '1.57.0'
+        ? {}
+        : {
+            'a redacted key': await both(
+              '/api/llm/provider-connections',
+              '/api/llm/provider-connections',
+              json({ display_name: 'Tether', api_key: '**********' }),
+            ),
+          }),
+      'a blank name': await both(
+        '/api/llm/provider-connections',
+        '/api/llm/provider-connections',
+        json({ display_name: '', api_key: 'sk-x' }),
+      ),
+      'an unknown one changed': await both(
+        '/api/llm/provider-connections/nope',
+        '/api/llm/provider-connections/nope',
+        send('PATCH', { api_key: 'sk-y' }),
+      ),
+      'an unknown one deleted': await both(
+        '/api/llm/provider-connections/nope',
+        '/api/llm/provider-connections/nope',
+        send('DELETE'),
+      ),
+    }))
+      expect(shape(answer.mock), what).toEqual(shape(answer.real));
+
+    // A conversation's LLM switched to a kept key, and to one that does not exist.
+    const conversations = {
+      real: await conversationIn(server, server.url, server.root),
+      mock: await conversationIn(server, MOCK_SERVER_URL, WORKSPACE_ROOT),
+    };
+    const switched = (id: 'nope' | typeof ids) => ({
+      real: `${conversations.real}/switch_llm`,
+      mock: `${conversations.mock}/switch_llm`,
+      body: (side: 'real' | 'mock') =>
+        JSON.stringify({
+          llm: {
+            model: 'openai/x',
+            usage_id: 'agent',
+            provider_connection_id: id === 'nope' ? 'nope' : id[side],
+          },
+        }),
+    });
+    const kept = switched(ids);
+    const { ask } = askBoth(server);
+    expect(await ask(server.url, kept.real, { method: 'POST', body: kept.body('real') })).toEqual({
+      status: 200,
+      body: { success: true },
+    });
+    expect(await ask(MOCK_SERVER_URL, kept.mock, { method: 'POST', body: kept.body('mock') })).toEqual({
+      status: 200,
+      body: { success: true },
+    });
+    const info = await both(conversations.real, conversations.mock);
+    for (const side of ['real', 'mock'] as const)
+      expect((info[side].body as { agent: { llm: object } }).agent.llm, side).toMatchObject({
+        provider_connection_id: ids[side],
+        base_url: null,
+        api_key: expect.not.stringContaining('sk-rotated'),
+      });
+    const gone = switched('nope');
+    const refusals = {
+      real: await ask(server.url, gone.real, { method: 'POST', body: gone.body('real') }),
+      mock: await ask(MOCK_SERVER_URL, gone.mock, { method: 'POST', body: gone.body('mock') }),
+    };
+    expect(refusals.mock).toEqual(refusals.real);
+    expect(refusals.real.status).toBe(422);
+
+    const deleted = await both(...at(), send('DELETE'));
+    expect(shape(deleted.mock)).toEqual(shape(deleted.real));
+    expect(deleted.real.body).toMatchObject({ api_key_set: false });
+  } finally {
+    msw.close();
+  }
+});
