@@ -296,33 +296,141 @@ test('each server keeps its own model and key: a key never goes to another serve
     await form.getByRole('button', { name: 'Start conversation' }).click();
     await expect(app.composer).toBeVisible();
   };
-  const sentKeys = (mock: '__tetherMock' | '__tetherSecondMock') =>
+  // Each server's kept keys, and every LLM it was sent (at the start and by a switch).
+  const keysOn = (mock: '__tetherMock' | '__tetherSecondMock') =>
+    page.evaluate(
+      (name) => window[name]!.store.providerConnections.list().map((connection) => connection.api_key),
+      mock,
+    );
+  const sentLlms = (mock: '__tetherMock' | '__tetherSecondMock') =>
     page.evaluate(
       (name) =>
-        window[name]!.store.received.filter(
-          (r) => r.method === 'POST' && r.path === '/api/conversations',
-        ).map((r) => (r.body as { agent: { llm: { model: string; api_key?: string } } }).agent.llm),
+        window[name]!.store.received.flatMap((r) =>
+          r.method === 'POST' && r.path === '/api/conversations'
+            ? [(r.body as { agent: { llm: object } }).agent.llm]
+            : r.method === 'POST' && r.path.endsWith('/switch_llm')
+              ? [(r.body as { llm: object }).llm]
+              : [],
+        ),
       mock,
     );
   await start('Built-in mock', 'Tidy the laptop', { model: 'openai/laptop-model', key: 'key-for-laptop' });
   await start('Workstation', 'Deploy from the workstation');
-  const [first] = await sentKeys('__tetherSecondMock');
-  expect(first).toMatchObject({ model: 'openai/gpt-4o-mini' });
-  expect(first).not.toHaveProperty('api_key');
+  expect(await sentLlms('__tetherSecondMock')).toEqual([
+    expect.objectContaining({ model: 'openai/gpt-4o-mini' }),
+  ]);
+  expect(JSON.stringify(await sentLlms('__tetherSecondMock'))).not.toContain('api_key');
   await start('Workstation', 'Deploy again', { model: 'openai/station-model', key: 'key-for-station' });
-  expect((await sentKeys('__tetherSecondMock')).at(-1)).toMatchObject({
-    model: 'openai/station-model',
-    api_key: 'key-for-station',
-  });
-  // Back on the first server, its own settings again.
+  expect(await keysOn('__tetherMock')).toEqual(['key-for-laptop']);
+  expect(await keysOn('__tetherSecondMock')).toEqual(['key-for-station']);
+  // Each key went to its own server's store, never in a request of the other.
+  expect(JSON.stringify(await sentLlms('__tetherSecondMock'))).not.toContain('key-for-laptop');
+  expect(JSON.stringify(await sentLlms('__tetherMock'))).not.toContain('key-for-station');
+  // Back on the first server, its own settings again; the key is the server's, not shown.
   await page.getByRole('link', { name: 'New conversation' }).click();
   await form.getByLabel('Server', { exact: true }).selectOption({ label: 'Built-in mock' });
   await expect(form.getByText(/^Model:/)).toHaveText('Model: openai/laptop-model');
   await form.getByText(/^Model:/).click();
-  await expect(form.getByLabel('API key')).toHaveValue('key-for-laptop');
-  // A server removed takes its key with it.
-  await app.removeServer('Workstation');
-  expect(await page.evaluate(() => localStorage.getItem('tether.llm'))).not.toContain('key-for-station');
+  await expect(form.getByLabel('API key')).toHaveValue('');
+  await expect(form.getByLabel('API key')).toHaveAttribute('placeholder', /^Kept on the server/);
+  expect(await page.evaluate(() => localStorage.getItem('tether.llm'))).not.toMatch(
+    /key-for-(laptop|station)/,
+  );
+});
+
+test('the model key is kept on the server: this browser holds only a reference, which starts the agent', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.open();
+  const form = page.getByRole('form', { name: 'New conversation' });
+  await form.getByText(/^Model:/).click();
+  // Where the key goes is the person's choice, said plainly; the server is the first.
+  await expect(form.getByRole('radio', { name: 'On the agent-server' })).toBeChecked();
+  await expect(form.getByLabel('API key')).toHaveAccessibleDescription(/^Kept by the agent-server/);
+  await form.getByLabel('API key').fill('sk-kept-by-the-server');
+  await form.getByLabel('What should the agent do?').fill('Say hello');
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(app.composer).toBeVisible();
+  await expect(page.getByRole('log').getByText('Say hello', { exact: true })).toBeVisible();
+  await expect(page.locator('.conversation-header [data-status]')).toHaveAttribute(
+    'data-status',
+    'finished',
+    {
+      timeout: 20_000,
+    },
+  );
+  const onServer = () =>
+    page.evaluate(() => {
+      const store = window.__tetherMock!.store;
+      const id = location.pathname.split('/').at(-1)!;
+      return {
+        keys: store.providerConnections.list().map((c) => ({ id: c.id, key: c.api_key })),
+        llm: (store.get(id)?.info.agent as { llm: { provider_connection_id?: string } } | undefined)?.llm,
+        sent: JSON.stringify(store.received.filter((r) => r.method === 'POST').map((r) => r.body)),
+      };
+    });
+  const first = await onServer();
+  expect(first.keys).toEqual([{ id: expect.any(String), key: 'sk-kept-by-the-server' }]);
+  // The conversation runs on the kept key, named by reference: no conversation request carries it.
+  expect(first.llm?.provider_connection_id).toBe(first.keys[0]!.id);
+  expect(first.sent).not.toContain('sk-kept-by-the-server');
+  const kept = await page.evaluate(() => ({
+    local: localStorage.getItem('tether.llm'),
+    session: sessionStorage.getItem('tether.llm-session-keys'),
+  }));
+  expect(JSON.stringify(kept)).not.toContain('sk-kept-by-the-server');
+  expect(kept.local).toContain(first.keys[0]!.id);
+
+  // After a reload, a second conversation starts on the same kept key without typing it.
+  await page.reload();
+  await page.getByRole('link', { name: 'New conversation' }).click();
+  await form.getByText(/^Model:/).click();
+  await expect(form.getByLabel('API key')).toHaveValue('');
+  await expectAccessible(page, 'the model’s key kept on the server');
+  await form.getByLabel('What should the agent do?').fill('Say hello again');
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.getByRole('log').getByText('Say hello again', { exact: true })).toBeVisible();
+  expect((await onServer()).llm?.provider_connection_id).toBe(first.keys[0]!.id);
+
+  // A key the server lost is said to be gone; no half-made conversation is left behind.
+  const conversations = () => page.evaluate(() => window.__tetherMock!.store.conversations.size);
+  const before = await conversations();
+  await page.evaluate(() => {
+    const store = window.__tetherMock!.store;
+    for (const connection of store.providerConnections.list())
+      store.providerConnections.delete(connection.id);
+  });
+  await page.getByRole('link', { name: 'New conversation' }).click();
+  await form.getByLabel('What should the agent do?').fill('Say hello once more');
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(form.getByRole('alert')).toHaveText(
+    'The key this server kept is gone. Type it again to start.',
+  );
+  expect(await conversations()).toBe(before);
+
+  // Typed again, it is kept again.
+  await form.getByText(/^Model:/).click();
+  await form.getByLabel('API key').fill('sk-typed-again');
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.getByRole('log').getByText('Say hello once more', { exact: true })).toBeVisible();
+  expect((await onServer()).keys).toEqual([{ id: expect.any(String), key: 'sk-typed-again' }]);
+
+  // Kept in this browser from now on: Tether deletes the key it had the server keep.
+  await page.getByRole('link', { name: 'New conversation' }).click();
+  await form.getByText(/^Model:/).click();
+  await form.getByLabel('API key').fill('sk-now-in-the-browser');
+  await form.getByRole('radio', { name: 'In this browser', exact: true }).check();
+  await expect(form.getByLabel('API key')).toHaveAccessibleDescription(
+    /^Kept in this browser’s local storage/,
+  );
+  await form.getByLabel('What should the agent do?').fill('Say hello from the browser’s key');
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(
+    page.getByRole('log').getByText('Say hello from the browser’s key', { exact: true }),
+  ).toBeVisible();
+  expect((await onServer()).keys).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('tether.llm'))).toContain('sk-now-in-the-browser');
 });
 
 test('a model key kept for this session only is sent, and never written to local storage', async ({
@@ -332,12 +440,8 @@ test('a model key kept for this session only is sent, and never written to local
   await app.open();
   const form = page.getByRole('form', { name: 'New conversation' });
   await form.getByText(/^Model:/).click();
-  // Where the key is kept is said plainly, and changes with the choice.
-  await expect(form.getByLabel('API key')).toHaveAccessibleDescription(
-    /^Kept in this browser’s local storage/,
-  );
   await form.getByLabel('API key').fill('key-for-this-session-only');
-  await form.getByLabel('Keep the key for this browser session only').check();
+  await form.getByRole('radio', { name: 'In this browser until it closes' }).check();
   await expect(form.getByLabel('API key')).toHaveAccessibleDescription(
     /^Kept only until this browser session ends/,
   );
@@ -362,7 +466,7 @@ test('a model key kept for this session only is sent, and never written to local
   await page.getByRole('link', { name: 'New conversation' }).click();
   await form.getByText(/^Model:/).click();
   await expect(form.getByLabel('API key')).toHaveValue('key-for-this-session-only');
-  await expect(form.getByLabel('Keep the key for this browser session only')).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'In this browser until it closes' })).toBeChecked();
 });
 
 test('three servers, one refusing the key: it says so in its place, the others work on', async ({ page }) => {

@@ -153,6 +153,12 @@ export class AgentServer {
   }
 
   /** REST helper for assertions (the app itself always goes through the UI). */
+  /** Deletes every model key the server keeps (its provider connections). */
+  async forgetModelKeys(): Promise<void> {
+    const kept = await this.api<{ id: string }[]>('/api/llm/provider-connections');
+    for (const { id } of kept) await this.api(`/api/llm/provider-connections/${id}`, { method: 'DELETE' });
+  }
+
   async api<T>(path: string, init: RequestInit = {}): Promise<T> {
     const response = await fetch(`${this.url}${path}`, {
       // A read the server never answers fails here with its path, not as a test timeout.

@@ -43,6 +43,10 @@ export const test = base.extend<{ llm: ScriptedLlm }, { server: AgentServer } & 
     await use(llm);
     Gate.openAll();
     await llm.stop();
+    // Each journey's browser starts with no storage, so its first start has the server keep a
+    // new model key: the server keeps at most 64, and a worker's server outlives many journeys.
+    // (A journey that left its server stopped leaves them to the next start of that server.)
+    await server.forgetModelKeys().catch(() => undefined);
     if (testInfo.status !== testInfo.expectedStatus) await attachEvidence(testInfo, server, llm);
   },
 });

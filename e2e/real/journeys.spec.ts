@@ -76,8 +76,16 @@ test('configure server and LLM, then watch a run: reasoning and text stream, a c
   await expect(page.locator('.streaming')).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('answered.png'), fullPage: true });
   await expectRowsMatch(page, server, id);
+  // The key reached the model from the server's keeping: this browser holds only a reference.
   const created = llm.requests.find((r) => Array.isArray(r.body.tools));
   expect(created?.authorization).toBe('Bearer sk-scripted');
+  const connections = await server.api<{ id: string; api_key_set: boolean }[]>(
+    '/api/llm/provider-connections',
+  );
+  const kept = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  expect(kept).not.toContain('sk-scripted');
+  const referenced = connections.filter((connection) => kept.includes(connection.id));
+  expect(referenced).toEqual([expect.objectContaining({ display_name: 'Tether', api_key_set: true })]);
 });
 
 const status = (page: import('@playwright/test').Page) => page.locator('.conversation-header [data-status]');

@@ -78,6 +78,10 @@ test('usage equals the server’s stats; Compact makes the server condense, mark
   await expect(page.getByRole('log').getByText(/^History compacted/)).toBeVisible({ timeout: 30_000 });
   const after = await expectUsageEqualsServer(page, server, id);
   await expect(after.getByRole('rowheader', { name: /^Condenser/ })).toBeVisible();
+  // The condenser called the model with the key the server keeps, as the agent did.
+  // (Tether's reachability check of the base URL is no model call: it carries no key.)
+  const calls = llm.requests.filter((request) => Array.isArray(request.body.messages));
+  expect(new Set(calls.map((request) => request.authorization))).toEqual(new Set(['Bearer sk-scripted']));
 });
 
 test('after a model switch the next request goes to the new model, a line marks it, usage stays the server’s', async ({
@@ -94,7 +98,10 @@ test('after a model switch the next request goes to the new model, a line marks 
   // The form offers the conversation's base URL and the key this browser keeps.
   const dialog = await switchModel(page, 'openai/second-model');
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('log').getByText('Model from here on: openai/second-model')).toBeVisible({
+  // The start named the kept key by a switch to the same model: this one names what it replaced.
+  await expect(
+    page.getByRole('log').getByText('Model switched from openai/scripted-model to openai/second-model'),
+  ).toBeVisible({
     timeout: 30_000,
   });
   const agentRequests = () =>
@@ -107,6 +114,8 @@ test('after a model switch the next request goes to the new model, a line marks 
   const after = agentRequests().slice(before);
   expect(after.length).toBeGreaterThan(0);
   expect(after.map((request) => request.body.model)).toEqual(after.map(() => 'second-model'));
+  // No key typed in the switch: the one the server keeps went by reference, and reached the model.
+  expect(after.map((request) => request.authorization)).toEqual(after.map(() => 'Bearer sk-scripted'));
   await expect(page.locator('.conversation-header [data-status]')).toHaveAttribute('data-status', 'finished');
   await expectRowsMatch(page, server, id);
   // The server sends no `stats` update after a switch: the info read when the run settles has them.

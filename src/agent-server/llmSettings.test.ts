@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL, migrateLlmSettings, persistedLlmSettings, withSessionKeys } from './llmSettings';
+import {
+  DEFAULT_MODEL,
+  keyKeptOf,
+  migrateLlmSettings,
+  persistedLlmSettings,
+  withSessionKeys,
+} from './llmSettings';
 
 describe('the LLM settings of the single-server days', () => {
   it('become the settings of every server the list holds', () => {
@@ -30,5 +36,24 @@ describe('a model key kept for this session only', () => {
     expect(withSessionKeys(written, { laptop: 'sk-session-only' })).toEqual(byServer);
     // A new session has no keys: the field is empty, the rest is kept.
     expect(withSessionKeys(written, {}).laptop).toEqual({ ...byServer.laptop, apiKey: '' });
+  });
+});
+
+describe('where a model key is kept', () => {
+  it('is the server unless the person chose this browser, and a key for the server is never written', () => {
+    expect(keyKeptOf({ model: 'm', baseUrl: '', apiKey: 'sk-from-before' })).toBe('server');
+    expect(keyKeptOf({ model: 'm', baseUrl: '', apiKey: 'k', keyInBrowser: true })).toBe('browser');
+    expect(keyKeptOf({ model: 'm', baseUrl: '', apiKey: 'k', keyForSession: true })).toBe('session');
+    const written = persistedLlmSettings({
+      laptop: {
+        model: 'm',
+        baseUrl: '',
+        apiKey: 'sk-meant-for-the-server',
+        keyOnServer: true,
+        connectionId: 'c1',
+      },
+    });
+    expect(JSON.stringify(written)).not.toContain('sk-meant-for-the-server');
+    expect(written.laptop).toMatchObject({ connectionId: 'c1', keyOnServer: true });
   });
 });

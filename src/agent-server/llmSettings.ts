@@ -3,9 +3,10 @@ import { persist } from 'zustand/middleware';
 import { readServers } from './servers';
 
 /**
- * The LLM new conversations use, per agent-server. Kept in this browser; the key is sent only in
- * the create (or switch) body, and only to the server it was saved for: a key typed for the
- * laptop's server never travels to a cloud VM's.
+ * The LLM new conversations use, per agent-server. The key is kept on that server where it can
+ * keep one (a provider connection: this browser holds only its id), or else in this browser, and
+ * is sent only to the server it was saved for: a key typed for the laptop's server never travels
+ * to a cloud VM's.
  */
 export interface LlmSettings {
   model: string;
@@ -16,7 +17,20 @@ export interface LlmSettings {
    * never in localStorage; the model and base URL are kept as usual.
    */
   keyForSession?: boolean;
+  /** The person chose to keep the key in this browser's local storage. */
+  keyInBrowser?: boolean;
+  /** The person chose to keep the key on the server: `apiKey` is then always empty here. */
+  keyOnServer?: boolean;
+  /** The server's provider connection that holds the key (`keyOnServer`), once it holds one. */
+  connectionId?: string;
 }
+
+/** Where a key is kept, as the person chooses it. */
+export type KeyKept = 'server' | 'browser' | 'session';
+
+/** The server keeps it unless the person chose this browser (a key saved before the choice moves). */
+export const keyKeptOf = (settings: LlmSettings): KeyKept =>
+  settings.keyForSession ? 'session' : settings.keyInBrowser ? 'browser' : 'server';
 
 /** Keys kept for the session only, by server: never written with the rest. */
 const SESSION_KEYS = 'tether.llm-session-keys';
@@ -46,7 +60,7 @@ export function persistedLlmSettings(byServer: Record<string, LlmSettings>): Rec
   return Object.fromEntries(
     Object.entries(byServer).map(([id, settings]) => [
       id,
-      settings.keyForSession ? { ...settings, apiKey: '' } : settings,
+      settings.keyForSession || settings.keyOnServer ? { ...settings, apiKey: '' } : settings,
     ]),
   );
 }
@@ -94,7 +108,18 @@ const useLlmSettingsStore = create<LlmSettingsStore>()(
   persist(
     (set) => ({
       byServer: {},
-      saved: (serverId, { model, baseUrl, apiKey, keyForSession = false }) => {
+      saved: (
+        serverId,
+        {
+          model,
+          baseUrl,
+          apiKey,
+          keyForSession = false,
+          keyInBrowser = false,
+          keyOnServer = false,
+          connectionId,
+        },
+      ) => {
         keepForSession(serverId, keyForSession ? apiKey : undefined);
         set((state) => ({
           byServer: {
@@ -102,8 +127,11 @@ const useLlmSettingsStore = create<LlmSettingsStore>()(
             [serverId]: {
               model: model.trim() || DEFAULT_MODEL,
               baseUrl: baseUrl.trim(),
-              apiKey,
+              // A key meant for the server is never held here, even for a moment.
+              apiKey: keyOnServer ? '' : apiKey,
               keyForSession,
+              ...(keyInBrowser ? { keyInBrowser } : {}),
+              ...(keyOnServer ? { keyOnServer, ...(connectionId ? { connectionId } : {}) } : {}),
             },
           },
         }));

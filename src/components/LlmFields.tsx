@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { LlmSettings } from '../agent-server/llmSettings';
-import { useT } from '../i18n/i18n';
+import { keyKeptOf, type KeyKept, type LlmSettings } from '../agent-server/llmSettings';
+import { useT, type MessageId } from '../i18n/i18n';
 
 // Example values, the same in every language.
 const EXAMPLE_MODEL = 'openai/gpt-4o-mini';
@@ -17,11 +17,15 @@ export function LlmFields({
 }: {
   initial: LlmSettings;
   modelRequired?: boolean;
-  /** The key is kept by this form's owner: say where, and offer to keep it for the session only. */
+  /**
+   * The key is kept by this form's owner: say where, and offer the choice of the agent-server,
+   * this browser, or this browser for the session only.
+   */
   offerSessionKey?: boolean;
 }) {
   const t = useT();
-  const [forSession, setForSession] = useState(Boolean(initial.keyForSession));
+  const [kept, setKept] = useState<KeyKept>(keyKeptOf(initial));
+  const heldByServer = kept === 'server' && Boolean(initial.connectionId);
   return (
     <>
       <label>
@@ -44,34 +48,55 @@ export function LlmFields({
           type="password"
           autoComplete="off"
           defaultValue={initial.apiKey}
+          // The server never gives its key back: an empty field keeps the one it holds.
+          placeholder={offerSessionKey && heldByServer ? t('llm.keyHeldByServer') : undefined}
           {...(offerSessionKey ? { 'aria-describedby': 'llm-key-kept' } : {})}
         />
       </label>
       {offerSessionKey && (
-        <>
-          <label className="check">
-            <input
-              type="checkbox"
-              name="keyForSession"
-              checked={forSession}
-              onChange={(event) => setForSession(event.target.checked)}
-            />
-            {t('llm.keyForSession')}
-          </label>
+        <fieldset className="key-kept">
+          <legend>{t('llm.keyKept')}</legend>
+          {KEY_PLACES.map((place) => (
+            <label className="check" key={place}>
+              <input
+                type="radio"
+                name="keyKept"
+                value={place}
+                checked={kept === place}
+                onChange={() => setKept(place)}
+              />
+              {t(PLACE_LABEL[place])}
+            </label>
+          ))}
           <p className="hint" id="llm-key-kept">
-            {forSession ? t('llm.keptForSession') : t('llm.keptInBrowser')}
+            {t(PLACE_HINT[kept])}
           </p>
-        </>
+        </fieldset>
       )}
     </>
   );
 }
 
+const KEY_PLACES: readonly KeyKept[] = ['server', 'browser', 'session'];
+const PLACE_LABEL: Record<KeyKept, MessageId> = {
+  server: 'llm.keptOnServer',
+  browser: 'llm.keptOnBrowser',
+  session: 'llm.keptOnSession',
+};
+const PLACE_HINT: Record<KeyKept, MessageId> = {
+  server: 'llm.keptByServer',
+  browser: 'llm.keptInBrowser',
+  session: 'llm.keptForSession',
+};
+
 export function readLlmFields(form: FormData): LlmSettings {
+  const kept = form.get('keyKept');
   return {
     model: String(form.get('model') ?? '').trim(),
     baseUrl: String(form.get('baseUrl') ?? '').trim(),
     apiKey: String(form.get('apiKey') ?? ''),
-    keyForSession: form.get('keyForSession') === 'on',
+    keyForSession: kept === 'session',
+    keyOnServer: kept === 'server',
+    keyInBrowser: kept === 'browser',
   };
 }

@@ -7,7 +7,12 @@ import { describeError } from '../agent-server/client';
 import { useDefaultServerId, useServers } from '../agent-server/servers';
 import { makeDefaultServer } from '../agent-server/serverCommands';
 import { conversationPath } from './servers/conversationPath';
-import { createConversation } from '../conversation/resources/conversationLlm';
+import {
+  createConversation,
+  keepModelKey,
+  KeyNotKeptOnServer,
+} from '../conversation/resources/conversationLlm';
+import { KeptKeyGone } from '../agent-server/providerConnections';
 import { useLlmSettings, useSaveLlmSettings, type LlmSettings } from '../agent-server/llmSettings';
 import type { Approval } from '../conversation/approvalPolicy';
 import { ApprovalOptions } from './ApprovalSelect';
@@ -41,7 +46,7 @@ export function NewConversation() {
   const [modelNote, setModelNote] = useState<ReactNode>();
   const [checking, setChecking] = useState(false);
   const create = useMutation({
-    mutationFn: ({
+    mutationFn: async ({
       text,
       model,
       workingDir,
@@ -53,7 +58,9 @@ export function NewConversation() {
       approval: Approval;
     }) => {
       if (!settings) throw new Error(t('list.noServer'));
-      return createConversation(queryClient, settings, text, model, workingDir, approval);
+      const kept = await keepModelKey(settings, model);
+      saveLlm(settings.id, kept);
+      return createConversation(queryClient, settings, text, kept, workingDir, approval);
     },
     // The new conversation opens with focus in its composer, ready for the next message.
     onSuccess: (conversation, { workingDir }) => {
@@ -71,7 +78,7 @@ export function NewConversation() {
         const form = new FormData(event.currentTarget);
         const text = String(form.get('message') ?? '').trim();
         const fields = readLlmFields(form);
-        const model = { ...fields, model: fields.model || llm.model };
+        const model = { ...fields, model: fields.model || llm.model, connectionId: llm.connectionId };
         if (settings) saveLlm(settings.id, model);
         const workingDir = String(form.get('workingDir') ?? '').trim();
         saveFolder(workingDir);
@@ -180,7 +187,11 @@ export function NewConversation() {
       </button>
       {create.error && (
         <p className="banner error" role="alert">
-          {t('newConversation.notCreated', { reason: describeError(create.error) })}
+          {create.error instanceof KeptKeyGone
+            ? t('llm.keptKeyGone')
+            : create.error instanceof KeyNotKeptOnServer
+              ? t('llm.serverCannotKeep')
+              : t('newConversation.notCreated', { reason: describeError(create.error) })}
         </p>
       )}
     </form>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newConversationPayload } from './newConversation';
+import { keylessStart, llmConfig, newConversationPayload } from './newConversation';
 
 describe('newConversationPayload', () => {
   it('sends the first message with run:true and the chosen LLM, streaming', () => {
@@ -70,5 +70,33 @@ describe('newConversationPayload', () => {
       confirmation_policy: { kind: 'ConfirmRisky' },
       security_analyzer: { kind: 'LLMSecurityAnalyzer' },
     });
+  });
+
+  it('names a key the server keeps by reference only, and starts keyless with the message held back', () => {
+    const llm = {
+      model: 'openai/m',
+      baseUrl: 'http://h/v1',
+      apiKey: '',
+      keyOnServer: true,
+      connectionId: 'c1',
+    };
+    expect(llmConfig(llm, 'agent')).toEqual({
+      model: 'openai/m',
+      provider_connection_id: 'c1',
+      usage_id: 'agent',
+      stream: true,
+    });
+    const start = keylessStart(newConversationPayload('Fix it', llm));
+    expect(start).not.toHaveProperty('initial_message');
+    const agent = start.agent as { llm: object; condenser: { llm: object } };
+    // Not streaming at the start, so the server gives the condenser the switched LLM as well.
+    expect(agent.llm).toEqual({ model: 'openai/m', usage_id: 'agent', stream: false });
+    expect(agent.condenser.llm).toEqual({ model: 'openai/m', usage_id: 'condenser', stream: false });
+  });
+
+  it('sends a key typed for this browser inline, even where one is kept on the server', () => {
+    const llm = { model: 'm', baseUrl: '', apiKey: 'sk-typed', keyOnServer: true, connectionId: 'c1' };
+    expect(llmConfig(llm, 'agent')).toMatchObject({ api_key: 'sk-typed' });
+    expect(llmConfig(llm, 'agent')).not.toHaveProperty('provider_connection_id');
   });
 });

@@ -25,14 +25,53 @@ export const CONDENSER_MAX_EVENTS = 120;
  * tokens and cost under (and a model switch with the same id keeps the count going).
  */
 export function llmConfig(llm: LlmSettings, usageId: 'agent' | 'condenser') {
+  // A key kept on the server goes by reference: the server puts in its key and base URL.
+  const kept = keptKeyOf(llm);
   return {
     model: llm.model,
-    ...(llm.baseUrl ? { base_url: llm.baseUrl } : {}),
-    ...(llm.apiKey ? { api_key: llm.apiKey } : {}),
+    ...(kept
+      ? { provider_connection_id: kept }
+      : {
+          ...(llm.baseUrl ? { base_url: llm.baseUrl } : {}),
+          ...(llm.apiKey ? { api_key: llm.apiKey } : {}),
+        }),
     usage_id: usageId,
     // Token deltas arrive as StreamingDeltaEvents only when the LLM streams.
     stream: true,
   };
+}
+
+/** The server's provider connection holding this LLM's key, if the key is kept there. */
+export const keptKeyOf = (llm: LlmSettings): string | undefined =>
+  llm.keyOnServer && !llm.apiKey ? llm.connectionId : undefined;
+
+/**
+ * A start request does not resolve a kept key (the server does that only when it installs an LLM,
+ * `POST /switch_llm`): a conversation whose key the server keeps starts keyless and without its
+ * first message, then has its LLM switched to the reference, then is sent the message.
+ *
+ * The start LLM does not stream: the server then gives the condenser the switched LLM too. It
+ * does so only when the condenser's LLM equals the agent's (usage id aside), and it turns the
+ * condenser's streaming off, so a streaming agent LLM would leave the condenser keyless.
+ */
+export function keylessStart(payload: CreateConversationPayload): CreateConversationPayload {
+  const agent = payload.agent as { llm: object; condenser: { llm: object } };
+  const rest = { ...payload };
+  delete rest.initial_message;
+  return {
+    ...rest,
+    agent: {
+      ...agent,
+      llm: { ...withoutKeptKey(agent.llm), stream: false },
+      condenser: { ...agent.condenser, llm: { ...withoutKeptKey(agent.condenser.llm), stream: false } },
+    } as CreateConversationPayload['agent'],
+  };
+}
+
+function withoutKeptKey(llm: object): object {
+  const rest = { ...llm } as Record<string, unknown>;
+  delete rest.provider_connection_id;
+  return rest;
 }
 
 /** The create payload: the first message always carries run:true, so the agent starts at once. */

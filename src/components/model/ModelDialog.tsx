@@ -14,7 +14,7 @@ import 'virtual:tether-english/modelDialog';
 /**
  * Switch the LLM of this conversation for its next turns. The key field starts with the key kept
  * in this browser: the server never gives a key back, and a switch without one would leave the
- * agent unable to call its model.
+ * agent unable to call its model. A key the server keeps is named by reference instead.
  */
 export default function ModelDialog({
   settings,
@@ -43,8 +43,19 @@ export default function ModelDialog({
       <form
         onSubmit={async (event) => {
           event.preventDefault();
-          const llm = readLlmFields(new FormData(event.currentTarget));
-          if (!llm.model) return;
+          const typed = readLlmFields(new FormData(event.currentTarget));
+          if (!typed.model) return;
+          // No key typed: the one the server keeps goes by reference, with the base URL it was
+          // kept with (the server applies that one whatever the switch says).
+          const byReference = !typed.apiKey && saved.keyOnServer && saved.connectionId;
+          if (byReference && typed.baseUrl !== saved.baseUrl)
+            return setPhase({
+              kind: 'failed',
+              message: t('modelDialog.keptKeyBaseUrl', { baseUrl: saved.baseUrl || '—' }),
+            });
+          const llm = byReference
+            ? { ...typed, keyOnServer: true, connectionId: saved.connectionId }
+            : { ...typed, keyOnServer: false };
           const anyway = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === 'anyway';
           setPhase({ kind: 'switching' });
           try {
@@ -64,7 +75,9 @@ export default function ModelDialog({
           initial={{ model: current.model, baseUrl: current.baseUrl ?? saved.baseUrl, apiKey: saved.apiKey }}
           modelRequired
         />
-        <p className="hint">{t('modelDialog.keyNote')}</p>
+        <p className="hint">
+          {saved.keyOnServer && saved.connectionId ? t('modelDialog.keyNoteKept') : t('modelDialog.keyNote')}
+        </p>
         {phase.kind === 'failed' && <p role="alert">{t('modelDialog.failed', { problem: phase.message })}</p>}
         {phase.kind === 'doubtful' && phase.note}
         <div className="form-actions">

@@ -5,14 +5,35 @@ import type { ConnectionSettings } from '../../agent-server/servers';
 import type { LlmSettings } from '../../agent-server/llmSettings';
 import { secretsClient } from '../../agent-server/secrets';
 import { mcpSettingsClient } from '../../agent-server/mcp';
+import { providerConnectionsClient } from '../../agent-server/providerConnections';
 import type { Approval } from '../approvalPolicy';
-import { llmConfig, newConversationPayload } from '../newConversation';
+import { keptKeyOf, keylessStart, llmConfig, newConversationPayload } from '../newConversation';
 import { conversationKey, conversationListKey, watchForTitle } from './conversations';
 import { healthQuery } from './server';
 
 // The conversation writes that carry an LLM: starting a conversation and switching its model.
 // Apart from conversations.ts because only the New conversation form and the model dialog use
 // them, and both load lazily: the first screen does not carry the payload builders.
+
+/** The server has no provider connections (older than 1.57): the key cannot be kept there. */
+export class KeyNotKeptOnServer extends Error {}
+
+/**
+ * The LLM as the person saved it, its key put where they chose: a key to keep on the server goes
+ * there now and only the connection's id comes back; a choice away from the server deletes the
+ * key it kept (a key left behind on a server is one more place it can leak from).
+ */
+export async function keepModelKey(settings: ConnectionSettings, llm: LlmSettings): Promise<LlmSettings> {
+  const connections = providerConnectionsClient(settings);
+  if (!llm.keyOnServer) {
+    if (llm.connectionId) await connections.forget(llm.connectionId).catch(() => undefined);
+    return { ...llm, connectionId: undefined };
+  }
+  if (!llm.apiKey && !llm.connectionId) return llm;
+  if (!llm.connectionId && !(await connections.available())) throw new KeyNotKeptOnServer();
+  const connectionId = await connections.keep(llm.apiKey, llm.baseUrl, llm.connectionId);
+  return { ...llm, apiKey: '', connectionId };
+}
 
 export async function createConversation(
   queryClient: QueryClient,
@@ -31,13 +52,17 @@ export async function createConversation(
   ]);
   const usableTools = health?.kind === 'reachable' ? (health.usableTools ?? []) : [];
   const payload = newConversationPayload(text, llm, workingDir, approval, usableTools);
-  const created = await agentServerClients(settings).conversations.createConversation<ConversationInfo>({
-    ...payload,
+  const kept = keptKeyOf(llm);
+  const conversations = agentServerClients(settings).conversations;
+  const start = kept ? keylessStart(payload) : payload;
+  const created = await conversations.createConversation<ConversationInfo>({
+    ...start,
     ...(Object.keys(mcpConfig).length > 0
-      ? { agent: { ...(payload.agent as object), mcp_config: mcpConfig } }
+      ? { agent: { ...(start.agent as object), mcp_config: mcpConfig } }
       : {}),
     ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
   });
+  if (kept) await startWithKeptKey(settings, created, payload);
   watchForTitle(settings, created.id);
   queryClient.setQueryData(conversationKey(settings, created.id), created);
   // A new conversation goes to the top of the list, wherever the server sorts it: one list read.
@@ -46,8 +71,29 @@ export async function createConversation(
 }
 
 /**
+ * The second half of a start whose key the server keeps: the LLM switched to the reference, then
+ * the first message sent to run. If either is refused (a connection deleted on the server), the
+ * half-made conversation is deleted, so the person tries again from the form with their words.
+ */
+async function startWithKeptKey(
+  settings: ConnectionSettings,
+  created: ConversationInfo,
+  payload: ReturnType<typeof newConversationPayload>,
+): Promise<void> {
+  const conversations = agentServerClients(settings).conversations;
+  try {
+    await conversations.switchLLM(created.id, (payload.agent as { llm: object }).llm as never);
+    await conversations.sendEvent(created.id, payload.initial_message!);
+  } catch (error) {
+    await conversations.deleteConversation(created.id).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
  * The LLM for the next turns (`POST /switch_llm`). The whole LLM goes, key included: the server
- * never hands keys back, so the person's key is sent again. Tokens keep counting under "agent".
+ * never hands keys back, so the person's key is sent again, or the reference to the one the
+ * server keeps. Tokens keep counting under "agent".
  */
 export async function switchModel(
   queryClient: QueryClient,
@@ -63,7 +109,7 @@ export async function switchModel(
           ...info,
           agent: {
             ...info.agent,
-            llm: { ...info.agent.llm, model: config.model, base_url: config.base_url ?? null },
+            llm: { ...info.agent.llm, model: config.model, base_url: llm.baseUrl || null },
           },
         }
       : info,
