@@ -181,7 +181,12 @@ export function NewConversation() {
           <ApprovalOptions />
         </select>
       </label>
-      {modelNote}
+      {modelNote && (
+        // Brought into view when it appears: on a phone it lands below the fold, with its button.
+        <div className="model-note" ref={(note) => note?.scrollIntoView({ block: 'nearest' })}>
+          {modelNote}
+        </div>
+      )}
       <button type="submit" className="primary" disabled={create.isPending || checking}>
         {create.isPending || checking ? t('newConversation.starting') : t('newConversation.start')}
       </button>
