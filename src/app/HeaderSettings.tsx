@@ -22,7 +22,7 @@ export function HeaderSettings() {
   const { id, ref, open, openedOnce } = usePopover();
   return (
     <>
-      <button type="button" className="settings-button" popovertarget={id} aria-expanded={open} data-icon="⋯">
+      <button type="button" className="settings-button" popoverTarget={id} aria-expanded={open} data-icon="⋯">
         {t('settings.label')}
       </button>
       <div

@@ -8,7 +8,7 @@ import { useLayoutEffect, useRef, useState, type ComponentProps, type RefObject 
 export function useKeyboardScrollable<T extends HTMLElement>(
   label: string,
   content: unknown,
-): { ref: RefObject<T>; focusProps: Record<string, unknown> } {
+): { ref: RefObject<T | null>; focusProps: Record<string, unknown> } {
   const ref = useRef<T>(null);
   const [overflows, setOverflows] = useState(false);
   useLayoutEffect(() => {

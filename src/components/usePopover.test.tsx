@@ -8,7 +8,7 @@ function Menu() {
   const { id, ref, open, openedOnce } = usePopover();
   return (
     <>
-      <button type="button" popovertarget={id} aria-expanded={open}>
+      <button type="button" popoverTarget={id} aria-expanded={open}>
         Menu
       </button>
       <div id={id} ref={ref} popover="auto" aria-label="menu">

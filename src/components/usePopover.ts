@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 /**
  * A popover (the `popover` attribute) and what its button needs: its id, whether it is open,
  * and whether it has ever been (its content is drawn from the first opening on, so the first
- * screen holds the button only). The browser's `toggle` event does not bubble, and React 18
- * listens for it on `<details>` only, so it is heard on the element itself.
+ * screen holds the button only). The browser's `toggle` event does not bubble, so it is heard
+ * on the element itself, once, rather than through a prop each user repeats.
  */
 export function usePopover<T extends HTMLElement = HTMLDivElement>() {
   const id = useId();

@@ -40,7 +40,7 @@ export function ToolsMenu({
       <button
         type="button"
         className="icon-button tools-button"
-        popovertarget={id}
+        popoverTarget={id}
         aria-expanded={open}
         aria-label={t('toolsMenu.label')}
         title={t('toolsMenu.label')}
