@@ -23,7 +23,7 @@ import {
   userMessage,
   userReject,
 } from '../../mocks/events';
-import type { ServerEvent } from '../agent-server/protocol';
+import type { ExecutionStatus, ServerEvent } from '../agent-server/protocol';
 import { asServerEvent } from '../agent-server/protocol';
 import { ConversationProjection, projectEvents, type Row } from './projection';
 import { sortKeyOf } from './eventOrder';
@@ -403,6 +403,107 @@ describe('h. incremental application', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it('equals the projection from scratch for generated conversations, each event shown once', () => {
+    // A conversation as a list of steps: messages from either side, responses of one to three
+    // calls whose outcomes are each an observation, an error, a rejection, two outcomes (a
+    // restart's error, then the late result), or none yet; messages typed between a response's
+    // calls; status updates, pauses and stops.
+    const outcome = fc.constantFrom('observed', 'error', 'rejected', 'twice', 'none');
+    const tool = fc.constantFrom('terminal', 'file_editor', 'think');
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('user' as const), text: fc.string({ maxLength: 8 }) }),
+      fc.record({ kind: fc.constant('agent' as const), text: fc.string({ maxLength: 8 }) }),
+      fc.record({
+        kind: fc.constant('response' as const),
+        calls: fc.array(fc.record({ tool, outcome }), { minLength: 1, maxLength: 3 }),
+        typedBetween: fc.boolean(),
+        thought: fc.boolean(),
+      }),
+      fc.record({
+        kind: fc.constant('status' as const),
+        status: fc.constantFrom<ExecutionStatus>('running', 'idle', 'finished'),
+      }),
+      fc.record({ kind: fc.constant('pause' as const) }),
+      fc.record({ kind: fc.constant('stop' as const) }),
+    );
+    type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+    const build = (steps: Step[]) => {
+      const c = clock();
+      const events: ServerEvent[] = [systemPrompt(c)];
+      for (const s of steps) {
+        if (s.kind === 'user') events.push(userMessage(c, s.text));
+        else if (s.kind === 'agent') events.push(agentMessage(c, s.text));
+        else if (s.kind === 'status') events.push(statusUpdate(c, s.status));
+        else if (s.kind === 'pause') events.push(pauseEvent(c));
+        else if (s.kind === 'stop') events.push(interruptEvent(c));
+        else {
+          const responseId = `r_${events.length}`;
+          const actions = s.calls.map(({ tool: name }, index) => {
+            const options = { responseId, ...(s.thought && index === 0 ? { thought: 'why' } : {}) };
+            return name === 'terminal'
+              ? terminalAction(c, 'ls', options)
+              : name === 'file_editor'
+                ? fileEditAction(c, '/f', 'a', 'b', options)
+                : thinkAction(c, 'hmm', options);
+          });
+          events.push(...actions);
+          if (s.typedBetween) events.push(userMessage(c, 'meanwhile'));
+          s.calls.forEach(({ outcome: end }, index) => {
+            const action = actions[index]!;
+            if (end === 'observed' || end === 'twice') {
+              if (end === 'twice')
+                events.push(agentError(c, action, 'A restart occurred while this tool was in progress.'));
+              events.push(terminalObservation(c, action, 'out'));
+            } else if (end === 'error') events.push(agentError(c, action, 'failed'));
+            else if (end === 'rejected') events.push(userReject(c, action, 'no'));
+          });
+        }
+      }
+      return events;
+    };
+    fc.assert(
+      fc.property(
+        fc.array(step, { minLength: 1, maxLength: 12 }),
+        fc.infiniteStream(fc.integer({ min: 0, max: 1_000_000 })),
+        fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (steps, order, chunkSizes, duplicateAt) => {
+          const all = build(steps);
+          const expected = snapshot(projectEvents(all));
+          // Any arrival order (a key per event from the stream), duplicates, in chunks.
+          const keys = all.map(() => order.next().value as number);
+          const arrival = all
+            .map((event, index) => ({ event, key: keys[index]! }))
+            .sort((x, y) => x.key - y.key)
+            .map(({ event }) => event);
+          arrival.push(...duplicateAt.map((i) => all[i % all.length]!));
+          const projection = new ConversationProjection();
+          for (let at = 0, size = 0; at < arrival.length; size++) {
+            const chunk = chunkSizes[size % chunkSizes.length]!;
+            projection.apply(arrival.slice(at, at + chunk));
+            at += chunk;
+          }
+          expect(snapshot(projection)).toEqual(expected);
+          // Each message is one row, and each call is in one row, whatever the order.
+          const rows = projection.rows;
+          const messages = all.filter((event) => event.kind === 'MessageEvent').length;
+          expect(only(rows, 'message')).toHaveLength(messages);
+          const callIds = rows.flatMap((row) =>
+            row.type === 'turn'
+              ? row.calls.map((call) => call.toolCallId)
+              : row.type === 'orphan-outcome'
+                ? [row.call.toolCallId]
+                : [],
+          );
+          const actions = all.filter((event) => event.kind === 'ActionEvent').length;
+          expect(new Set(callIds).size).toBe(callIds.length);
+          expect(callIds).toHaveLength(actions);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 
