@@ -89,10 +89,13 @@ test.describe('live states', () => {
   test('stopping, then paused', async ({ page }) => {
     const app = new Tether(page);
     await runningConversation(app);
-    await app.mock((m) => (m.stopDelayMs = 600_000));
+    // The server holds its answer to the stop until the stopping state is taken.
+    await app.mock((m) => m.holdRequests(/\/(interrupt|pause)$/));
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
     await expect(app.status).toHaveText('Stopping…');
     await expect(page.locator('.conversation')).toHaveScreenshot('state-stopping.png');
+    await app.mock((m) => m.releaseRequests());
+    await app.expectStatus('paused');
   });
 
   test('paused', async ({ page }) => {

@@ -186,7 +186,11 @@ describe('an open conversation while the agent streams', () => {
       await macrotask();
     });
     await screen.findByText('Finished');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    await waitFor(() => expect(infoReads).toHaveLength(1));
+    // And no second one: none on its way once the tasks queued by the first have run, and none
+    // planned (the conversation has its title, so no re-read for a name is scheduled).
+    for (let turn = 0; turn < 3; turn++) await act(macrotask);
+    expect(queryClient.isFetching()).toBe(0);
     expect(infoReads).toHaveLength(1);
   });
 });

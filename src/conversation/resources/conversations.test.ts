@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // (The query library schedules interval reads only where there is a window.)
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -22,7 +22,13 @@ let reads = 0;
 let titledFromRead = 3;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+// The query library's timers run on a clock the test moves: "no more reads" is proved by moving
+// it a minute past the last delay, not by waiting in real time.
+beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] }));
+afterEach(() => {
+  vi.useRealTimers();
+  server.resetHandlers();
+});
 afterAll(() => server.close());
 
 function answerInfo() {
@@ -53,7 +59,8 @@ function openConversation(queryClient: QueryClient): () => void {
 const listed = (queryClient: QueryClient) =>
   queryClient.getQueryData<{ pages: { items: ConversationInfo[] }[] }>(conversationListKey(settings))!
     .pages[0]!.items[0]!;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Moves the clock on, letting every read it starts be answered. */
+const pause = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 const until = async (condition: () => boolean) => {
   for (let waited = 0; !condition() && waited < 5_000; waited += 5) await pause(5);
 };
@@ -66,7 +73,7 @@ describe('an untitled conversation', () => {
     const close = openConversation(queryClient);
     await until(() => reads === 1);
     // Opened untitled, with no run seen: an old conversation nobody is naming any more.
-    await pause(100);
+    await pause(60_000);
     expect(reads).toBe(1);
 
     await conversationRunSettled(queryClient, settings, id);
@@ -77,7 +84,7 @@ describe('an untitled conversation', () => {
       'Scripted title',
     );
     expect(listed(queryClient).title).toBe('Scripted title');
-    await pause(100);
+    await pause(60_000);
     expect(reads).toBe(4);
     close();
   });
@@ -91,12 +98,12 @@ describe('an untitled conversation', () => {
     await conversationRunSettled(queryClient, settings, id);
     // The settled read, then one for each of the four delays.
     await until(() => reads === 5);
-    await pause(100);
+    await pause(60_000);
     expect(reads).toBe(5);
 
     close();
     await conversationRunSettled(queryClient, settings, id);
-    await pause(100);
+    await pause(60_000);
     expect(reads).toBe(5);
     expect(listed(queryClient).title).toBeNull();
   });
