@@ -171,6 +171,24 @@ export interface ConversationInfo {
   [field: string]: unknown;
 }
 
+/** The answer is not a conversation at all (no id): said as such, never drawn. */
+export class NotAConversation extends Error {}
+
+/**
+ * A conversation's info as the screen may draw it: what the server sent, with the fields the
+ * screen draws as text made text or none. A title sent as an object once took the whole app
+ * down (React cannot draw an object); such a title reads as none, and the first message names it.
+ * A status that is not a word reads as idle; an unknown word from a newer server is kept.
+ */
+export function asConversationInfo(value: unknown): ConversationInfo {
+  if (!isRecord(value) || typeof value.id !== 'string' || !value.id) throw new NotAConversation();
+  const info: Record<string, unknown> = { ...value };
+  for (const field of ['title', 'leaf_event_id', 'parent_conversation_id'])
+    if (typeof info[field] !== 'string') info[field] = null;
+  if (typeof info.execution_status !== 'string') info.execution_status = 'idle';
+  return info as ConversationInfo;
+}
+
 export interface Page<T> {
   items: T[];
   next_page_id?: string | null;

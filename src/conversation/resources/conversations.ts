@@ -13,6 +13,7 @@ import {
   type AgentServerClients,
 } from '../../agent-server/client';
 import {
+  asConversationInfo,
   isRecord,
   type ConversationInfo,
   type ExecutionStatus,
@@ -55,9 +56,20 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
             sort_order: 'UPDATED_AT_DESC',
             ...(pageParam ? { page_id: pageParam } : {}),
           } as unknown as Parameters<ConversationClient['searchConversations']>[0];
-          return (await agentServerClients(settings).conversations.searchConversations(
+          const page = (await agentServerClients(settings).conversations.searchConversations(
             request,
-          )) as unknown as Page<ConversationInfo>;
+          )) as unknown as Page<unknown>;
+          // A row the server sent that is no conversation is left out; the rest are drawn.
+          return {
+            ...page,
+            items: (Array.isArray(page.items) ? page.items : []).flatMap((item) => {
+              try {
+                return [asConversationInfo(item)];
+              } catch {
+                return [];
+              }
+            }),
+          };
         });
       } catch (error) {
         const status = httpStatus(error);
@@ -154,9 +166,7 @@ export const conversationQuery = (
   return queryOptions({
     queryKey: conversationKey(settings, id),
     queryFn: async ({ client }) => {
-      const info = (await agentServerClients(settings).conversations.getConversation(
-        id,
-      )) as unknown as ConversationInfo;
+      const info = asConversationInfo(await agentServerClients(settings).conversations.getConversation(id));
       const watched = untitledReads.get(name);
       if (watched !== undefined && !info.title?.trim()) untitledReads.set(name, watched + 1);
       else if (untitledReads.delete(name)) patchListEntry(client, settings, id, { title: info.title });
@@ -308,8 +318,8 @@ function patchListEntry(
 
 type Conversations = AgentServerClients['conversations'];
 
-export function readConversation(conversations: Conversations, id: string): Promise<unknown> {
-  return conversations.getConversation(id);
+export async function readConversation(conversations: Conversations, id: string): Promise<ConversationInfo> {
+  return asConversationInfo(await conversations.getConversation(id));
 }
 
 /** Stop at once: interrupt cancels even an LLM call in flight; servers without it only pause. */
