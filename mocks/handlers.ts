@@ -1,4 +1,4 @@
-import { http, HttpResponse, passthrough } from 'msw';
+import { bypass, http, HttpResponse, passthrough } from 'msw';
 import { MOCK_SERVER_URL, SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL } from '../src/agent-server/servers';
 import type { ServerEvent } from '../src/agent-server/protocol';
 import { MockAgent, type MockTab, type StreamProgress } from './agent';
@@ -246,6 +246,15 @@ export class MockAgentServer {
   private failedAssets: RegExp | undefined;
 
   /**
+   * Test control: scripts whose path matches load, but every name they export throws when used,
+   * as a chunk of a mismatched deploy can: a component from one fails while it is drawn.
+   */
+  breakAssets(pathPattern: string | undefined): void {
+    this.brokenAssets = pathPattern === undefined ? undefined : new RegExp(pathPattern);
+  }
+  private brokenAssets: RegExp | undefined;
+
+  /**
    * This server's routes, behind a gate for everything else the page asks for (its scripts,
    * styles, icons): those go to the network at once, or fail when `failAssets` says so. Left to
    * fall through, each such request was tried against every route of the three mocks, each route
@@ -256,8 +265,12 @@ export class MockAgentServer {
     return [
       http.all(
         ({ request }) => !MOCK_ORIGINS.has(new URL(request.url).origin),
-        ({ request }) =>
-          this.failedAssets?.test(new URL(request.url).pathname) ? HttpResponse.error() : passthrough(),
+        async ({ request }) => {
+          const path = new URL(request.url).pathname;
+          if (this.failedAssets?.test(path)) return HttpResponse.error();
+          if (this.brokenAssets?.test(path)) return brokenModule(await (await fetch(bypass(request))).text());
+          return passthrough();
+        },
       ),
       ...this.restAndSocketHandlers(),
     ];
@@ -333,3 +346,23 @@ export class MockAgentServer {
 /** A request's decoded path and query against a test's text (contained) or pattern. */
 const matches = (target: string, match: string | RegExp) =>
   typeof match === 'string' ? target.includes(match) : match.test(target);
+
+/** A module with the exports of `source`, each a function that throws (see `breakAssets`). */
+function brokenModule(source: string): Response {
+  const names = [...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list]) =>
+    list!
+      .split(',')
+      .map((entry) =>
+        entry
+          .trim()
+          .split(/\s+as\s+/)
+          .at(-1)!,
+      )
+      .filter(Boolean),
+  );
+  const body = [
+    'const broken = () => { throw new Error("This chunk is broken on purpose (the mock\'s breakAssets)."); };',
+    `export { ${names.map((name) => `broken as ${name}`).join(', ')} };`,
+  ].join('\n');
+  return new HttpResponse(body, { headers: { 'Content-Type': 'text/javascript' } });
+}

@@ -17,6 +17,8 @@ import { openAddServer, serverToAdd } from '../components/servers/serversDialog'
 import { setThemeChoice } from './theme';
 import { useDialogOpenings } from './useDialogOpenings';
 import { lazyPart } from '../components/boundaries/lazyPart';
+import { PartBoundary } from '../components/boundaries/PartBoundary';
+import { Failed } from '../components/boundaries/Failed';
 import { useIdleReached } from '../components/useIdleReached';
 import { useStore } from 'zustand';
 import { attention } from '../components/follow/attention';
@@ -210,7 +212,13 @@ function ConversationOnServer({ serverId, conversationId }: { serverId: string; 
     );
   return (
     <ServerScope value={server}>
-      <ConversationView key={`${server.id}/${conversationId}`} conversationId={conversationId} />
+      {/* A conversation that fails while drawn leaves the list and the header working. */}
+      <PartBoundary
+        key={`${server.id}/${conversationId}`}
+        fallback={(retry) => <Failed part="conversation" retry={retry} />}
+      >
+        <ConversationView conversationId={conversationId} />
+      </PartBoundary>
     </ServerScope>
   );
 }
@@ -233,7 +241,9 @@ function SingleServerAddress({ conversationId }: { conversationId: string }) {
 export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <Layout />
+      <PartBoundary fallback={(retry) => <Failed part="app" retry={retry} />}>
+        <Layout />
+      </PartBoundary>
     </QueryClientProvider>
   );
 }

@@ -17,6 +17,8 @@ import { useOpenWorkspace, useWorkspaceRoute } from './workspaceRoute';
 import { lazyPart } from './boundaries/lazyPart';
 import { useConversation } from './conversation/useConversation';
 import { ConversationHeader } from './conversation/ConversationHeader';
+import { PartBoundary } from './boundaries/PartBoundary';
+import { Failed } from './boundaries/Failed';
 import { Announcer } from './conversation/Announcer';
 import { runtimeOf } from '../agent-server/runtime';
 import { useT } from '../i18n/i18n';
@@ -83,7 +85,19 @@ export function ConversationView({ conversationId }: { conversationId: string })
   return (
     <div className={`conversation-area${workspaceRoute && repository ? ' with-workspace' : ''}`}>
       <section className="conversation" aria-labelledby="conversation-title" ref={sectionRef}>
-        <ConversationHeader model={model} />
+        <PartBoundary
+          fallback={(retry) => (
+            <>
+              {/* The section is named by the title: it stays, even when the header failed. */}
+              <h1 id="conversation-title" className="visually-hidden">
+                {model.title ?? t('conversation.loading')}
+              </h1>
+              <Failed part="header" retry={retry} />
+            </>
+          )}
+        >
+          <ConversationHeader model={model} />
+        </PartBoundary>
         <Announcer session={session} />
         <ConnectionTrouble connection={model.connection} gap={model.gap} session={session} />
         {model.readingCopy !== undefined && model.connection.kind !== 'open' && (

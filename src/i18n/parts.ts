@@ -15,6 +15,7 @@ export const LAZY_PARTS = [
   'confirm',
   'diff',
   'export',
+  'failed',
   'find',
   'itemActions',
   'mcp',
