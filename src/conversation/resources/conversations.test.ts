@@ -24,7 +24,9 @@ let titledFromRead = 3;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // The query library's timers run on a clock the test moves: "no more reads" is proved by moving
 // it a minute past the last delay, not by waiting in real time.
-beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] }));
+beforeEach(() =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] }),
+);
 afterEach(() => {
   vi.useRealTimers();
   server.resetHandlers();
