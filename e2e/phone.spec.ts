@@ -146,3 +146,22 @@ test.describe('at 200 % zoom on a 1280 px window', () => {
     }
   });
 });
+
+test('on a phone, what loads into the settings menu after it opens moves nothing already in it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  // The copy's settings load with the menu's first opening: here they come late, as on a slow line.
+  await app.mock((m) => m.holdAssets('/CopySettings-[^/]+\\.js$'));
+  const menu = await app.openSettings();
+  const servers = menu.getByRole('button', { name: 'Servers', exact: true });
+  const before = await servers.boundingBox();
+  await app.mock((m) => m.releaseAssets());
+  await expect(menu.getByRole('region', { name: "This browser's copy" })).toBeVisible();
+  expect(await servers.boundingBox()).toEqual(before);
+  // And pressed where it was first drawn, it opens Servers.
+  await servers.click();
+  await expect(app.serversDialog).toBeVisible();
+});

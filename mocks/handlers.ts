@@ -254,6 +254,19 @@ export class MockAgentServer {
   }
   private brokenAssets: RegExp | undefined;
 
+  /** Test control: scripts whose path matches wait until `releaseAssets` (a slow network's). */
+  holdAssets(pathPattern: string): void {
+    this.heldAssets = new RegExp(pathPattern);
+    this.assetsReleased = new Promise((resolve) => (this.releaseHeldAssets = resolve));
+  }
+  releaseAssets(): void {
+    this.heldAssets = undefined;
+    this.releaseHeldAssets();
+  }
+  private heldAssets: RegExp | undefined;
+  private assetsReleased: Promise<void> = Promise.resolve();
+  private releaseHeldAssets = () => {};
+
   /**
    * This server's routes, behind a gate for everything else the page asks for (its scripts,
    * styles, icons): those go to the network at once, or fail when `failAssets` says so. Left to
@@ -269,6 +282,7 @@ export class MockAgentServer {
           const path = new URL(request.url).pathname;
           if (this.failedAssets?.test(path)) return HttpResponse.error();
           if (this.brokenAssets?.test(path)) return brokenModule(await (await fetch(bypass(request))).text());
+          if (this.heldAssets?.test(path)) await this.assetsReleased;
           return passthrough();
         },
       ),
