@@ -8,6 +8,8 @@ import type { Align, BlockToken, InlineToken, TableCell } from './markdownTokens
 // content is read last, once every reference definition in the text is known.
 
 interface Context {
+  /** Quotes and list items the lines being read are inside. */
+  nesting: number;
   definitions: Map<string, LinkDefinition>;
   /** Blocks whose inline content is read at the end, and with which text. */
   inline: Map<{ tokens: InlineToken[] }, { text: string; checkbox?: boolean }>;
@@ -168,7 +170,18 @@ function inlineLater<const T extends { tokens: InlineToken[] }>(context: Context
   return into;
 }
 
+/**
+ * Quotes and lists nest this deep, and what lies deeper is one paragraph of text. marked nests on
+ * until the stack runs out (50,000 `>` throw); reading deeper costs time that grows with the
+ * square of the depth, and no one reads 32 levels of quotes.
+ */
+export const MAX_NESTING = 32;
+
 function parseBlocks(lines: readonly string[], context: Context): BlockToken[] {
+  if (context.nesting > MAX_NESTING) {
+    const text = lines.join('\n').trim();
+    return text ? [inlineLater(context, text, { type: 'paragraph', text, tokens: [] })] : [];
+  }
   const tokens: BlockToken[] = [];
   let at = 0;
   while (at < lines.length) {
@@ -269,17 +282,21 @@ function paragraph(lines: readonly string[], at: number, tokens: BlockToken[], c
 function fencedCode(lines: readonly string[], at: number, tokens: BlockToken[]): number {
   const [, indent, fence, info] = FENCE.exec(lines[at++]!)!;
   const body: string[] = [];
+  let closed = false;
   for (; at < lines.length; at++) {
     const closing = CLOSING_FENCE.exec(lines[at]!)?.[1];
     if (closing && closing[0] === fence![0] && closing.length >= fence!.length) {
       at++;
+      closed = true;
       break;
     }
     body.push(lines[at]!.replace(new RegExp(`^ {0,${indent!.length}}`), ''));
   }
   const lang = unescapePunctuation(info!.trim());
-  // A blank last line is kept: the block is drawn with a newline after its text.
-  const text = body.join('\n') + (body.length > 0 && isBlank(body[body.length - 1]!) ? '\n' : '');
+  // A closed block's blank last line is kept: it is drawn with a newline after its text. A block
+  // never closed holds the rest as it is (its last "line" is only the text's final newline).
+  const blankLast = closed && body.length > 0 && isBlank(body[body.length - 1]!);
+  const text = body.join('\n') + (blankLast ? '\n' : '');
   tokens.push({ type: 'code', text, lang });
   return at;
 }
@@ -294,7 +311,9 @@ function quote(lines: readonly string[], at: number, tokens: BlockToken[], conte
       inner.add(lazy(line));
     else break;
   }
+  context.nesting++;
   tokens.push({ type: 'blockquote', tokens: parseBlocks(inner.lines, context) });
+  context.nesting--;
   return at;
 }
 
@@ -329,7 +348,15 @@ function list(lines: readonly string[], at: number, tokens: BlockToken[], contex
       // An item that starts with a blank line ends at the next blank line.
       if (isBlank(next) && !(body.length === 1 && firstLine === '')) gathered.add('');
       else if (!isBlank(next) && indentOf(next) >= contentIndent) gathered.add(outdent(next, contentIndent));
-      else if (!isBlank(next) && gathered.endsInParagraph() && !interrupts(next) && !ITEM.test(next))
+      else if (
+        !isBlank(next) &&
+        gathered.endsInParagraph() &&
+        !interrupts(next) &&
+        !ITEM.test(next) &&
+        // As marked: no lazy line after one indented 4 or more past the item's content (there it
+        // would read as code), however deep that line's own list is.
+        indentOf(lines[at - 1]!) - contentIndent < 4
+      )
         gathered.add(lazy(next));
       else break;
     }
@@ -337,7 +364,9 @@ function list(lines: readonly string[], at: number, tokens: BlockToken[], contex
     while (end > 1 && isBlank(body[end - 1]!)) end--;
     blankBefore = end < body.length;
     contentEnd = start + end;
+    context.nesting++;
     const children = parseBlocks(body.slice(0, end), context);
+    context.nesting--;
     if (children.some((child, index) => child.type === 'space' && index > 0 && index < children.length - 1))
       loose = true;
     items.push({ tokens: children });
@@ -387,7 +416,7 @@ function table(lines: readonly string[], at: number, tokens: BlockToken[], conte
 
 /** The blocks of `source`, their inline content read. */
 export function lexBlocks(source: string): BlockToken[] {
-  const context: Context = { definitions: new Map(), inline: new Map() };
+  const context: Context = { nesting: 0, definitions: new Map(), inline: new Map() };
   const tokens = parseBlocks(source.replace(/\r\n?/g, '\n').split('\n'), context);
   for (const [into, { text, checkbox }] of context.inline) {
     into.tokens = lexInline(text, context.definitions);

@@ -14,6 +14,14 @@ export const MARKDOWN_CORPUS: readonly string[] = [
   '> quote\ncontinued\n\n> another\n> > nested',
   '```ts\nconst a = 1;\n```\n\n    indented\n    code\n\nafter',
   '~~~\nunclosed',
+  // A fence never closed holds the rest of the text as it is, blank lines and all.
+  '```\n',
+  '~~~\n\n',
+  '```\na\n\n',
+  // No lazy line after a line indented four past its item's content (marked's rule).
+  '- item\n   - item\n      - item\nx',
+  '- a\n      code\nx',
+  '- item\n  - item\n    - item\nx',
   '| a | b |\n| :- | -: |\n| 1 | 2 |\n| 3 |',
   'text\n| a | b |\n|---|---|\n| 1 | 2 |',
   'a | b\n--|--\n1 | 2',
