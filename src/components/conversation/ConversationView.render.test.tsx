@@ -11,6 +11,7 @@ import { ConversationView } from '../ConversationView';
 import { ServerScope } from '../servers/serverScope';
 import { loadHighlighter } from '../markdown/highlighter';
 import { BUILT_IN_MOCK } from '../../agent-server/servers';
+import { layOutTranscript } from './testing/jsdomLayout';
 
 // What a streamed answer makes React draw: the live footer, and nothing else. The parts of the
 // screen are wrapped in React's <Profiler>, which counts the commits that reach into them; the whole
@@ -76,40 +77,9 @@ server.events.on('request:start', ({ request }) => {
   if (request.method === 'GET' && path === `/api/conversations/${SEEDED.parser}`) infoReads.push(path);
 });
 
-// jsdom lays nothing out: the transcript gets a window's height and each row a line's, so the
-// virtualiser draws rows as in a browser.
-function box(this: HTMLElement): DOMRect {
-  const height = this.classList.contains('chat-scroll') ? 800 : 60;
-  return {
-    x: 0,
-    y: 0,
-    top: 0,
-    left: 0,
-    width: 1000,
-    height,
-    right: 1000,
-    bottom: height,
-    toJSON: () => ({}),
-  };
-}
-
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'bypass' });
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(box);
-  Object.defineProperty(HTMLElement.prototype, 'offsetHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return box.call(this).height;
-    },
-  });
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return box.call(this).height;
-    },
-  });
-  for (const width of ['offsetWidth', 'clientWidth'])
-    Object.defineProperty(HTMLElement.prototype, width, { configurable: true, get: () => 1000 });
+  layOutTranscript({ scrollerHeight: 800, rowHeight: 60 });
 });
 afterEach(cleanup);
 afterAll(() => server.close());

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { setupServer } from 'msw/node';
@@ -7,6 +7,7 @@ import { MockStore } from '../../../mocks/store';
 import { ConversationView } from '../ConversationView';
 import { ServerScope } from '../servers/serverScope';
 import { BUILT_IN_MOCK } from '../../agent-server/servers';
+import { layOutTranscript } from './testing/jsdomLayout';
 
 // The conversation route as one piece, in Node with the mock agent-server (its REST and socket
 // handlers): a message sent, an action approved, a run stopped, a socket lost and found again.
@@ -17,34 +18,10 @@ const mock = new MockAgentServer(store, { sessionSocket: true });
 mock.agent.timing = { tokenMs: 2, toolMs: 20 };
 const server = setupServer(...mock.handlers());
 
-// jsdom lays nothing out: the transcript gets a window's height and each row a line's.
-function box(this: HTMLElement): DOMRect {
-  const height = this.classList.contains('chat-scroll') ? 4000 : 20;
-  return {
-    x: 0,
-    y: 0,
-    top: 0,
-    left: 0,
-    width: 1000,
-    height,
-    right: 1000,
-    bottom: height,
-    toJSON: () => ({}),
-  };
-}
-
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'bypass' });
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(box);
-  for (const size of ['offsetHeight', 'clientHeight'])
-    Object.defineProperty(HTMLElement.prototype, size, {
-      configurable: true,
-      get(this: HTMLElement) {
-        return box.call(this).height;
-      },
-    });
-  for (const width of ['offsetWidth', 'clientWidth'])
-    Object.defineProperty(HTMLElement.prototype, width, { configurable: true, get: () => 1000 });
+  // A tall window: every row of this short conversation is drawn.
+  layOutTranscript({ scrollerHeight: 4000, rowHeight: 20 });
 });
 afterAll(() => {
   cleanup();
