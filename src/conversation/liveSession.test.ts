@@ -786,14 +786,41 @@ describe('a message the run ended without answering', () => {
     const c = new EventClock(Date.UTC(2026, 10, 27), 'c');
     const answer = agentMessage(c, 'Fixed.');
     const late = userMessage(c, 'Also add a test');
-    t.log.ingest([answer, late]);
+    const finished = statusUpdate(c, 'finished');
+    t.log.ingest([answer, late, finished]);
     t.live.noteConversationInfo({ execution_status: 'finished' });
     t.live.start();
     FakeSocket.latest().open();
     sessionFrame({ type: 'sync', from_seq: null, through_seq: null });
-    t.live.historyLoaded(late.id);
+    t.live.historyLoaded(finished.id);
     expect(t.state().missed).toBe(late.id);
     expect(requests()).toHaveLength(0);
+    t.live.stop();
+  });
+
+  it('asks nothing on a finished read over REST before the socket brought the run’s answer', async () => {
+    // A silent socket's check (or any REST read) can say finished first: the answer is on its way.
+    vi.useFakeTimers();
+    FakeSocket.instances = [];
+    const t = session({}, {}, 'session');
+    t.live.start();
+    FakeSocket.latest().open();
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: null });
+    t.live.historyLoaded(undefined);
+    const c = new EventClock(Date.UTC(2026, 10, 27), 'r');
+    durable(1, userMessage(c, 'Clean the build'));
+    t.live.noteConversationInfo({ execution_status: 'running' });
+    t.live.noteConversationInfo({ execution_status: 'finished' });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests()).toHaveLength(0);
+    expect(t.state().missed).toBeUndefined();
+    // The answer and the persisted status arrive: nothing was missed.
+    durable(2, statusUpdate(c, 'running'));
+    durable(3, agentMessage(c, 'Cleaned.'));
+    durable(4, statusUpdate(c, 'finished'));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(requests()).toHaveLength(0);
+    expect(t.state().missed).toBeUndefined();
     t.live.stop();
   });
 

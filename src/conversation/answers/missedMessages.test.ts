@@ -15,8 +15,13 @@ import { missedMessageId } from './missedMessages';
 
 const clock = () => new EventClock(Date.UTC(2026, 10, 27, 9), 'm');
 
-const missed = (events: ServerEvent[], ...status: [Parameters<typeof missedMessageId>[1]] | []) =>
-  missedMessageId(projectEvents(events), status.length ? status[0] : 'finished');
+/** The rule's verdict on a log that ends with the persisted status `finished` (added, unless it holds one). */
+const missed = (events: ServerEvent[], ...status: [Parameters<typeof missedMessageId>[1]] | []) => {
+  const persisted = events.some((event) => event.kind === 'ConversationStateUpdateEvent')
+    ? events
+    : [...events, statusUpdate(new EventClock(Date.UTC(2026, 10, 27, 10), 'end'), 'finished')];
+  return missedMessageId(projectEvents(persisted), status.length ? status[0] : 'finished');
+};
 
 describe('a message the run ended without answering', () => {
   it('is the newest user message with nothing of the agent’s after it, once the run finished', () => {
@@ -77,6 +82,20 @@ describe('a message the run ended without answering', () => {
     ];
     raced.push(statusUpdate(c2, 'finished'));
     expect(missed(raced)).toBe(raced[2]!.id);
+  });
+
+  it('is judged on a finished the log holds, never on one read over REST before the answer came', () => {
+    // A silent socket's check reads the status over REST: it can say finished while the socket
+    // has yet to bring the run's last events (the answer among them).
+    const c = clock();
+    const ask = userMessage(c, 'Clean the build');
+    const running = statusUpdate(c, 'running');
+    const answer = agentMessage(c, 'Done.');
+    const finished = statusUpdate(c, 'finished');
+    expect(missedMessageId(projectEvents([ask, running]), 'finished')).toBeUndefined();
+    expect(missedMessageId(projectEvents([ask, running, answer, finished]), 'finished')).toBeUndefined();
+    // The log holds the finished status and no answer before it: missed.
+    expect(missedMessageId(projectEvents([ask, running, finished]), 'finished')).toBe(ask.id);
   });
 
   it('is never Tether’s own request: at most one request per message', () => {
