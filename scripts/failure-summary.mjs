@@ -1,7 +1,7 @@
 // Prints each failed journey of a Playwright JSON report in a few lines: where it stopped and
 // the first words of its error. CI keeps only the end of a run's output, and Playwright's own
 // account of a failure is pages long and printed well before the end.
-/* global process, console */
+/* global process, console, Buffer */
 import { readFileSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -32,9 +32,20 @@ for (const suite of report.suites ?? []) {
             .map((line) => line.trim())
             .filter(Boolean)
             .slice(0, errors.length > 1 ? 2 : 4)
-            .map((line) => (line.length > 160 ? `${line.slice(0, 157)}...` : line));
+            // The first line whole up to a point: it is where an axe check names what it found.
+            .map((line, index) => {
+              const room = index === 0 ? 600 : 160;
+              return line.length > room ? `${line.slice(0, room - 3)}...` : line;
+            });
           console.log(`    ${words[0] ?? ''}${where}`);
           for (const line of words.slice(1)) console.log(`      ${line}`);
+        }
+        // What the real server's model was asked, in order: an extra turn shows here.
+        for (const attachment of result.attachments ?? []) {
+          if (!attachment.name.endsWith('model requests') || !attachment.body) continue;
+          const asked = JSON.parse(Buffer.from(attachment.body, 'base64').toString('utf8'));
+          const turns = asked.map((request) => `${request.tools ? '' : '(side) '}${request.lastUser ?? ''}`);
+          console.log(`    model asked ${asked.length}×: ${turns.join(' | ').slice(0, 400)}`);
         }
         // The journey's named steps and their times: where a slow run spent them.
         const steps = (result.steps ?? []).map(

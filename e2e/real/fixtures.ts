@@ -65,11 +65,26 @@ export async function attachEvidence(testInfo: TestInfo, server: AgentServer, ll
     path: request.path,
     tools: Array.isArray(request.body.tools) ? request.body.tools.length : 0,
     messages: Array.isArray(request.body.messages) ? request.body.messages.length : 0,
+    lastUser: lastUserWords(request.body.messages),
   }));
   await testInfo.attach(`${name}: model requests`, {
     body: JSON.stringify(asked, null, 2),
     contentType: 'application/json',
   });
+}
+
+/** The first words of the newest user message a model request holds: which turn it answered. */
+function lastUserWords(messages: unknown): string {
+  if (!Array.isArray(messages)) return '';
+  const user = (messages as { role?: string; content?: unknown }[]).findLast((m) => m.role === 'user');
+  const content = user?.content;
+  const text =
+    typeof content === 'string'
+      ? content
+      : Array.isArray(content)
+        ? content.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join(' ')
+        : '';
+  return text.replace(/\s+/g, ' ').slice(0, 60);
 }
 
 /**
