@@ -82,7 +82,9 @@ function lastUserWords(messages: unknown): string {
     typeof content === 'string'
       ? content
       : Array.isArray(content)
-        ? content.map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : '')).join(' ')
+        ? content
+            .map((part: { text?: unknown }) => (typeof part.text === 'string' ? part.text : ''))
+            .join(' ')
         : '';
   return text.replace(/\s+/g, ' ').slice(0, 60);
 }
