@@ -47,7 +47,30 @@ test.describe('the header on a 320 px phone', () => {
       const menu = page.getByRole('group', { name: inEveryLanguage('settings.label') });
       await expect(menu.getByRole('button', { name: inEveryLanguage('serverPanel.servers') })).toBeVisible();
       await expect(menu.getByRole('button', { name: inEveryLanguage('notify.on') })).toBeVisible();
-      if (language === 'en') await expectAccessible(page, 'the header’s menu on a 320 px phone');
+      if (language === 'en') {
+        // Checked whole: with the parts that load into it on its first opening (the copy's limit
+        // was once a select 23.4 px high, found only when it had come before the check).
+        await expect(menu.getByRole('combobox', { name: /^Keep up to/ })).toBeVisible();
+        await expectAccessible(page, 'the header’s menu on a 320 px phone');
+        // axe passes a small target with room around it, and the room changes as the menu's
+        // parts arrive: each target is 24 px at least itself (WCAG 2.5.8). A box's target is its
+        // label, which takes the same press.
+        const small = await menu.evaluate((group) =>
+          [...group.querySelectorAll<HTMLElement>('button, select, input')]
+            .map((control) => ({
+              control,
+              box: (control.matches('input')
+                ? (control.closest('label') ?? control)
+                : control
+              ).getBoundingClientRect(),
+            }))
+            .filter(({ box }) => box.width > 0 && (box.width < 24 || box.height < 24))
+            .map(
+              ({ control, box }) => `${control.tagName} ${control.textContent?.slice(0, 20)} ${box.height}`,
+            ),
+        );
+        expect(small).toEqual([]);
+      }
     });
   }
 });
