@@ -103,4 +103,23 @@ export default tseslint.config(
     files: ['e2e/**/*.ts'],
     rules: { 'react-hooks/rules-of-hooks': 'off', 'no-empty-pattern': 'off' },
   },
+  {
+    // A journey's `test` is e2e/test.ts's: the browser it gives asks about notifications as a
+    // person's does. Playwright's own would show the headless shell's "blocked".
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: 'Import test from e2e/test.ts (or e2e/real/fixtures.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

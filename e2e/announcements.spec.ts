@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { SEEDED, Tether } from './app';
 
 // What a screen reader hears: one polite live region, the moments of a run, nothing else.

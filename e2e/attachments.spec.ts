@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { BLUE_SQUARE_PNG, dropFiles, pasteFiles } from './clipboard';
 import { SEEDED, Tether } from './app';
 import { WorkspacePanel } from './workspace';

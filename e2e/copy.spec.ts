@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { SEEDED, Tether } from './app';
 
 // Copy: a code block, a command, a tool output and a message, each with "Copied" feedback, by

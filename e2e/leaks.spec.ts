@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { PLANTED_SECRETS } from '../src/conversation/share/plantedSecrets';
 import { Tether } from './app';
 import { exportAs } from './exporting';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { SEEDED, Tether } from './app';
 
 // Live journeys against the mock agent-server's scripted agent (MSW WebSocket).

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './test';
 import { SEEDED, Tether } from './app';
 
 // Issue 42, point 7: each screen marks the one action it is for, and its controls are drawn from

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { Tether } from './app';
 
 // A page that started on the built-in mock is held by the mock's service worker (MSW's). Once the

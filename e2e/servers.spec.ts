@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 import { SECOND_SEEDED, THIRD_MOCK_KEY, THIRD_SEEDED } from '../mocks/fixtures';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 import { WorkspacePanel } from './workspace';
