@@ -58,3 +58,35 @@ test('conversations not kept are named, and fetched into the copy they are found
   await expect(searchResults(page).first()).toBeVisible();
   await expect(searchResults(page).filter({ hasText: 'Training cut by a restart' }).first()).toBeVisible();
 });
+
+test('a conversation read only in part is named; fetched whole, its older events are found and opened at their row', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.open();
+  // Opened at its newest rows, never scrolled up: the copy holds those rows only.
+  await app.openConversation(SEEDED.long);
+  await expectCopied(page, SEEDED.long, await shownEventIds(page));
+
+  await openSearch(page);
+  // An edit some 1,800 events back (no word of the newest rows is one letter from it).
+  await searchFor(page, 'module37');
+  await expect(page.locator('.search-count')).toHaveText('Nothing kept in this browser matches.');
+  const notKept = page.locator('.search-not-kept');
+  await expect(notKept).toContainText(
+    '1 conversation is kept here only in part: its older events were never read in this browser, so they are not searched.',
+  );
+  await expect(notKept.getByRole('listitem').first()).toHaveText(
+    'A long session (2,000 events) · Built-in mock',
+  );
+  await expectAccessible(page, 'search with a conversation kept in part');
+
+  await notKept.getByRole('button', { name: 'Fetch them into this browser' }).click();
+  await expect(notKept.getByRole('status')).toHaveText(/^\d+ conversations fetched\.$/, { timeout: 30_000 });
+  await expect(notKept).not.toContainText('kept here only in part');
+  const edit = searchResults(page).filter({ hasText: '/workspace/src/module37/index.ts' }).first();
+  await expect(edit).toContainText('A long session (2,000 events)');
+  await edit.getByRole('link').click();
+  await expect(page).toHaveURL(/\?event=/);
+  await expect(app.log.getByText('/workspace/src/module37/index.ts').first()).toBeInViewport();
+});

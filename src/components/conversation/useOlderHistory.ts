@@ -60,6 +60,10 @@ export function useOlderHistory(
               taken = true;
               return { pages: [...old.pages, ...read], pageParams: [...old.pageParams, ...cursors] };
             });
+            // Into the log where they are read: whoever waited for this read (a search result
+            // opening at its event, find) finds the events held when it resolves, not a render
+            // later. The query's pages feed the log too; it takes each event once.
+            if (taken) for (const page of read) log.ingest(Array.isArray(page?.items) ? page.items : []);
             return taken;
           },
         });

@@ -9,6 +9,7 @@ import { fetchIntoCopy } from '../../conversation/copy/fetchIntoCopy';
 import { conversationListQuery } from '../../conversation/resources/conversations';
 import type { SearchHit } from '../../conversation/search/copySearchIndex';
 import { searchCopy, type SearchOutcome } from '../../conversation/search/searchClient';
+import { unsearched, type Listed, type Unsearched } from '../../conversation/search/unsearched';
 import { formatNumber } from '../../i18n/format';
 import { useT } from '../../i18n/i18n';
 import { conversationPath } from '../servers/conversationPath';
@@ -17,7 +18,8 @@ import './search.css';
 // Search over every conversation this browser keeps, on every server: messages, commands,
 // outputs and titles, as the words are typed (the index is in a worker). A result opens its
 // conversation at the row that holds it. Conversations listed on a server but not kept here are
-// counted, and can be fetched into the copy so that they are searched too.
+// named, and so are those kept only in part; either can be fetched into the copy whole, so that
+// it is searched too.
 
 export default function SearchPage() {
   const t = useT();
@@ -124,56 +126,77 @@ type Fetching =
   | { kind: 'fetching'; done: number; count: number }
   | { kind: 'done'; count: number; problem?: string };
 
-/** Conversations listed on the servers whose content this browser does not keep. */
+/** How many conversations a notice names before it counts the rest. */
+const NAMED = 5;
+
+/**
+ * What the search does not reach, said plainly and by name: conversations listed on the servers
+ * that this browser keeps nothing of, and those it keeps only in part (opened, their older
+ * events never read here). Fetching reads each whole into the copy.
+ */
 function NotKept({ servers, onFetched }: { servers: readonly AgentServer[]; onFetched: () => void }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const [missing, setMissing] = useState<{ server: AgentServer; id: string }[]>();
+  const [found, setFound] = useState<Unsearched>();
   const [fetching, setFetching] = useState<Fetching>({ kind: 'idle' });
 
   const measure = useCallback(async () => {
-    const kept = new Set(
-      ((await (await browserCopy())?.conversations()) ?? []).map(
-        (meta) => `${meta.server}\u0000${meta.conversation}`,
-      ),
-    );
+    const kept = (await (await browserCopy())?.conversations()) ?? [];
     const listed = await Promise.all(
       servers.map(async (server) => {
         const list = await queryClient
           .fetchInfiniteQuery(conversationListQuery(server))
           .catch(() => undefined);
-        return (list?.pages ?? []).flatMap((page) => page.items.map((info) => ({ server, id: info.id })));
+        return (list?.pages ?? []).flatMap((page) =>
+          page.items.map((info) => ({ server: server.serverUrl, id: info.id, title: info.title })),
+        );
       }),
     );
-    return listed.flat().filter(({ server, id }) => !kept.has(`${server.serverUrl}\u0000${id}`));
+    return unsearched(listed.flat(), kept, new Set(servers.map((server) => server.serverUrl)));
   }, [servers, queryClient]);
 
   useEffect(() => {
     let current = true;
-    void measure().then((found) => current && setMissing(found));
+    void measure().then((measured) => current && setFound(measured));
     return () => {
       current = false;
     };
   }, [measure]);
 
-  const fetchAll = async (all: { server: AgentServer; id: string }[]) => {
+  const fetchAll = async (all: readonly Listed[]) => {
     setFetching({ kind: 'fetching', done: 0, count: all.length });
     let problem: string | undefined;
-    for (const [index, { server, id }] of all.entries()) {
-      await fetchIntoCopy(server, id).catch((error: unknown) => {
-        problem ??= describeError(error);
-      });
+    for (const [index, { server: url, id }] of all.entries()) {
+      const server = servers.find((known) => known.serverUrl === url);
+      if (server)
+        await fetchIntoCopy(server, id).catch((error: unknown) => {
+          problem ??= describeError(error);
+        });
       setFetching({ kind: 'fetching', done: index + 1, count: all.length });
     }
     setFetching({ kind: 'done', count: all.length, problem });
-    setMissing(await measure());
+    setFound(await measure());
     onFetched();
   };
 
-  if (!missing || (missing.length === 0 && fetching.kind !== 'done')) return null;
+  const missing = found ? [...found.partlyKept, ...found.notKept] : [];
+  if (!found || (missing.length === 0 && fetching.kind !== 'done')) return null;
   return (
     <div className="search-not-kept">
-      {missing.length > 0 && <p>{t('search.notKept', { count: missing.length })}</p>}
+      {found.partlyKept.length > 0 && (
+        <Named
+          words={t('search.partlyKept', { count: found.partlyKept.length })}
+          entries={found.partlyKept}
+          servers={servers}
+        />
+      )}
+      {found.notKept.length > 0 && (
+        <Named
+          words={t('search.notKept', { count: found.notKept.length })}
+          entries={found.notKept}
+          servers={servers}
+        />
+      )}
       {fetching.kind === 'fetching' ? (
         <p role="status">
           {t('search.fetching', { done: formatNumber(fetching.done), count: fetching.count })}
@@ -195,5 +218,39 @@ function NotKept({ servers, onFetched }: { servers: readonly AgentServer[]; onFe
         </>
       )}
     </div>
+  );
+}
+
+/** A notice and the conversations it is about: the first few by title and server, then a count. */
+function Named({
+  words,
+  entries,
+  servers,
+}: {
+  words: string;
+  entries: readonly Listed[];
+  servers: readonly AgentServer[];
+}) {
+  const t = useT();
+  const rest = entries.length - NAMED;
+  return (
+    <>
+      <p>{words}</p>
+      <ul className="search-unsearched">
+        {entries.slice(0, NAMED).map((entry) => {
+          const server = servers.find((known) => known.serverUrl === entry.server);
+          return (
+            <li key={`${entry.server}\u0000${entry.id}`}>
+              {entry.title?.trim() || t('search.untitled')}
+              <span className="search-where">
+                {' · '}
+                <span className="server-name">{server ? server.name : entry.server}</span>
+              </span>
+            </li>
+          );
+        })}
+        {rest > 0 && <li>{t('search.more', { count: rest })}</li>}
+      </ul>
+    </>
   );
 }
