@@ -73,6 +73,25 @@ test('Ctrl+K runs actions and opens conversations, from the message box too', as
   await app.setAgentTiming(40, 60_000);
   await app.send('Tidy up');
   await app.expectStatus('running');
+  // Each action says the keys that run it too: one registry feeds the palette and the keys.
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.keyboard.type('stop');
+  await expect(
+    palette(page)
+      .getByRole('option', { name: /Stop the agent/ })
+      .locator('kbd'),
+  ).toHaveText('Esc');
+  await page.keyboard.press('Escape');
   await new Tether(page).runFromPalette('stop', 'Stop the agent');
   await expect(app.status).not.toHaveAttribute('data-status', 'running', { timeout: 15_000 });
+  await page.keyboard.press('ControlOrMeta+k');
+  await page.keyboard.type('find');
+  await expect(palette(page).getByRole('option', { name: /Find/ }).first().locator('kbd')).toHaveText(
+    'Ctrl/⌘ + F',
+  );
+  // The palette is not one of its own entries.
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('palette');
+  await expect(palette(page).getByText('Nothing matches “palette”.')).toBeVisible();
+  await page.keyboard.press('Escape');
 });

@@ -2,7 +2,8 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, Redirect, Route, Switch, useLocation, useRoute, useSearch } from 'wouter';
 import { ConversationView } from '../components/ConversationView';
-import { useAppShortcuts } from '../components/shortcuts/useAppShortcuts';
+import { useCommandKeys } from '../components/commands/useCommandKeys';
+import { typingIn } from '../components/keyboard';
 import { useCommand } from '../components/commands/commands';
 
 import { httpStatus } from '../agent-server/client';
@@ -88,13 +89,19 @@ function Layout() {
   const palette = useDialogOpenings();
   const showShortcuts = shortcuts.show;
   const t = useT();
-  useAppShortcuts({ showShortcuts, showPalette: palette.show });
+  // Every command's keys, listened for once. "?" is a character while typing: the sheet opens only
+  // from outside a field. The palette opens from anywhere, the message box included.
+  useCommandKeys();
+  useCommand('palette', t('shell.commandPalette'), palette.show, true, { keys: 'palette', inPalette: false });
   useCommand('new-conversation', t('shell.newConversation'), () => {
     navigate('/');
     // The form is lazy: its field takes focus once it is there.
     requestAnimationFrame(() => document.querySelector<HTMLElement>('textarea[name="message"]')?.focus());
   });
-  useCommand('shortcuts', t('shell.keyboardShortcuts'), showShortcuts);
+  useCommand('shortcuts', t('shell.keyboardShortcuts'), showShortcuts, true, {
+    keys: 'help',
+    when: (event) => !typingIn(event),
+  });
   useCommand('search', t('command.search'), () => navigate('/search'));
   useCommand('theme-light', t('theme.command.light'), () => setThemeChoice('light'));
   useCommand('theme-dark', t('theme.command.dark'), () => setThemeChoice('dark'));

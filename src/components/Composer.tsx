@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { ConnectionSettings } from '../agent-server/servers';
 import type { LiveSession } from '../conversation/session/sessionHandle';
@@ -12,7 +12,8 @@ const AttachmentTray = lazyPart(() => import('./attachments/AttachmentTray'));
 
 const draftKey = (serverUrl: string, conversationId: string) => `tether.draft:${serverUrl}:${conversationId}`;
 
-export function Composer({
+/** Drawn again only when its own props change: it reads the live state it needs itself. */
+export const Composer = memo(function Composer({
   session,
   settings,
   workingDir,
@@ -172,4 +173,4 @@ export function Composer({
       </div>
     </form>
   );
-}
+});

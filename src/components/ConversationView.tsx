@@ -1,16 +1,13 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
-import { describeError } from '../agent-server/client';
-import { canContinue, canStop } from '../conversation/composerRules';
+import { Suspense, useMemo, useRef } from 'react';
 import { BranchContext } from './branches/branchContext';
 import { ModelBaseUrl } from './conversation/modelBaseUrl';
 import { ChatHistory } from './ChatHistory';
-import { ConnectionTrouble } from './ConnectionStatus';
+import { ConversationBanners } from './conversation/ConversationBanners';
 import { useFollowRun } from './follow/useFollowRun';
 import { FindFocus } from './find/findFocus';
 import { useFind } from './find/useFind';
 import { useOpenAtEvent } from './search/useOpenAtEvent';
 import { useCommand } from './commands/commands';
-import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
 import { LiveFooter } from './LiveFooter';
 import { useOpenWorkspace, useWorkspaceRoute } from './workspaceRoute';
@@ -22,13 +19,9 @@ import { Failed } from './boundaries/Failed';
 import { Announcer } from './conversation/Announcer';
 import { runtimeOf } from '../agent-server/runtime';
 import { useT } from '../i18n/i18n';
-import { formatDate } from '../i18n/format';
 
 // The workspace panel and its diff and file views load the first time the panel opens.
 const WorkspacePanel = lazyPart(() => import('./workspace/WorkspacePanel'));
-// Said only when the conversation's runtime is not simply available (rare, and never on a local
-// server): it loads then.
-const RuntimeBanner = lazyPart(() => import('./runtime/RuntimeBanner'));
 // Approve and Reject load the first time the agent waits for them.
 const ConfirmationBar = lazyPart(() =>
   import('./ConfirmationBar').then((module) => ({ default: module.ConfirmationBar })),
@@ -38,19 +31,9 @@ const ConfirmationBar = lazyPart(() =>
 export function ConversationView({ conversationId }: { conversationId: string }) {
   const t = useT();
   const model = useConversation(conversationId);
-  const { settings, log, session, status, activity, stopping, title, repository } = model;
+  const { settings, log, session, status, activity, title, repository } = model;
 
-  // Esc stops the agent, as the Stop button does — only from the conversation itself, and only
-  // when nothing that Esc closes or leaves is open (see keyboard.ts).
   const sectionRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (escapeStopsAgent(event, sectionRef.current) && canStop(status, stopping))
-        void session.commands.interrupt();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [session, status, stopping]);
 
   const branchScope = useMemo(
     () => ({ settings, conversationId, title, log, session, activity }),
@@ -66,14 +49,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
-  useCommand('stop', t('command.stop'), () => void session.commands.interrupt(), canStop(status, stopping));
-  useCommand(
-    'continue',
-    t('command.continue'),
-    () => void session.commands.continueRun(),
-    canContinue(status),
-  );
-  useCommand('find', t('command.find'), find.open);
+  // Ctrl/⌘+F finds in the conversation when focus is in it; elsewhere it is the browser's find.
+  useCommand('find', t('command.find'), find.open, true, {
+    keys: 'find',
+    when: (event) => event.target instanceof Node && sectionRef.current?.contains(event.target) === true,
+  });
   useCommand(
     'workspace',
     workspaceRoute ? t('command.closeWorkspace') : t('command.showWorkspace'),
@@ -96,47 +76,23 @@ export function ConversationView({ conversationId }: { conversationId: string })
             </>
           )}
         >
-          <ConversationHeader model={model} />
+          <ConversationHeader model={model.header} />
         </PartBoundary>
         <Announcer session={session} />
-        <ConnectionTrouble connection={model.connection} gap={model.gap} session={session} />
-        {model.readingCopy !== undefined && model.connection.kind !== 'open' && (
-          <div className="banner warning" role="status">
-            {t('conversation.readingCopy', {
-              time: formatDate(new Date(model.readingCopy), { dateStyle: 'medium', timeStyle: 'short' }),
-            })}
-          </div>
-        )}
-        {model.checkingCopy !== undefined && (
-          <p className="copy-checking" role="status">
-            {t('conversation.checkingCopy', {
-              time: formatDate(new Date(model.checkingCopy), { dateStyle: 'medium', timeStyle: 'short' }),
-            })}
-          </p>
-        )}
-        {runtimeNeedsWords(model.info) && (
-          <Suspense fallback={null}>
-            <RuntimeBanner settings={settings} conversationId={model.conversationId} />
-          </Suspense>
-        )}
-        {model.problem && (
-          <div className="banner error" role="alert">
-            {model.problem}
-          </div>
-        )}
-        {error && (
-          <div className="banner error" role="alert">
-            {describeError(error)}{' '}
-            <button type="button" onClick={model.retryRead}>
-              {t('conversation.tryAgain')}
-            </button>
-          </div>
-        )}
-        {log.rejected > 0 && (
-          <div className="banner warning" role="status">
-            {t('conversation.malformed', { count: log.rejected })}
-          </div>
-        )}
+        <ConversationBanners
+          settings={settings}
+          conversationId={model.conversationId}
+          session={session}
+          connection={model.connection}
+          gap={model.gap}
+          readingCopy={model.readingCopy}
+          checkingCopy={model.checkingCopy}
+          runtimeNeedsWords={runtimeNeedsWords(model.info)}
+          problem={model.problem}
+          error={error}
+          retryRead={model.retryRead}
+          rejected={log.rejected}
+        />
         {model.historyPending && !error && <p className="loading">{t('conversation.loadingHistory')}</p>}
         {find.bar}
         <FindFocus.Provider value={find.focus}>

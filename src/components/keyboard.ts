@@ -13,6 +13,18 @@ export function escapeStopsAgent(event: KeyboardEvent, conversation: Element | n
   return target.ownerDocument.querySelector('dialog[open], [data-closes-on-escape]') === null;
 }
 
+/** The key went to a field the person types in: a character there is the person's, not a key's. */
+export function typingIn(event: KeyboardEvent): boolean {
+  const target = event.target;
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLTextAreaElement ||
+      target instanceof HTMLSelectElement)
+  );
+}
+
 const NEXT: Record<'vertical' | 'horizontal', string> = { vertical: 'ArrowDown', horizontal: 'ArrowRight' };
 const PREVIOUS: Record<'vertical' | 'horizontal', string> = { vertical: 'ArrowUp', horizontal: 'ArrowLeft' };
 

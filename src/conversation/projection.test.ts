@@ -263,6 +263,18 @@ describe('g. other kinds', () => {
     expect(projectEvents([userMessage(c, 'x')]).statsFromEvents).toBeUndefined();
   });
 
+  it('counts a newer stats or status update as a change, though it draws no row', () => {
+    // What the screen reads from them (usage, the status) is drawn again only on a change.
+    const c = clock();
+    const stats = (prompt: number) => ({ usage_to_metrics: { agent: { prompt } } }) as never;
+    const projection = projectEvents([userMessage(c, 'x')]);
+    const older = statsUpdate(c, stats(10));
+    const newer = statsUpdate(c, stats(30));
+    expect(projection.apply([newer])).toBe(true);
+    expect(projection.apply([older])).toBe(false);
+    expect(projection.apply([statusUpdate(c, 'running')])).toBe(true);
+  });
+
   it('reports when an error status has no explaining event after the last user message', () => {
     const c = clock();
     const error = conversationError(c, 'X', 'old', { kind: 'other' });

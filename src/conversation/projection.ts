@@ -187,6 +187,8 @@ export class ConversationProjection {
   /** Whether the apply under way moved or removed a row already in order (rare: late events). */
   private reshuffle = false;
   private newestStatus: { event: Sortable; status: ExecutionStatus } | undefined;
+  /** A state update in the batch being applied changed a fact read from here (stats, status). */
+  private factsChanged = false;
   private newestStats: { event: Sortable; stats: unknown } | undefined;
   /** The rows of `agent` state updates, in sort order: each names the model before it. */
   private readonly modelSlots: Slot[] = [];
@@ -303,8 +305,10 @@ export class ConversationProjection {
 
   /** Applies events (any order, duplicates allowed). Returns whether anything changed. */
   apply(batch: readonly ServerEvent[]): boolean {
+    this.factsChanged = false;
     for (const event of batch) this.applyOne(event);
-    if (this.touched.length === 0) return false;
+    // A state update touches no row, but what it reports (usage, the status) is read from here.
+    if (this.touched.length === 0 && !this.factsChanged) return false;
     this.reorder();
     this.version++;
     return true;
@@ -421,8 +425,10 @@ export class ConversationProjection {
   }
 
   private trackState(event: ServerEvent & { key: string; value: unknown }): void {
-    if (event.key === 'stats' && isAfter(event.timestamp, event.id, this.newestStats?.event))
+    if (event.key === 'stats' && isAfter(event.timestamp, event.id, this.newestStats?.event)) {
       this.newestStats = { event, stats: event.value };
+      this.factsChanged = true;
+    }
     if (modelOf(event)) {
       const slot = newSlot(event.id, event.timestamp, event.id, event, null, undefined, undefined);
       const index = insertSorted(this.modelSlots, slot);
@@ -433,8 +439,10 @@ export class ConversationProjection {
     }
     const value = statusFromStateUpdate(event);
     if (!value) return;
-    if (isAfter(event.timestamp, event.id, this.newestStatus?.event))
+    if (isAfter(event.timestamp, event.id, this.newestStatus?.event)) {
       this.newestStatus = { event, status: value };
+      this.factsChanged = true;
+    }
     if (value === 'running' && isAfter(event.timestamp, event.id, this.runningSince))
       this.runningSince = event;
   }

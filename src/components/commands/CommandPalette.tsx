@@ -12,11 +12,15 @@ import { commandStore } from './commands';
 import './commands.css';
 import { useLanguage, useT } from '../../i18n/i18n';
 import 'virtual:tether-english/palette';
+import { KEY_WORDS } from '../shortcuts/shortcutList';
+import type { MessageId } from '../../i18n/i18n';
 
 interface Entry {
   key: string;
   label: string;
   kind: 'action' | 'conversation';
+  /** The words of the keys that run it too. */
+  keys?: MessageId;
   run: () => void;
 }
 
@@ -55,11 +59,13 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
         })),
     );
     const actions: Entry[] = Object.values(commands)
+      .filter((command) => command.inPalette)
       .sort((a, b) => a.label.localeCompare(b.label, language))
       .map((command) => ({
         key: command.id,
         label: command.label,
         kind: 'action' as const,
+        keys: command.keys && KEY_WORDS[command.keys],
         run: command.run,
       }));
     const words = text.toLowerCase().split(/\s+/).filter(Boolean);
@@ -121,6 +127,12 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
               {entry.kind === 'action' ? t('palette.action') : t('palette.conversation')}
             </span>{' '}
             {entry.label}
+            {entry.keys && (
+              <>
+                {' '}
+                <kbd className="command-keys">{t(entry.keys)}</kbd>
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
-import { Suspense, useCallback, useState } from 'react';
-import { canContinue } from '../../conversation/composerRules';
+import { memo, Suspense, useCallback, useState } from 'react';
+import { canContinue, canStop } from '../../conversation/composerRules';
+import { escapeStopsAgent } from '../keyboard';
 import { lazyPart } from '../boundaries/lazyPart';
 import { useCommand } from '../commands/commands';
 import { ConnectionWords } from '../ConnectionStatus';
@@ -12,19 +13,38 @@ import { ToolDialogs, ToolsMenu } from './tools/ToolsMenu';
 
 // Only child conversations name a parent: the link loads with the first.
 const ParentLink = lazyPart(() => import('../children/ParentLink'));
-import type { ConversationModel } from './useConversation';
+import type { HeaderFacts } from './useConversation';
 
 /**
  * The conversation's title and state, what acts on the run (Stop, Continue), the workspace, and
  * one menu for the rest, so that the header reads at a glance and fits a phone on one line.
  */
-export function ConversationHeader({ model: c }: { model: ConversationModel }) {
+export const ConversationHeader = memo(function ConversationHeader({ model: c }: { model: HeaderFacts }) {
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
   const { session, status, stopping, title } = c;
   const [dialog, setDialog] = useState<ToolDialog | undefined>(undefined);
   const closeDialog = useCallback(() => setDialog(undefined), []);
   const t = useT();
+  // Stop and Continue are commands: the palette, Esc and the buttons here run the same thing. Esc
+  // stops only from the conversation itself, and only when nothing that Esc closes or leaves is
+  // open (keyboard.ts).
+  const stop = useCommand(
+    'stop',
+    t('command.stop'),
+    () => void session.commands.interrupt(),
+    canStop(status, stopping),
+    {
+      keys: 'stop',
+      when: (event) => escapeStopsAgent(event, document.querySelector('section.conversation')),
+    },
+  );
+  const continueRun = useCommand(
+    'continue',
+    t('command.continue'),
+    () => void session.commands.continueRun(),
+    canContinue(status),
+  );
   // The palette reaches the menu's dialogs whether or not the menu has loaded.
   useCommand('export', t('conversation.command.export'), () => setDialog('export'), title !== undefined);
   useCommand('share', t('conversation.command.share'), () => setDialog('share'), title !== undefined);
@@ -52,17 +72,12 @@ export function ConversationHeader({ model: c }: { model: ConversationModel }) {
       )}
       <div className="header-actions">
         {status === 'running' && (
-          <button
-            type="button"
-            className="stop"
-            disabled={stopping}
-            onClick={() => void session.commands.interrupt()}
-          >
+          <button type="button" className="stop" disabled={stopping} onClick={stop}>
             {stopping ? t('status.stopping') : t('conversation.stop')}
           </button>
         )}
         {canContinue(status) && (
-          <button type="button" onClick={() => void session.commands.continueRun()}>
+          <button type="button" onClick={continueRun}>
             {t('conversation.continue')}
           </button>
         )}
@@ -87,4 +102,4 @@ export function ConversationHeader({ model: c }: { model: ConversationModel }) {
       )}
     </header>
   );
-}
+});

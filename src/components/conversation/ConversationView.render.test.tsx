@@ -6,7 +6,13 @@ import type { ComponentProps, ReactNode } from 'react';
 import { MockAgentServer } from '../../../mocks/handlers';
 import { SEEDED, seedStore } from '../../../mocks/fixtures';
 import { MockStore } from '../../../mocks/store';
-import { statusUpdate } from '../../../mocks/events';
+import {
+  agentMessage,
+  statsUpdate,
+  statusUpdate,
+  terminalAction,
+  terminalObservation,
+} from '../../../mocks/events';
 import { ConversationView } from '../ConversationView';
 import { ServerScope } from '../servers/serverScope';
 import { loadHighlighter } from '../markdown/highlighter';
@@ -18,7 +24,7 @@ import { layOutTranscript } from './testing/jsdomLayout';
 // view runs on the built-in mock agent-server (its REST and socket handlers in Node), as in the
 // browser.
 
-const renders = vi.hoisted(() => ({ header: 0, history: 0, composer: 0, row: 0, footer: 0 }));
+const renders = vi.hoisted(() => ({ header: 0, banners: 0, history: 0, composer: 0, row: 0, footer: 0 }));
 type Part = keyof typeof renders;
 
 /** `Component` drawn inside a <Profiler> that counts each commit reaching it under `part`. */
@@ -32,9 +38,20 @@ async function profiled<P extends object>(part: Part, Component: (props: P) => R
     );
 }
 
+/** A memoised component with the Profiler inside its memo: a render the memo skips is not counted. */
+async function profiledMemo<P extends object>(part: Part, component: unknown) {
+  const { memo } = await import('react');
+  const memoised = component as { type: (props: P) => ReactNode; compare?: (a: P, b: P) => boolean };
+  return memo(await profiled(part, memoised.type), memoised.compare);
+}
+
 vi.mock('./ConversationHeader', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./ConversationHeader')>();
-  return { ConversationHeader: await profiled('header', actual.ConversationHeader) };
+  return { ConversationHeader: await profiledMemo('header', actual.ConversationHeader) };
+});
+vi.mock('./ConversationBanners', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./ConversationBanners')>();
+  return { ConversationBanners: await profiledMemo('banners', actual.ConversationBanners) };
 });
 // The live footer is drawn inside the list's scroller, so a Profiler around the list would count
 // the footer's commits too: the list counts its own renders instead.
@@ -49,7 +66,7 @@ vi.mock('../ChatHistory', async (importOriginal) => {
 });
 vi.mock('../Composer', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../Composer')>();
-  return { Composer: await profiled('composer', actual.Composer) };
+  return { Composer: await profiledMemo('composer', actual.Composer) };
 });
 vi.mock('../ChatRow', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../ChatRow')>();
@@ -91,7 +108,7 @@ const macrotask = () => new Promise((resolve) => setTimeout(resolve, 0));
 configure({ asyncUtilTimeout: 10_000 });
 
 describe('an open conversation while the agent streams', () => {
-  it('draws only the live footer for 100 deltas; opening and a settled run read the info once each', async () => {
+  it('draws only the live footer for 100 deltas, only the transcript for persisted events; opening and a settled run read the info once each', async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     render(
       <QueryClientProvider client={queryClient}>
@@ -140,14 +157,50 @@ describe('an open conversation while the agent streams', () => {
     await screen.findByText(/token99/);
     expect({
       header: renders.header - before.header,
+      banners: renders.banners - before.banners,
       history: renders.history - before.history,
       composer: renders.composer - before.composer,
       finishedRows: renders.row - before.row,
-    }).toEqual({ header: 0, history: 0, composer: 0, finishedRows: 0 });
+    }).toEqual({ header: 0, banners: 0, history: 0, composer: 0, finishedRows: 0 });
     expect(renders.footer - before.footer).toBeGreaterThan(0);
 
     // Opening read the info once: that one read gave the header and told HEAD.
     expect(infoReads).toHaveLength(1);
+
+    // Persisted events while it runs: tool calls and answers redraw the transcript, and nothing
+    // else (the header, the banners and the composer have facts of their own, which these leave).
+    const beforeEvents = { ...renders };
+    for (let step = 0; step < 10; step++) {
+      const action = terminalAction(clock, `ls step${step}`);
+      for (const event of [
+        action,
+        terminalObservation(clock, action, `file${step}.py`),
+        agentMessage(clock, `Step ${step} done.`),
+      ])
+        await act(async () => {
+          mock.publish(conversation, event);
+          await macrotask();
+        });
+    }
+    await waitFor(() => expect(document.body.textContent).toContain('ls step9'));
+    expect({
+      header: renders.header - beforeEvents.header,
+      banners: renders.banners - beforeEvents.banners,
+      composer: renders.composer - beforeEvents.composer,
+    }).toEqual({ header: 0, banners: 0, composer: 0 });
+    expect(renders.history - beforeEvents.history).toBeGreaterThan(0);
+    // A stats update is the header's (its menu's usage line): the header only.
+    const beforeStats = { ...renders };
+    await act(async () => {
+      mock.publish(conversation, statsUpdate(clock, { usage_to_metrics: {} }));
+      await macrotask();
+    });
+    await waitFor(() => expect(renders.header).toBeGreaterThan(beforeStats.header));
+    expect({
+      header: renders.header - beforeStats.header,
+      banners: renders.banners - beforeStats.banners,
+      composer: renders.composer - beforeStats.composer,
+    }).toEqual({ header: 1, banners: 0, composer: 0 });
 
     infoReads.length = 0;
     await act(async () => {
@@ -162,5 +215,7 @@ describe('an open conversation while the agent streams', () => {
     for (let turn = 0; turn < 3; turn++) await act(macrotask);
     expect(queryClient.isFetching()).toBe(0);
     expect(infoReads).toHaveLength(1);
-  });
+    // It counts renders, not time: a busy machine (the unit tests beside a journey run) takes
+    // near five seconds, Vitest's default limit.
+  }, 30_000);
 });

@@ -140,7 +140,10 @@ export function useConversation(conversationId: string) {
     previousKind.current = connection.kind;
     if (cameBack) retryFailedReads.current();
   }, [connection.kind]);
-  const retryRead = () => void (conversation.error ? conversation.refetch() : history.refetch());
+  // Stable, so that the banners holding its button are not drawn again with every event.
+  const readAgain = useRef(() => {});
+  readAgain.current = () => void (conversation.error ? conversation.refetch() : history.refetch());
+  const retryRead = useCallback(() => readAgain.current(), []);
 
   // A settled run's info (its final stats, a title the server gave) is read once, by the session
   // (onSettled), not here as well.
@@ -169,11 +172,53 @@ export function useConversation(conversationId: string) {
     [settings, conversationId, repository],
   );
 
+  const infoFailed = conversation.isError;
+  const statsFromInfo = conversation.data?.stats;
+  const statsFromEvents = log.projection.statsFromEvents;
+  const baseUrl = agentBaseUrl(conversation.data);
+  // What the header draws from, as one object that changes only when one of these does: a
+  // persisted event that is none of them (a tool call, an answer) does not draw the header again.
+  const header = useMemo(
+    () => ({
+      settings,
+      conversationId,
+      info,
+      infoFailed,
+      session,
+      status,
+      stopping,
+      connection,
+      statsFromInfo,
+      statsFromEvents,
+      model,
+      baseUrl,
+      title,
+      repository,
+    }),
+    [
+      settings,
+      conversationId,
+      info,
+      infoFailed,
+      session,
+      status,
+      stopping,
+      connection,
+      statsFromInfo,
+      statsFromEvents,
+      model,
+      baseUrl,
+      title,
+      repository,
+    ],
+  );
+
   return {
+    header,
     settings,
     conversationId,
     info,
-    infoFailed: conversation.isError,
+    infoFailed,
     log,
     session,
     status,
@@ -197,10 +242,10 @@ export function useConversation(conversationId: string) {
     loadAllOlder,
     olderMatches,
     // What usage is read from (the menu and the usage dialog, loaded later, read it).
-    statsFromInfo: conversation.data?.stats,
-    statsFromEvents: log.projection.statsFromEvents,
+    statsFromInfo,
+    statsFromEvents,
     model,
-    baseUrl: agentBaseUrl(conversation.data),
+    baseUrl,
     title,
     repository,
     workspace,
@@ -208,6 +253,9 @@ export function useConversation(conversationId: string) {
 }
 
 export type ConversationModel = ReturnType<typeof useConversation>;
+
+/** The facts the conversation's header (and its menu and dialogs) draws from. */
+export type HeaderFacts = ConversationModel['header'];
 
 function workingDir(info: unknown): string | undefined {
   const workspace = isRecord(info) && isRecord(info.workspace) ? info.workspace : undefined;

@@ -1,5 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { tinykeys } from 'tinykeys';
+import { Suspense, useCallback, useRef, useState, type RefObject } from 'react';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import type { FindMatch } from '../../conversation/find/findInRows';
 import { lazyPart } from '../boundaries/lazyPart';
@@ -37,17 +36,6 @@ export function useFind(
     setOpen(true);
     section.current?.querySelector<HTMLInputElement>('.find-bar input')?.select();
   }, [section]);
-  useEffect(() => {
-    const element = section.current;
-    if (!element) return;
-    // (tinykeys 3 listens in fields too: Ctrl+F works from the message box.)
-    return tinykeys(element, {
-      '$mod+KeyF': (event) => {
-        event.preventDefault();
-        openBar();
-      },
-    });
-  }, [section, openBar]);
 
   const onFocusMatch = useCallback((match: FindMatch | null) => {
     setFocus(match);

@@ -1,6 +1,6 @@
 import './shortcuts.css';
 import { useModalDialog } from '../useModalDialog';
-import { SHORTCUTS } from './shortcutList';
+import { keyWords, SHORTCUTS } from './shortcutList';
 import { useT } from '../../i18n/i18n';
 import 'virtual:tether-english/shortcuts';
 
@@ -15,7 +15,7 @@ export default function ShortcutsSheet({ onClose }: { onClose: () => void }) {
         {SHORTCUTS.map(([keys, what]) => (
           <div key={keys}>
             <dt>
-              <kbd>{t(keys)}</kbd>
+              <kbd>{t(keyWords(keys))}</kbd>
             </dt>
             <dd>{t(what)}</dd>
           </div>

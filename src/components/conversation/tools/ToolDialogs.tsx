@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { hasCondenser } from '../../../conversation/resources/conversations';
 import { conversationUsage } from '../../../conversation/usage/usage';
 import { lazyPart } from '../../boundaries/lazyPart';
-import type { ConversationModel } from '../useConversation';
+import type { HeaderFacts } from '../useConversation';
 import type { ToolDialog } from './toolDialogs';
 
 // Each dialog, with what only it needs (the transcript writer, the switch form, the breakdown
@@ -19,7 +19,7 @@ export default function ToolDialogs({
   onClose,
 }: {
   dialog: ToolDialog;
-  model: ConversationModel;
+  model: HeaderFacts;
   onClose: () => void;
 }) {
   return (

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { lazyPart } from '../../boundaries/lazyPart';
 import { useIdleReached } from '../../useIdleReached';
 import { usePopover } from '../../usePopover';
-import type { ConversationModel } from '../useConversation';
+import type { HeaderFacts } from '../useConversation';
 import { MoreIcon } from './icons';
 import type { ToolDialog } from './toolDialogs';
 import { useT } from '../../../i18n/i18n';
@@ -23,7 +23,7 @@ export function ToolsMenu({
   model,
   onChoose,
 }: {
-  model: ConversationModel;
+  model: HeaderFacts;
   onChoose: (dialog: ToolDialog) => void;
 }) {
   const t = useT();

@@ -8,7 +8,7 @@ import {
   type Usage,
 } from '../../../conversation/usage/usage';
 import { ApprovalSelect } from '../../ApprovalSelect';
-import type { ConversationModel } from '../useConversation';
+import type { HeaderFacts } from '../useConversation';
 import type { ToolDialog } from './toolDialogs';
 import './tools.css';
 import { useT } from '../../../i18n/i18n';
@@ -21,7 +21,7 @@ export default function ToolsPanel({
   open,
   onChoose,
 }: {
-  model: ConversationModel;
+  model: HeaderFacts;
   open: boolean;
   onChoose: (dialog: ToolDialog) => void;
 }) {
