@@ -732,8 +732,8 @@ describe('a message the run ended without answering', () => {
     vi.unstubAllGlobals();
   });
 
-  /** A run this session watches: the person's message persisted late, the run finished without it. */
-  function runEndsUnanswered(prefix: string) {
+  /** A session on a fresh conversation, its socket subscribed live and its (empty) history in. */
+  function joined(prefix: string) {
     vi.useFakeTimers();
     FakeSocket.instances = [];
     const t = session({}, {}, 'session');
@@ -741,7 +741,12 @@ describe('a message the run ended without answering', () => {
     FakeSocket.latest().open();
     sessionFrame({ type: 'sync', from_seq: null, through_seq: null });
     t.live.historyLoaded(undefined);
-    const c = new EventClock(Date.UTC(2026, 10, 27), prefix);
+    return { t, c: new EventClock(Date.UTC(2026, 10, 27), prefix) };
+  }
+
+  /** A run this session watches: the person's message persisted late, the run finished without it. */
+  function runEndsUnanswered(prefix: string) {
+    const { t, c } = joined(prefix);
     durable(1, userMessage(c, 'Fix the parser'));
     durable(2, statusUpdate(c, 'running'));
     durable(3, agentMessage(c, 'Fixed.'));
@@ -800,14 +805,7 @@ describe('a message the run ended without answering', () => {
 
   it('asks nothing on a finished read over REST before the socket brought the run’s answer', async () => {
     // A silent socket's check (or any REST read) can say finished first: the answer is on its way.
-    vi.useFakeTimers();
-    FakeSocket.instances = [];
-    const t = session({}, {}, 'session');
-    t.live.start();
-    FakeSocket.latest().open();
-    sessionFrame({ type: 'sync', from_seq: null, through_seq: null });
-    t.live.historyLoaded(undefined);
-    const c = new EventClock(Date.UTC(2026, 10, 27), 'r');
+    const { t, c } = joined('r');
     durable(1, userMessage(c, 'Clean the build'));
     t.live.noteConversationInfo({ execution_status: 'running' });
     t.live.noteConversationInfo({ execution_status: 'finished' });

@@ -178,40 +178,22 @@ export function useConversation(conversationId: string) {
   const baseUrl = agentBaseUrl(conversation.data);
   // What the header draws from, as one object that changes only when one of these does: a
   // persisted event that is none of them (a tool call, an answer) does not draw the header again.
-  const header = useMemo(
-    () => ({
-      settings,
-      conversationId,
-      info,
-      infoFailed,
-      session,
-      status,
-      stopping,
-      connection,
-      statsFromInfo,
-      statsFromEvents,
-      model,
-      baseUrl,
-      title,
-      repository,
-    }),
-    [
-      settings,
-      conversationId,
-      info,
-      infoFailed,
-      session,
-      status,
-      stopping,
-      connection,
-      statsFromInfo,
-      statsFromEvents,
-      model,
-      baseUrl,
-      title,
-      repository,
-    ],
-  );
+  const header = useSameWhileEqual({
+    settings,
+    conversationId,
+    info,
+    infoFailed,
+    session,
+    status,
+    stopping,
+    connection,
+    statsFromInfo,
+    statsFromEvents,
+    model,
+    baseUrl,
+    title,
+    repository,
+  });
 
   return {
     header,
@@ -262,6 +244,19 @@ function workingDir(info: unknown): string | undefined {
   return workspace && typeof workspace.working_dir === 'string' && workspace.working_dir
     ? workspace.working_dir
     : undefined;
+}
+
+/** The object given the last time while each of its fields is the same (Object.is), else this one. */
+function useSameWhileEqual<T extends Record<string, unknown>>(value: T): T {
+  const kept = useRef(value);
+  const previous = kept.current;
+  const keys = Object.keys(value);
+  if (
+    keys.length !== Object.keys(previous).length ||
+    keys.some((key) => !Object.is(previous[key], value[key]))
+  )
+    kept.current = value;
+  return kept.current;
 }
 
 /** The newest event of a history page (pages come newest first); undefined for an empty page. */
