@@ -197,16 +197,11 @@ export function useConversation(conversationId: string) {
 
   return {
     header,
-    settings,
-    conversationId,
-    info,
-    infoFailed,
+    // The header's facts are the view's too (statsFromInfo and statsFromEvents are what usage is
+    // read from: the menu and the usage dialog, loaded later, read them).
+    ...header,
     log,
-    session,
-    status,
     activity,
-    stopping,
-    connection,
     problem,
     gap,
     liveReplies,
@@ -223,13 +218,6 @@ export function useConversation(conversationId: string) {
     loadOlder,
     loadAllOlder,
     olderMatches,
-    // What usage is read from (the menu and the usage dialog, loaded later, read it).
-    statsFromInfo,
-    statsFromEvents,
-    model,
-    baseUrl,
-    title,
-    repository,
     workspace,
   };
 }
