@@ -23,7 +23,6 @@ import { DeltaBuffer } from './deltaBuffer';
 import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
 import { GapFiller } from './gapFiller';
-import { runLimitWords } from './outbox';
 import { readConversation } from './resources/conversations';
 import { readServerInfo } from './resources/server';
 import { HistoryJoin } from './session/historyJoin';
@@ -327,7 +326,7 @@ export class ConversationSession {
       case 'error':
         // The server saved the message and found no room to run it: it was delivered.
         if (frame.code === RUN_LIMIT_CODE) {
-          this.dispatch({ type: 'command failed', problem: runLimitWords() });
+          this.dispatch({ type: 'command failed', problem: { kind: 'run limit' } });
           return;
         }
         // The server answers a frame it could not take with an error: the last socket send failed.

@@ -4,6 +4,7 @@ import type { ConnectionSettings } from '../../agent-server/servers';
 import type { ConnectionState } from '../../agent-server/socket';
 import type { GapState } from '../../conversation/gapFiller';
 import type { LiveSession } from '../../conversation/session/sessionHandle';
+import { problemWords, type SessionProblem } from '../../conversation/session/problems';
 import { formatDate } from '../../i18n/format';
 import { useT } from '../../i18n/i18n';
 import { lazyPart } from '../boundaries/lazyPart';
@@ -24,7 +25,7 @@ interface BannerFacts {
   /** When the copy on screen was saved, while the server has not answered yet. */
   checkingCopy: number | undefined;
   runtimeNeedsWords: boolean;
-  problem: string | undefined;
+  problem: SessionProblem | undefined;
   error: unknown;
   retryRead: () => void;
   /** Events the server sent that could not be read. */
@@ -63,7 +64,7 @@ export const ConversationBanners = memo(function ConversationBanners(facts: Bann
       )}
       {facts.problem && (
         <div className="banner error" role="alert">
-          {facts.problem}
+          {problemWords(facts.problem)}
         </div>
       )}
       {error ? (

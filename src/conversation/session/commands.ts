@@ -1,12 +1,11 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { AgentServerClients } from '../../agent-server/client';
-import { describeError } from '../../agent-server/client';
-import { t } from '../../i18n/i18n';
 import type { Approval } from '../approvalPolicy';
-import { Outbox, runLimitWords } from '../outbox';
+import { Outbox } from '../outbox';
 import { answerConfirmation, continueRun, stopRun } from '../resources/conversations';
 import { sendUserMessage } from '../resources/events';
 import { dispatchTo, type LiveState, type SessionEvent } from './liveState';
+import type { FailedCommand } from './problems';
 
 // What a person asks of a live conversation (send, retry, stop, continue, approve), as REST calls
 // and socket frames, with their failures said in the live state. Apart from the socket's code, so
@@ -41,7 +40,7 @@ export class SessionCommands {
         sendOverSocket: (frame) => link.sendOverSocket(frame),
         sendOverRest: (content) => sendUserMessage(clients.conversations, conversationId, content),
         afterRestSend: () => link.afterRestSend(),
-        runRefused: () => this.dispatch({ type: 'command failed', problem: runLimitWords() }),
+        runRefused: () => this.dispatch({ type: 'command failed', problem: { kind: 'run limit' } }),
       },
       now,
     );
@@ -65,35 +64,33 @@ export class SessionCommands {
     try {
       await stopRun(this.clients.conversations, this.conversationId);
     } catch (error) {
-      this.dispatch({ type: 'stop failed', error: describeError(error) });
+      this.dispatch({ type: 'stop failed', error });
     }
   }
 
   continueRun(): Promise<boolean> {
-    return this.command(t('session.continueFailed'), () =>
-      continueRun(this.clients.conversations, this.conversationId),
-    );
+    return this.command('continue', () => continueRun(this.clients.conversations, this.conversationId));
   }
 
   /** Approve, or reject with the person's reason (the agent reads it). */
   respondToConfirmation(accept: boolean, reason?: string): Promise<boolean> {
-    return this.command(t(accept ? 'session.approveFailed' : 'session.rejectFailed'), () =>
+    return this.command(accept ? 'approve' : 'reject', () =>
       answerConfirmation(this.clients.conversations, this.conversationId, accept, reason),
     );
   }
 
   /** `save` is the REST write (with its cache update). */
   setApproval(approval: Approval, save: (approval: Approval) => Promise<void>): Promise<boolean> {
-    return this.command(t('session.approvalNotChanged'), () => save(approval));
+    return this.command('approval', () => save(approval));
   }
 
   /** A command's failure is said in the banner, with what the server answered. */
-  private async command(failure: string, run: () => Promise<unknown>): Promise<boolean> {
+  private async command(command: FailedCommand, run: () => Promise<unknown>): Promise<boolean> {
     try {
       await run();
       return true;
     } catch (error) {
-      this.dispatch({ type: 'command failed', problem: `${failure} ${describeError(error)}` });
+      this.dispatch({ type: 'command failed', problem: { kind: 'command failed', command, error } });
       return false;
     }
   }

@@ -6,6 +6,11 @@ import {
   type LiveState,
   type SessionEvent,
 } from './liveState';
+import { problemWords } from './problems';
+import { speak } from '../../i18n/i18n';
+import german from '../../i18n/catalogs/de.json';
+
+const germanKeyRejected = german['session.keyRejected'];
 
 const run = (events: SessionEvent[], from: LiveState = initialLiveState('session')) =>
   events.reduce(reduceLiveState, from);
@@ -26,27 +31,42 @@ describe('the live state, changed by named events only', () => {
     expect(reduceLiveState(running, { type: 'status changed', status: 'running' })).toBe(running);
   });
 
-  it('says in words why the socket cannot be used, and clears the last problem on Stop', () => {
+  it('keeps why the socket cannot be used as a fact, said in words, and clears it on Stop', () => {
+    const words = (state: LiveState) => state.problem && problemWords(state.problem);
     const refused = run([{ type: 'connection changed', connection: { kind: 'key-rejected' } }]);
-    expect(refused.problem).toMatch(/rejected the session API key \(4001\)/);
+    expect(refused.problem).toEqual({ kind: 'key rejected' });
+    expect(words(refused)).toMatch(/rejected the session API key \(4001\)/);
     const gone = run([{ type: 'connection changed', connection: { kind: 'gone' } }]);
-    expect(gone.problem).toMatch(/does not know this conversation any more \(4004\)/);
+    expect(words(gone)).toMatch(/does not know this conversation any more \(4004\)/);
     expect(run([{ type: 'stop asked' }], refused).problem).toBeUndefined();
     const failed = run([
       { type: 'stop asked' },
-      { type: 'stop failed', error: 'The agent-server answered 500.' },
+      { type: 'stop failed', error: new Error('The agent-server answered 500.') },
     ]);
-    expect(failed).toMatchObject({ stopping: false, problem: 'Stop failed. The agent-server answered 500.' });
+    expect(failed.stopping).toBe(false);
+    expect(words(failed)).toMatch(/^Stop failed\. /);
   });
 
-  it('says a gap that can never be closed, and what the server reported', () => {
-    expect(run([{ type: 'gap changed', gap: { kind: 'gone' } }]).problem).toMatch(
+  it('says a problem raised in one language in the next one chosen', async () => {
+    const refused = run([{ type: 'connection changed', connection: { kind: 'key-rejected' } }]);
+    expect(problemWords(refused.problem!)).toMatch(/rejected the session API key/);
+    try {
+      await speak('de');
+      expect(problemWords(refused.problem!)).toBe(germanKeyRejected);
+    } finally {
+      await speak('en');
+    }
+  });
+
+  it('keeps a gap that can never be closed, and what the server reported, as facts', () => {
+    const words = (state: LiveState) => state.problem && problemWords(state.problem);
+    expect(words(run([{ type: 'gap changed', gap: { kind: 'gone' } }]))).toMatch(
       /does not know this conversation/,
     );
     expect(run([{ type: 'gap changed', gap: { kind: 'filling' } }]).problem).toBeUndefined();
-    expect(run([{ type: 'server reported an error', detail: 'bad frame' }]).problem).toBe(
-      'The agent-server reported an error: bad frame',
-    );
+    const reported = run([{ type: 'server reported an error', detail: 'bad frame' }]);
+    expect(reported.problem).toEqual({ kind: 'server error', detail: 'bad frame' });
+    expect(words(reported)).toBe('The agent-server reported an error: bad frame');
   });
 
   it('counts live replies and keeps the newest announcements only', () => {

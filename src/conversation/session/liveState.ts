@@ -6,11 +6,11 @@ import type { GapState } from '../gapFiller';
 import type { PendingMessage } from '../outbox';
 import { NO_STREAMS, type StreamState } from '../streamItems';
 import type { SocketProtocol } from './socketProtocols';
-import { t } from '../../i18n/i18n';
+import type { SessionProblem } from './problems';
 
 // What the screen knows of a live session, and the one place it changes: each change is a named
 // event of the session, and the rules that tie parts of the state together (a settled run is no
-// longer stopping, a refused key is said in words) are here, not at each place that noticed.
+// longer stopping, a refused key is a problem to say) are here, not at each place that noticed.
 
 export interface LiveState {
   status: ExecutionStatus | undefined;
@@ -19,8 +19,8 @@ export interface LiveState {
   streams: StreamState;
   pending: PendingMessage[];
   stopping: boolean;
-  /** The last thing that went wrong, in words, for a banner. */
-  problem: string | undefined;
+  /** The last thing that went wrong, as a fact: a banner says it (problems.ts). */
+  problem: SessionProblem | undefined;
   /** The REST read that closes a gap between history and socket. */
   gap: GapState;
   protocol: SocketProtocol;
@@ -51,8 +51,8 @@ export type SessionEvent =
   | { type: 'streams changed'; streams: StreamState }
   | { type: 'gap changed'; gap: GapState }
   | { type: 'stop asked' }
-  | { type: 'stop failed'; error: string }
-  | { type: 'command failed'; problem: string }
+  | { type: 'stop failed'; error: unknown }
+  | { type: 'command failed'; problem: SessionProblem }
   | { type: 'server reported an error'; detail: string }
   | { type: 'reply arrived' }
   | { type: 'announced'; announcement: Announcement }
@@ -84,13 +84,13 @@ export function reduceLiveState(state: LiveState, event: SessionEvent): LiveStat
         return {
           ...state,
           connection,
-          problem: t('session.keyRejected'),
+          problem: { kind: 'key rejected' },
         };
       if (connection.kind === 'gone')
         return {
           ...state,
           connection,
-          problem: t('session.goneCode'),
+          problem: { kind: 'gone', from: 'socket' },
         };
       return { ...state, connection };
     }
@@ -106,16 +106,16 @@ export function reduceLiveState(state: LiveState, event: SessionEvent): LiveStat
       return { ...state, streams: event.streams };
     case 'gap changed':
       return event.gap.kind === 'gone'
-        ? { ...state, gap: event.gap, problem: t('session.gone') }
+        ? { ...state, gap: event.gap, problem: { kind: 'gone', from: 'read' } }
         : { ...state, gap: event.gap };
     case 'stop asked':
       return { ...state, stopping: true, problem: undefined };
     case 'stop failed':
-      return { ...state, stopping: false, problem: t('session.stopFailed', { problem: event.error }) };
+      return { ...state, stopping: false, problem: { kind: 'stop failed', error: event.error } };
     case 'command failed':
       return { ...state, problem: event.problem };
     case 'server reported an error':
-      return { ...state, problem: t('session.serverError', { detail: event.detail }) };
+      return { ...state, problem: { kind: 'server error', detail: event.detail } };
     case 'reply arrived':
       return { ...state, liveReplies: state.liveReplies + 1 };
     case 'announced':
