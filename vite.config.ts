@@ -96,7 +96,7 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zustand|wouter|marked|tinykeys|@openhands|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|zustand|wouter|marked|@openhands|use-sync-external-store)[\\/]/,
             },
             // Modules of the first load that lazy parts share too: one chunk rather than four
             // small ones, each with its own request and gzip overhead.

@@ -241,7 +241,7 @@ function Named({
           const server = servers.find((known) => known.serverUrl === entry.server);
           return (
             <li key={`${entry.server}\u0000${entry.id}`}>
-              {entry.title?.trim() || t('search.untitled')}
+              <span className="search-title">{entry.title?.trim() || t('search.untitled')}</span>
               <span className="search-where">
                 {' · '}
                 <span className="server-name">{server ? server.name : entry.server}</span>
