@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base, { chromiumPath } from './playwright.config';
+import base, { launchOptions } from './playwright.config';
 
 // `npm run bench`: one worker, so measurements do not compete for the two cores.
 export default defineConfig({
@@ -12,8 +12,5 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results/bench',
   // The whole browser, as a person has it: the tests' headless shell draws and schedules less.
-  use: {
-    ...base.use,
-    launchOptions: { ...base.use?.launchOptions, executablePath: chromiumPath('chromium') },
-  },
+  use: { ...base.use, launchOptions: launchOptions('chromium') },
 });

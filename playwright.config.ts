@@ -27,6 +27,21 @@ export function chromiumPath(
   }
 }
 
+/** Debian's Chromium and its flags, which keep it off the (closed) network. */
+export function launchOptions(program?: 'chromium' | 'chromium-headless-shell') {
+  return {
+    executablePath: chromiumPath(program),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--font-render-hinting=none',
+    ],
+  };
+}
+
 const PORT = 4173;
 
 export default defineConfig<RealServerOptions>({
@@ -68,17 +83,7 @@ export default defineConfig<RealServerOptions>({
     // 85–88 s with those DOM snapshots, 112–115 and 80–81 s without, 107–117 and 76–79 s with no
     // trace at all. `--trace on` takes the whole trace of a journey rerun by hand.
     trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
-    launchOptions: {
-      executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--font-render-hinting=none',
-      ],
-    },
+    launchOptions: launchOptions(),
   },
   projects: [
     // Each mock journey has a browser context (and so a mock server) of its own: any two can run
@@ -95,7 +100,11 @@ export default defineConfig<RealServerOptions>({
       testDir: 'e2e/real',
       timeout: 180_000,
       ...(index === agentServerVersions.length - 1 ? {} : { grep: /@smoke/ }),
-      use: { agentServerVersion: version },
+      // The whole browser here: in the headless shell, the chaos journey's page fell behind its
+      // socket under CI's load (twice in two runs: each replay cut before the page read its first
+      // frame, the resume cursor stuck, the replays growing), where the whole browser had passed
+      // it in every run before. Left to find out why (docs/agent-server-notes.md).
+      use: { agentServerVersion: version, launchOptions: launchOptions('chromium') },
     })),
   ],
   webServer: {
