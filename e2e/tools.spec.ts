@@ -82,3 +82,24 @@ test.describe('on a phone', () => {
     await closeTools(page);
   });
 });
+
+test('a confirmation setting the server refuses goes back, and the banner says so in the language chosen next', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  await app.mock((m) => m.failRequests('/confirmation_policy', 1, 500));
+  const select = (await openTools(page)).getByRole('combobox', { name: 'Ask before actions' });
+  await expect(select).toHaveValue('never');
+  await select.selectOption({ label: 'Ask for every action' });
+  // The server's setting again, the control free, and why in the conversation's banner.
+  await expect(select).toBeEnabled();
+  await expect(select).toHaveValue('never');
+  const banner = page.locator('.conversation').getByRole('alert');
+  await expect(banner).toContainText('The confirmation setting was not changed.');
+  await closeTools(page);
+  await expectAccessible(page, 'a refused confirmation setting');
+  // The banner keeps what happened, not the sentence: it reads in the language chosen next.
+  await app.chooseLanguage('Deutsch');
+  await expect(banner).toContainText('Die Einstellung zur Freigabe wurde nicht geändert.');
+});

@@ -1,18 +1,25 @@
-import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useScopedServer } from './servers/serverScope';
 import { APPROVALS, approvalOf, approvalWords, type Approval } from '../conversation/approvalPolicy';
 import { useT } from '../i18n/i18n';
 import type { LiveSession } from '../conversation/session/sessionHandle';
 import { setApprovalPolicy } from '../conversation/resources/conversations';
 
-/** When the agent asks before acting, for the turns to come; failures are said in the banner. */
+/**
+ * When the agent asks before acting, for the turns to come. The choice being saved shows at once
+ * (the mutation's own state), the server's once it is re-read; a failure is the session's problem,
+ * said in the conversation's banner with every other command's.
+ */
 export function ApprovalSelect({ session, policy }: { session: LiveSession; policy: string | undefined }) {
   const settings = useScopedServer();
   const queryClient = useQueryClient();
-  /** The choice being saved, shown at once; the server's policy once it is re-read. */
-  const [saving, setSaving] = useState<Approval | undefined>(undefined);
-  const current = saving ?? approvalOf(policy);
+  const change = useMutation({
+    mutationFn: (approval: Approval) =>
+      session.commands.setApproval(approval, (chosen) =>
+        setApprovalPolicy(queryClient, settings, session.conversationId, chosen),
+      ),
+  });
+  const current = change.isPending ? change.variables : approvalOf(policy);
   const t = useT();
   if (current === undefined) return null;
   return (
@@ -20,15 +27,8 @@ export function ApprovalSelect({ session, policy }: { session: LiveSession; poli
       {t('approval.label')}
       <select
         value={current}
-        disabled={saving !== undefined}
-        onChange={async (event) => {
-          const approval = event.target.value as Approval;
-          setSaving(approval);
-          await session.commands.setApproval(approval, (chosen) =>
-            setApprovalPolicy(queryClient, settings, session.conversationId, chosen),
-          );
-          setSaving(undefined);
-        }}
+        disabled={change.isPending}
+        onChange={(event) => change.mutate(event.target.value as Approval)}
       >
         <ApprovalOptions />
       </select>
