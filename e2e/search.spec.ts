@@ -80,6 +80,7 @@ test('a conversation read only in part is named; fetched whole, its older events
     'A long session (2,000 events) · Built-in mock',
   );
   await expectAccessible(page, 'search with a conversation kept in part');
+  await page.screenshot({ path: test.info().outputPath('search-kept-in-part.png') });
 
   await notKept.getByRole('button', { name: 'Fetch them into this browser' }).click();
   await expect(notKept.getByRole('status')).toHaveText(/^\d+ conversations fetched\.$/, { timeout: 30_000 });
@@ -89,4 +90,5 @@ test('a conversation read only in part is named; fetched whole, its older events
   await edit.getByRole('link').click();
   await expect(page).toHaveURL(/\?event=/);
   await expect(app.log.getByText('/workspace/src/module37/index.ts').first()).toBeInViewport();
+  await page.screenshot({ path: test.info().outputPath('search-opened-at-row.png') });
 });
