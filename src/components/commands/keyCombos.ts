@@ -1,12 +1,24 @@
-// The keys commands answer to, by name: the combinations tinykeys listens for. Their words (what
-// the shortcuts sheet and the palette show) are in shortcutList.ts, which loads with those.
+// The keys commands answer to, by name, each a test of a key press. Their words (what the
+// shortcuts sheet and the palette show) are in shortcutList.ts, which loads with those.
+//
+// Four fixed keys, tested here rather than by a key-matching library: tinykeys (0.8 kB gzip)
+// loaded lazily missed a Ctrl+K pressed as the page appeared, and loaded with the first screen it
+// took the first load past its budget. Ctrl and ⌘ are both accepted for the "mod" keys, as a
+// person with either keyboard presses them; `code` is used for letters, so that a layout that
+// puts another letter there (or Shift) does not change the key, `key` for "?" and Escape.
+
+type Press = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
+
+const withMod = (code: string) => (press: Press) =>
+  (press.ctrlKey || press.metaKey) && !press.altKey && !press.shiftKey && press.code === code;
 
 export const KEY_COMBOS = {
-  palette: ['$mod+KeyK'],
-  find: ['$mod+KeyF'],
+  palette: withMod('KeyK'),
+  find: withMod('KeyF'),
   // "?" comes with Shift on most layouts and without it on some.
-  help: ['Shift+?', '?'],
-  stop: ['Escape'],
-} as const satisfies Record<string, readonly string[]>;
+  help: (press: Press) => press.key === '?' && !press.ctrlKey && !press.metaKey && !press.altKey,
+  stop: (press: Press) =>
+    press.key === 'Escape' && !press.ctrlKey && !press.metaKey && !press.altKey && !press.shiftKey,
+} satisfies Record<string, (press: Press) => boolean>;
 
 export type KeyName = keyof typeof KEY_COMBOS;
