@@ -65,10 +65,20 @@ test('a header that fails while drawn says so in its place; the conversation goe
   await expect(app.log.getByText(/noted “Still there\?” in/)).toBeVisible();
   await expect(app.list.getByRole('link', { name: /What changed recently\?/ })).toBeVisible();
 
+  // Esc still stops a run: Stop is the conversation's command, not its header's.
+  const serverStatus = () =>
+    page.evaluate((id) => window.__tetherMock!.store.get(id)?.info.execution_status, SEEDED.parser);
+  await app.setAgentTiming(40, 60_000);
+  await app.send('A long one');
+  await expect.poll(serverStatus).toBe('running');
+  await app.scroller.focus();
+  await page.keyboard.press('Escape');
+  await expect.poll(serverStatus).toBe('paused');
+
   await app.mock((m) => m.breakAssets(undefined));
   await failed.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fix header parsing' })).toBeVisible();
-  await app.expectStatus('finished');
+  await app.expectStatus('paused');
   await expect(failed).toBeHidden();
 });
 

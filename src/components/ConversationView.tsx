@@ -8,6 +8,8 @@ import { FindFocus } from './find/findFocus';
 import { useFind } from './find/useFind';
 import { useOpenAtEvent } from './search/useOpenAtEvent';
 import { useCommand } from './commands/commands';
+import { canContinue, canStop } from '../conversation/composerRules';
+import { escapeStopsAgent } from './keyboard';
 import { Composer } from './Composer';
 import { LiveFooter } from './LiveFooter';
 import { useOpenWorkspace, useWorkspaceRoute } from './workspaceRoute';
@@ -49,6 +51,23 @@ export function ConversationView({ conversationId }: { conversationId: string })
 
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
+  // Stop and Continue are the conversation's commands, not its header's: Esc and the palette
+  // stop a run even while the header's part has failed. Esc stops only from the conversation
+  // itself, and only when nothing that Esc closes or leaves is open (keyboard.ts). The header's
+  // buttons call the same run.
+  const stop = useCommand(
+    'stop',
+    t('command.stop'),
+    () => void session.commands.interrupt(),
+    canStop(status, model.stopping),
+    { keys: 'stop', when: (event) => escapeStopsAgent(event, sectionRef.current) },
+  );
+  const continueRun = useCommand(
+    'continue',
+    t('command.continue'),
+    () => void session.commands.continueRun(),
+    canContinue(status),
+  );
   // Ctrl/⌘+F finds in the conversation when focus is in it; elsewhere it is the browser's find.
   useCommand('find', t('command.find'), find.open, true, {
     keys: 'find',
@@ -76,7 +95,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
             </>
           )}
         >
-          <ConversationHeader model={model.header} />
+          <ConversationHeader model={model.header} stop={stop} continueRun={continueRun} />
         </PartBoundary>
         <Announcer session={session} />
         <ConversationBanners

@@ -1,6 +1,5 @@
 import { memo, Suspense, useCallback, useState } from 'react';
-import { canContinue, canStop } from '../../conversation/composerRules';
-import { escapeStopsAgent } from '../keyboard';
+import { canContinue } from '../../conversation/composerRules';
 import { lazyPart } from '../boundaries/lazyPart';
 import { useCommand } from '../commands/commands';
 import { ConnectionWords } from '../ConnectionStatus';
@@ -19,32 +18,22 @@ import type { HeaderFacts } from './useConversation';
  * The conversation's title and state, what acts on the run (Stop, Continue), the workspace, and
  * one menu for the rest, so that the header reads at a glance and fits a phone on one line.
  */
-export const ConversationHeader = memo(function ConversationHeader({ model: c }: { model: HeaderFacts }) {
+export const ConversationHeader = memo(function ConversationHeader({
+  model: c,
+  stop,
+  continueRun,
+}: {
+  model: HeaderFacts;
+  /** The Stop and Continue commands' run (registered by the view, so they outlive this part). */
+  stop: () => void;
+  continueRun: () => void;
+}) {
   const workspaceRoute = useWorkspaceRoute();
   const openWorkspace = useOpenWorkspace();
-  const { session, status, stopping, title } = c;
+  const { status, stopping, title } = c;
   const [dialog, setDialog] = useState<ToolDialog | undefined>(undefined);
   const closeDialog = useCallback(() => setDialog(undefined), []);
   const t = useT();
-  // Stop and Continue are commands: the palette, Esc and the buttons here run the same thing. Esc
-  // stops only from the conversation itself, and only when nothing that Esc closes or leaves is
-  // open (keyboard.ts).
-  const stop = useCommand(
-    'stop',
-    t('command.stop'),
-    () => void session.commands.interrupt(),
-    canStop(status, stopping),
-    {
-      keys: 'stop',
-      when: (event) => escapeStopsAgent(event, document.querySelector('section.conversation')),
-    },
-  );
-  const continueRun = useCommand(
-    'continue',
-    t('command.continue'),
-    () => void session.commands.continueRun(),
-    canContinue(status),
-  );
   // The palette reaches the menu's dialogs whether or not the menu has loaded.
   useCommand('export', t('conversation.command.export'), () => setDialog('export'), title !== undefined);
   useCommand('share', t('conversation.command.share'), () => setDialog('share'), title !== undefined);
