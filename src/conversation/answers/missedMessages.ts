@@ -18,10 +18,12 @@ export interface AnswerSource {
  * has nothing of the agent's after it. Finished as the log holds it, too: the server persists the
  * run's last events before the status that ends it, so a log holding that status holds the answer
  * if there was one. A `finished` read over REST (a silent socket's check) can come before the
- * socket brings the answer: judged on it alone, the agent would be asked to answer what it had. Never Tether's own request (at most one per message), and
- * never while a run may still take it: running, waiting, paused by the person, in error (whose
- * event on screen says why), or a message persisted after the status said finished (the server
- * runs that one: it sets a finished conversation idle first).
+ * socket brings the answer: judged on it alone, the agent would be asked to answer what it had.
+ *
+ * Never Tether's own request (at most one per message), and never while a run may still take it:
+ * running, waiting, paused by the person, in error (whose event on screen says why), or a message
+ * persisted after the status said finished (the server runs that one: it sets a finished
+ * conversation idle first).
  */
 export function missedMessageId(
   source: AnswerSource,
