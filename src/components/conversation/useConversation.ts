@@ -59,17 +59,23 @@ export function useConversation(conversationId: string) {
   // subscribed; once the newest page is in too, the session reads over REST whatever came
   // between the two.
   const fed = useRef(new WeakSet<Page<unknown>>());
-  const feed = useCallback(
+  const ingestPages = useCallback(
     (pages: readonly Page<unknown>[]) => {
       for (const page of pages) {
         if (fed.current.has(page)) continue;
         fed.current.add(page);
         log.ingest(Array.isArray(page?.items) ? page.items : []);
       }
+    },
+    [log],
+  );
+  const feed = useCallback(
+    (pages: readonly Page<unknown>[]) => {
+      ingestPages(pages);
       const newest = pages[0];
       if (newest) session.historyLoaded(newestEventId(newest));
     },
-    [log, session],
+    [ingestPages, session],
   );
   useEffect(() => feed(history.data?.pages ?? []), [history.data, feed]);
 
@@ -155,6 +161,7 @@ export function useConversation(conversationId: string) {
     conversationId,
     history,
     log,
+    ingestPages,
   );
   const olderMatches = useCallback(
     async (query: string) =>

@@ -17,6 +17,8 @@ export function useOlderHistory(
   conversationId: string,
   history: UseInfiniteQueryResult<History>,
   log: ConversationEventLog,
+  /** Puts pages into the log (each page once: the query's pages reach it this way too). */
+  ingestPages: (pages: readonly Page<unknown>[]) => void,
 ) {
   const queryClient = useQueryClient();
   const [reading, setReading] = useState(false);
@@ -62,8 +64,8 @@ export function useOlderHistory(
             });
             // Into the log where they are read: whoever waited for this read (a search result
             // opening at its event, find) finds the events held when it resolves, not a render
-            // later. The query's pages feed the log too; it takes each event once.
-            if (taken) for (const page of read) log.ingest(Array.isArray(page?.items) ? page.items : []);
+            // later; the same page objects are not fed again when the query's data changes.
+            if (taken) ingestPages(read);
             return taken;
           },
         });
@@ -73,7 +75,7 @@ export function useOlderHistory(
         if (wanted()) setReading(false);
       }
     },
-    [settings, conversationId, queryClient, log],
+    [settings, conversationId, queryClient, log, ingestPages],
   );
 
   /** Every older page, or only until the one holding `until` is in. */
