@@ -3,7 +3,7 @@ import { useScopedServer } from './servers/serverScope';
 import { APPROVALS, approvalOf, approvalWords, type Approval } from '../conversation/approvalPolicy';
 import { useT } from '../i18n/i18n';
 import type { LiveSession } from '../conversation/session/sessionHandle';
-import { setApprovalPolicy } from '../conversation/resources/conversations';
+import { setApprovalPolicy } from '../conversation/resources/conversationWrites';
 
 /**
  * When the agent asks before acting, for the turns to come. The choice being saved shows at once

@@ -5,7 +5,7 @@ import { describeError } from '../../agent-server/client';
 import type { ConversationInfo } from '../../agent-server/protocol';
 import { useScopedServer } from '../servers/serverScope';
 import { forgetEventLog } from '../../conversation/eventLog';
-import { deleteConversation, renameConversation } from '../../conversation/resources/conversations';
+import { deleteConversation, renameConversation } from '../../conversation/resources/conversationWrites';
 import { LIST_HEADING } from './listHeading';
 import { useT } from '../../i18n/i18n';
 import 'virtual:tether-english/itemActions';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describeError } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/servers';
-import { compactConversation } from '../../conversation/resources/conversations';
+import { compactConversation } from '../../conversation/resources/conversationWrites';
 import {
   contextShare,
   dollars,

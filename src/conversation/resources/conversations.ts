@@ -6,12 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { ConversationClient } from '@openhands/typescript-client/clients';
-import {
-  AgentServerRefused,
-  agentServerClients,
-  httpStatus,
-  type AgentServerClients,
-} from '../../agent-server/client';
+import { agentServerClients, httpStatus, type AgentServerClients } from '../../agent-server/client';
 import {
   asConversationInfo,
   isRecord,
@@ -20,13 +15,10 @@ import {
   type Page,
 } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
-import { eventsKey } from './events';
 import { serverKey } from './server';
 import { browserCopy } from '../copy/browserCopy';
-import { analyserFor, POLICY_OF, type Approval } from '../approvalPolicy';
 import { FailureStreaks, nextReadMs } from '../inbox/serverBackoff';
 import { listReadMs } from '../inbox/listReadRule';
-import { t } from '../../i18n/i18n';
 
 // Conversations: the list, one conversation's info, and the writes to them. Each write updates
 // exactly the cached data it changed; history pages are never touched from here.
@@ -176,86 +168,8 @@ export const conversationQuery = (
   });
 };
 
-// ---- writes, each with the narrow cache update it calls for ------------------------------------
-
-export async function renameConversation(
-  queryClient: QueryClient,
-  settings: ConnectionSettings,
-  id: string,
-  title: string,
-): Promise<void> {
-  const result: unknown = await agentServerClients(settings).conversations.updateConversation(id, { title });
-  // 1.57 answers 200 {success: false} when it renamed nothing (an unknown id); 1.58 answers 404.
-  if (isRecord(result) && result.success === false)
-    throw new AgentServerRefused(t('conversation.renameGone'));
-  patchConversation(queryClient, settings, id, { title });
-}
-
-export async function deleteConversation(
-  queryClient: QueryClient,
-  settings: ConnectionSettings,
-  id: string,
-): Promise<void> {
-  await agentServerClients(settings).conversations.deleteConversation(id);
-  queryClient.setQueryData<ListData>(conversationListKey(settings), (list) =>
-    list
-      ? {
-          ...list,
-          pages: list.pages.map((page) => ({ ...page, items: page.items.filter((c) => c.id !== id) })),
-        }
-      : list,
-  );
-  queryClient.removeQueries({ queryKey: conversationKey(settings, id) });
-  queryClient.removeQueries({ queryKey: eventsKey(settings, id) });
-}
-
-/** The approval choice: the analyser it needs first (or none), then the policy. */
-export async function setApprovalPolicy(
-  queryClient: QueryClient,
-  settings: ConnectionSettings,
-  id: string,
-  approval: Approval,
-): Promise<void> {
-  const { conversations } = agentServerClients(settings);
-  const analyser = analyserFor(approval);
-  await conversations.setSecurityAnalyzer(id, { security_analyzer: analyser } as never);
-  const kind = POLICY_OF[approval];
-  await conversations.setConfirmationPolicy(id, { kind } as never);
-  patchConversation(queryClient, settings, id, { confirmation_policy: { kind } });
-}
-
-/** Whether the conversation's agent has a condenser (a server answering without `agent` is given the benefit of the doubt). */
-export function hasCondenser(info: ConversationInfo | undefined): boolean {
-  if (!info || !isRecord(info.agent) || !('condenser' in info.agent)) return true;
-  return isRecord(info.agent.condenser);
-}
-
-/**
- * Asks the server to sum up older history now (`POST /condense`). Its refusal for an agent
- * without a condenser (409) comes back in words a person can act on.
- */
-export async function compactConversation(settings: ConnectionSettings, id: string): Promise<void> {
-  try {
-    await agentServerClients(settings).conversations.condenseConversation(id);
-  } catch (error) {
-    // 1.58 refuses with 409; 1.57 lets the SDK's ValueError out as a 500 that names it.
-    const status = httpStatus(error);
-    const noCondenser =
-      status === 409 ||
-      (status === 500 && /No condenser configured|does not handle condensation/.test(responseText(error)));
-    if (noCondenser) throw new AgentServerRefused(t('compact.noCondenser'));
-    throw error;
-  }
-}
-
-function responseText(error: unknown): string {
-  const response = isRecord(error) ? error.response : undefined;
-  try {
-    return typeof response === 'string' ? response : JSON.stringify(response ?? '');
-  } catch {
-    return '';
-  }
-}
+// ---- the live session's news, each with the narrow cache update it calls for ----------------
+// (the writes a person makes are in conversationWrites.ts, loaded with the parts that make them)
 
 /** The live session learnt a new status: the list and the header say the same at once. */
 export function conversationStatusChanged(
@@ -283,7 +197,7 @@ export async function conversationRunSettled(
   if (info) patchListEntry(queryClient, settings, id, info);
 }
 
-function patchConversation(
+export function patchConversation(
   queryClient: QueryClient,
   settings: ConnectionSettings,
   id: string,
@@ -295,7 +209,7 @@ function patchConversation(
   patchListEntry(queryClient, settings, id, patch);
 }
 
-function patchListEntry(
+export function patchListEntry(
   queryClient: QueryClient,
   settings: ConnectionSettings,
   id: string,

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { hasCondenser } from '../../../conversation/resources/conversations';
+import { hasCondenser } from '../../../conversation/resources/conversationWrites';
 import { conversationUsage } from '../../../conversation/usage/usage';
 import { lazyPart } from '../../boundaries/lazyPart';
 import type { HeaderFacts } from '../useConversation';

@@ -1,0 +1,93 @@
+import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { AgentServerRefused, agentServerClients, httpStatus } from '../../agent-server/client';
+import { isRecord, type ConversationInfo, type Page } from '../../agent-server/protocol';
+import type { ConnectionSettings } from '../../agent-server/servers';
+import { analyserFor, POLICY_OF, type Approval } from '../approvalPolicy';
+import { t } from '../../i18n/i18n';
+import { eventsKey } from './events';
+import { conversationKey, conversationListKey, patchConversation } from './conversations';
+
+// The writes a person makes to a conversation, each with the narrow cache update it calls for.
+// Apart from the reads (conversations.ts): only the parts that make them (the list's actions,
+// the tools menu's dialogs) load them, never the first screen.
+
+type ListData = InfiniteData<Page<ConversationInfo>, string>;
+
+export async function renameConversation(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  title: string,
+): Promise<void> {
+  const result: unknown = await agentServerClients(settings).conversations.updateConversation(id, { title });
+  // 1.57 answers 200 {success: false} when it renamed nothing (an unknown id); 1.58 answers 404.
+  if (isRecord(result) && result.success === false)
+    throw new AgentServerRefused(t('conversation.renameGone'));
+  patchConversation(queryClient, settings, id, { title });
+}
+
+export async function deleteConversation(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+): Promise<void> {
+  await agentServerClients(settings).conversations.deleteConversation(id);
+  queryClient.setQueryData<ListData>(conversationListKey(settings), (list) =>
+    list
+      ? {
+          ...list,
+          pages: list.pages.map((page) => ({ ...page, items: page.items.filter((c) => c.id !== id) })),
+        }
+      : list,
+  );
+  queryClient.removeQueries({ queryKey: conversationKey(settings, id) });
+  queryClient.removeQueries({ queryKey: eventsKey(settings, id) });
+}
+
+/** The approval choice: the analyser it needs first (or none), then the policy. */
+export async function setApprovalPolicy(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  approval: Approval,
+): Promise<void> {
+  const { conversations } = agentServerClients(settings);
+  const analyser = analyserFor(approval);
+  await conversations.setSecurityAnalyzer(id, { security_analyzer: analyser } as never);
+  const kind = POLICY_OF[approval];
+  await conversations.setConfirmationPolicy(id, { kind } as never);
+  patchConversation(queryClient, settings, id, { confirmation_policy: { kind } });
+}
+
+/** Whether the conversation's agent has a condenser (a server answering without `agent` is given the benefit of the doubt). */
+export function hasCondenser(info: ConversationInfo | undefined): boolean {
+  if (!info || !isRecord(info.agent) || !('condenser' in info.agent)) return true;
+  return isRecord(info.agent.condenser);
+}
+
+/**
+ * Asks the server to sum up older history now (`POST /condense`). Its refusal for an agent
+ * without a condenser (409) comes back in words a person can act on.
+ */
+export async function compactConversation(settings: ConnectionSettings, id: string): Promise<void> {
+  try {
+    await agentServerClients(settings).conversations.condenseConversation(id);
+  } catch (error) {
+    // 1.58 refuses with 409; 1.57 lets the SDK's ValueError out as a 500 that names it.
+    const status = httpStatus(error);
+    const noCondenser =
+      status === 409 ||
+      (status === 500 && /No condenser configured|does not handle condensation/.test(responseText(error)));
+    if (noCondenser) throw new AgentServerRefused(t('compact.noCondenser'));
+    throw error;
+  }
+}
+
+function responseText(error: unknown): string {
+  const response = isRecord(error) ? error.response : undefined;
+  try {
+    return typeof response === 'string' ? response : JSON.stringify(response ?? '');
+  } catch {
+    return '';
+  }
+}
