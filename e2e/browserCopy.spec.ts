@@ -88,7 +88,7 @@ test('a conversation deleted elsewhere leaves no rows from the copy, and no copy
   let releaseKeeper = () => {};
   const keeperReleased = new Promise<void>((resolve) => (releaseKeeper = resolve));
   let keeperHeld = 0;
-  await page.route(/\/copyKeeper-[\w-]+\.js$/, async (route) => {
+  await page.route(/\/copyKeeping-[\w-]+\.js$/, async (route) => {
     keeperHeld++;
     await keeperReleased;
     await route.continue();
@@ -130,7 +130,7 @@ test('a server reset under the same conversation replaces the copy with what it 
   await expect.poll(() => copiedEventIds(page, SEEDED.parser)).toEqual(['reset-1', 'reset-2']);
   // The socket first resumed after the copy's seq, which the reset server never reached; once the
   // copy was dropped it subscribed again live only, and the copy now keeps the new log's seq.
-  // The socket waits a second at most for the copy's read (useConversationSession.ts): on a
+  // The socket waits a second at most for the copy's read (the conversation controller): on a
   // loaded machine the read once took longer, and the socket rightly asked live only at once.
   const subscriptions = await app.mock((server) =>
     server.sessionSubscriptions.filter((s) => s.conversationId === '3f1c2a4e-0000-4000-8000-000000000001'),

@@ -6,11 +6,7 @@ import './app/styles.css';
 import { watchSystemTheme } from './app/theme';
 import { App, createQueryClient } from './app/App';
 import { isMockServer, readServers, serversStore } from './agent-server/servers';
-import {
-  paintOpenedConversationFromCopy,
-  prefetchInbox,
-  prefetchOpenedConversation,
-} from './app/openingPrefetch';
+import { openedConversationController, prefetchInbox } from './app/openingPrefetch';
 import { LanguageRoot, languageToSpeak, speak } from './i18n/i18n';
 import { registerShellWorker } from './offline/registerShellWorker';
 import { unregisterMockWorkerWhen } from './offline/leaveMockWorker';
@@ -18,7 +14,10 @@ import { firstIdle, firstIdleAfter } from './components/useIdleReached';
 
 async function start() {
   watchSystemTheme();
-  paintOpenedConversationFromCopy(location.pathname);
+  const queryClient = createQueryClient();
+  const opened = openedConversationController(queryClient, location.pathname);
+  // The copy's rows, before anything else: they need no server, so not the mock either.
+  opened?.paintFromCopy();
   // English is in the first load; another language's catalogue is asked for beside the rest.
   const speaking = speak(languageToSpeak());
   const onMock = readServers().some(isMockServer);
@@ -34,11 +33,10 @@ async function start() {
       });
     });
   }
-  const queryClient = createQueryClient();
   // What loads in the first idle moment waits for the opened conversation's newest page: the
   // rows come first (useIdleReached.ts). The inbox's data is not waited for: its code is what
   // the idle moment loads.
-  firstIdleAfter(prefetchOpenedConversation(queryClient, location.pathname));
+  firstIdleAfter(opened?.prefetchNewest() ?? Promise.resolve());
   prefetchInbox(queryClient);
   await speaking;
   createRoot(document.getElementById('root')!).render(

@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { BUILT_IN_MOCK } from '../agent-server/servers';
 import { eventHistoryQuery } from '../conversation/resources/events';
-import { prefetchOpenedConversation } from './openingPrefetch';
+import { openedConversationController } from './openingPrefetch';
+
+/** What main.tsx does: the opened conversation's controller asks for its newest page. */
+const prefetchOpenedConversation = (client: QueryClient, path: string) =>
+  void openedConversationController(client, path)?.prefetchNewest();
 
 afterEach(() => void vi.unstubAllGlobals());
 
@@ -26,6 +30,14 @@ describe('the history page asked for before the first render', () => {
     expect(client.getQueryState(eventHistoryQuery(BUILT_IN_MOCK, 'c1').queryKey)?.fetchStatus).toBe(
       'fetching',
     );
+  });
+
+  it('comes from the one controller of the conversation, which the view then finds', () => {
+    const fetch = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetch);
+    const client = new QueryClient();
+    const opened = openedConversationController(client, '/conversations/c2');
+    expect(openedConversationController(client, '/conversations/c2')).toBe(opened);
   });
 
   it('is not asked for on any other address, a malformed one, or an unknown server', () => {

@@ -1,29 +1,30 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { readDefaultServer, readServers } from '../agent-server/servers';
-import { eventHistoryQuery } from '../conversation/resources/events';
-import { paintCopyEarly } from '../conversation/copy/earlyCopy';
+import { conversationController } from '../conversation/controller/controllers';
+import type { ConversationController } from '../conversation/controller/conversationController';
 import { conversationListQuery } from '../conversation/resources/conversations';
 import { parseConversationPath } from '../components/servers/conversationPath';
+import { firstIdle } from '../components/useIdleReached';
 
-// Opening a conversation by its address waits on its newest history page, and the page does not
-// wait on React: it is asked for before the app's first render, into the cache the view reads.
-// (Only the page: the info is re-read when the view mounts anyway, as it may change any time.)
+// Opening a conversation by its address waits on nothing React does: the conversation's
+// controller is made before the app's first render, paints the browser's copy into its log at
+// once (it needs no server, and no mock), and asks for the newest history page as soon as there
+// is a server to ask. The view finds the same controller when it mounts.
 
-/** Settles once the page is in (or could not be read); at once when the address opens none. */
-export function prefetchOpenedConversation(queryClient: QueryClient, pathname: string): Promise<void> {
+/** The controller of the conversation the address opens, if it names one of a known server. */
+export function openedConversationController(
+  queryClient: QueryClient,
+  pathname: string,
+): ConversationController | undefined {
   const opened = openedConversation(pathname);
   return opened
-    ? queryClient.prefetchInfiniteQuery(eventHistoryQuery(opened.server, opened.conversationId))
-    : Promise.resolve();
-}
-
-/**
- * The browser's copy of the conversation the address opens, painted into its log before anything
- * else: it needs no server (and no mock), so it is read even before the mock starts.
- */
-export function paintOpenedConversationFromCopy(pathname: string): void {
-  const opened = openedConversation(pathname);
-  if (opened) paintCopyEarly(opened.server.serverUrl, opened.conversationId);
+    ? conversationController({
+        settings: opened.server,
+        conversationId: opened.conversationId,
+        queryClient,
+        whenIdle: firstIdle,
+      })
+    : undefined;
 }
 
 function openedConversation(pathname: string) {

@@ -2,9 +2,9 @@ import { asServerEvent, type ServerEvent } from '../agent-server/protocol';
 import { EventTree, treeParent, type Branch, type HeadSource } from './branches/eventTree';
 import { ConversationProjection } from './projection';
 
-// One event log per conversation: what the server said, deduplicated by id, with the projection
-// of its active branch kept up to date. History pages and socket frames feed it; React reads it
-// through useSyncExternalStore.
+// One event log per open conversation (its controller owns it): what the server said,
+// deduplicated by id, with the projection of its active branch kept up to date. History pages and
+// socket frames feed it; React reads it through useSyncExternalStore.
 
 export class ConversationEventLog {
   private everything = new EventTree();
@@ -160,20 +160,4 @@ export class ConversationEventLog {
   };
 
   getVersion = (): number => this.version;
-}
-
-const logs = new Map<string, ConversationEventLog>();
-
-export function eventLogFor(serverUrl: string, conversationId: string): ConversationEventLog {
-  const key = `${serverUrl}\u0000${conversationId}`;
-  let log = logs.get(key);
-  if (!log) {
-    log = new ConversationEventLog();
-    logs.set(key, log);
-  }
-  return log;
-}
-
-export function forgetEventLog(serverUrl: string, conversationId: string): void {
-  logs.delete(`${serverUrl}\u0000${conversationId}`);
 }

@@ -2,27 +2,19 @@ import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'r
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { agentServerClients, httpStatus } from '../../agent-server/client';
-import { isRecord, type ConversationInfo, type Page } from '../../agent-server/protocol';
+import { isRecord, type ConversationInfo } from '../../agent-server/protocol';
 import { useScopedServer } from '../servers/serverScope';
 import { activityOf } from '../../conversation/composerRules';
-import { eventLogFor } from '../../conversation/eventLog';
 import { conversationQuery, listedConversation } from '../../conversation/resources/conversations';
-import {
-  eventHistoryQuery,
-  firstUserMessageQuery,
-  isFromCopy,
-  olderMessageMatches,
-} from '../../conversation/resources/events';
-import { useBrowserCopy } from './useBrowserCopy';
+import { firstUserMessageQuery, isFromCopy, olderMessageMatches } from '../../conversation/resources/events';
+import { useConversationController } from './useConversationController';
 import { useOlderHistory } from './useOlderHistory';
 import type { WorkspaceTarget } from '../../conversation/resources/workspace';
-import { useConversationSession } from '../../conversation/useConversationSession';
-import { useHeadFromInfo } from '../branches/useHeadFromInfo';
 import { conversationTitle } from '../conversationWords';
-import { firstIdle } from '../useIdleReached';
 
-// The view model of one open conversation: its queries, its event log and live session, what is
-// derived from them, and the commands. The view only renders what this returns.
+// The view model of one open conversation: its controller (which owns the event log, the live
+// session and the browser's copy), its queries, what is derived from them, and the commands. The
+// view only renders what this returns.
 //
 // It reads the live store field by field, never whole: a streamed delta changes only `streams`,
 // which the live footer reads, so nothing here (and nothing the view draws from it) renders again.
@@ -30,9 +22,11 @@ import { firstIdle } from '../useIdleReached';
 export function useConversation(conversationId: string) {
   const settings = useScopedServer();
   const queryClient = useQueryClient();
-  const history = useInfiniteQuery(eventHistoryQuery(settings, conversationId));
+  const controller = useConversationController(settings, conversationId);
+  const { log, session } = controller;
+  const history = useInfiniteQuery(controller.historyQuery());
   // One read of the info per opening, beside the newest page: it gives the header and, once the
-  // page is in too, HEAD (useHeadFromInfo). Until it comes the list's copy stands in. Opening
+  // page is in too, HEAD (the controller takes it). Until it comes the list's copy stands in. Opening
   // costs the page, this read, the socket and the REST read that joins them.
   const conversation = useQuery({
     ...conversationQuery(settings, conversationId),
@@ -40,13 +34,9 @@ export function useConversation(conversationId: string) {
   });
   const untitled = conversation.isSuccess && !conversation.data.title?.trim();
   const firstMessage = useQuery({ ...firstUserMessageQuery(settings, conversationId), enabled: untitled });
-  const log = useMemo(
-    () => eventLogFor(settings.serverUrl, conversationId),
-    [settings.serverUrl, conversationId],
-  );
   useSyncExternalStore(log.subscribe, log.getVersion);
+  const copy = useStore(controller.copyState);
 
-  const session = useConversationSession(settings, conversationId, firstIdle);
   const liveStatus = useStore(session.live, (s) => s.status);
   const connection = useStore(session.live, (s) => s.connection);
   const stopping = useStore(session.live, (s) => s.stopping);
@@ -54,63 +44,7 @@ export function useConversation(conversationId: string) {
   const gap = useStore(session.live, (s) => s.gap);
   const liveReplies = useStore(session.live, (s) => s.liveReplies);
 
-  // Each page object is fed once; a refetch brings new page objects and dedupe does the rest.
-  // The socket connects in the page's first idle moment and carries only what comes after it
-  // subscribed; once the newest page is in too, the session reads over REST whatever came
-  // between the two.
-  const fed = useRef(new WeakSet<Page<unknown>>());
-  const ingestPages = useCallback(
-    (pages: readonly Page<unknown>[]) => {
-      for (const page of pages) {
-        if (fed.current.has(page)) continue;
-        fed.current.add(page);
-        log.ingest(Array.isArray(page?.items) ? page.items : []);
-      }
-    },
-    [log],
-  );
-  const feed = useCallback(
-    (pages: readonly Page<unknown>[]) => {
-      ingestPages(pages);
-      const newest = pages[0];
-      if (newest) session.historyLoaded(newestEventId(newest));
-    },
-    [ingestPages, session],
-  );
-  useEffect(() => feed(history.data?.pages ?? []), [history.data, feed]);
-
-  // The list's copy may be older than the socket's word: only a read of the info counts.
-  const readInfo = conversation.isPlaceholderData ? undefined : conversation.data;
-  useEffect(() => session.noteConversationInfo(readInfo), [session, readInfo]);
-
-  useHeadFromInfo(
-    log,
-    readInfo,
-    // The newest page is in (it may have been asked for before the view mounted: its success is
-    // what counts) and the info was read in this opening, whichever came first.
-    history.isSuccess && (history.data?.pages.length ?? 0) > 0 && conversation.isFetchedAfterMount,
-  );
-
-  // The browser's copy paints before the server answers, and is judged when it does.
   const pages = history.data?.pages;
-  const gone =
-    httpStatus(conversation.error) === 404 || httpStatus(history.error) === 404 || gap.kind === 'gone';
-  const copy = useBrowserCopy({
-    settings,
-    conversationId,
-    log,
-    session,
-    pages,
-    info: readInfo,
-    gone,
-    refeed: () => {
-      // The log was emptied of rows the server does not hold: everything it sent goes in again,
-      // and the socket (which may have resumed after the copy's seq) subscribes anew.
-      fed.current = new WeakSet();
-      feed(history.data?.pages ?? []);
-      session.resumeAnew();
-    },
-  });
   const newestPage = pages?.[0];
   // The server could not be reached: the newest page is the copy's, and says from when.
   const readingCopy = isFromCopy(newestPage) ? newestPage.fromCopy.savedAt : undefined;
@@ -161,7 +95,7 @@ export function useConversation(conversationId: string) {
     conversationId,
     history,
     log,
-    ingestPages,
+    controller,
   );
   const olderMatches = useCallback(
     async (query: string) =>
@@ -252,12 +186,6 @@ function useSameWhileEqual<T extends Record<string, unknown>>(value: T): T {
   )
     kept.current = value;
   return kept.current;
-}
-
-/** The newest event of a history page (pages come newest first); undefined for an empty page. */
-function newestEventId(page: Page<unknown>): string | undefined {
-  const first: unknown = Array.isArray(page?.items) ? page.items[0] : undefined;
-  return isRecord(first) && typeof first.id === 'string' ? first.id : undefined;
 }
 
 function agentModel(info: unknown): string | undefined {

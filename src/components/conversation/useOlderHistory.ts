@@ -3,7 +3,8 @@ import { useQueryClient, type InfiniteData, type UseInfiniteQueryResult } from '
 import type { Page } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import type { ConversationEventLog } from '../../conversation/eventLog';
-import { eventHistoryQuery, readHistoryPage } from '../../conversation/resources/events';
+import type { ConversationController } from '../../conversation/controller/conversationController';
+import { readHistoryPage } from '../../conversation/resources/events';
 import { pageHolds, readOlderPages } from '../../conversation/resources/olderPages';
 
 type History = InfiniteData<Page<unknown>, unknown>;
@@ -17,8 +18,8 @@ export function useOlderHistory(
   conversationId: string,
   history: UseInfiniteQueryResult<History>,
   log: ConversationEventLog,
-  /** Puts pages into the log (each page once: the query's pages reach it this way too). */
-  ingestPages: (pages: readonly Page<unknown>[]) => void,
+  /** Owns the history's read: pages read here go into its log where they are read. */
+  controller: ConversationController,
 ) {
   const queryClient = useQueryClient();
   const [reading, setReading] = useState(false);
@@ -39,7 +40,7 @@ export function useOlderHistory(
 
   const readBack = useCallback(
     async (until?: string) => {
-      const { queryKey } = eventHistoryQuery(settings, conversationId);
+      const { queryKey } = controller.historyQuery();
       const shown = showing.current;
       const wanted = () => shown.open;
       // A page already on its way is awaited, never asked for again.
@@ -65,7 +66,7 @@ export function useOlderHistory(
             // Into the log where they are read: whoever waited for this read (a search result
             // opening at its event, find) finds the events held when it resolves, not a render
             // later; the same page objects are not fed again when the query's data changes.
-            if (taken) ingestPages(read);
+            if (taken) controller.ingestPages(read);
             return taken;
           },
         });
@@ -75,7 +76,7 @@ export function useOlderHistory(
         if (wanted()) setReading(false);
       }
     },
-    [settings, conversationId, queryClient, log, ingestPages],
+    [settings, conversationId, queryClient, log, controller],
   );
 
   /** Every older page, or only until the one holding `until` is in. */

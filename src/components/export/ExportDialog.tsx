@@ -1,4 +1,4 @@
-import { eventLogFor } from '../../conversation/eventLog';
+import { openConversationLog } from '../../conversation/controller/controllers';
 import { useRef, useState } from 'react';
 import { useModalDialog } from '../useModalDialog';
 import { saveFile } from './saveFile';
@@ -53,7 +53,7 @@ export default function ExportDialog({
     setPhase({ kind: 'reading', progress: { read: 0, total: undefined } });
     try {
       // The Markdown is the conversation as the screen shows it: the branch HEAD is on.
-      const head = eventLogFor(settings.serverUrl, conversation.id).tree.head;
+      const head = openConversationLog(settings.serverUrl, conversation.id)?.tree.head;
       const known = await knownSecrets(
         settings,
         browserSecrets({ sessionKey: t('share.sessionKey'), modelKey: t('share.modelKey') }),

@@ -4,7 +4,6 @@ import { useLocation } from 'wouter';
 import { describeError } from '../../agent-server/client';
 import type { ConversationInfo } from '../../agent-server/protocol';
 import { useScopedServer } from '../servers/serverScope';
-import { forgetEventLog } from '../../conversation/eventLog';
 import { deleteConversation, renameConversation } from '../../conversation/resources/conversationWrites';
 import { LIST_HEADING } from './listHeading';
 import { useT } from '../../i18n/i18n';
@@ -82,7 +81,6 @@ export function RowActions({
     mutationFn: () => deleteConversation(queryClient, settings, conversation.id),
     onSuccess: () => {
       dialog.current?.close();
-      forgetEventLog(settings.serverUrl, conversation.id);
       if (selected) navigate('/');
       document.getElementById(LIST_HEADING)?.focus();
     },

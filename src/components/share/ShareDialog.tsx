@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { browserSecrets } from '../../conversation/share/browserSecrets';
-import { eventLogFor } from '../../conversation/eventLog';
+import { openConversationLog } from '../../conversation/controller/controllers';
 import { exportFileName } from '../../conversation/export/exportConversation';
 import {
   inlineImage,
@@ -47,7 +47,7 @@ export default function ShareDialog({
     onClose();
   });
   const [phase, setPhase] = useState<Phase>({ kind: 'reading' });
-  const head = eventLogFor(settings.serverUrl, conversation.id).tree.head;
+  const head = openConversationLog(settings.serverUrl, conversation.id)?.tree.head;
 
   const read = () => {
     const controller = new AbortController();

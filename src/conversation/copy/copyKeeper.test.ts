@@ -174,7 +174,7 @@ describe('the keeper of a conversation copy', () => {
     const early = copy.newest(S, 'c1', 100);
     const used = vi.fn();
     const { made, log, serve, deps } = keeper({ early: () => early, earlyUsed: used });
-    // Painted early, as earlyCopy.ts does, before the keeper existed.
+    // Painted early, as the conversation controller does, before the keeper existed.
     log.ingest((await early)!.events);
     serve(newestPage(range(500, 503)));
     await made.open();
@@ -196,7 +196,7 @@ describe('the keeper of a conversation copy', () => {
 
   it('takes away an early read whose rows came after the server said the conversation is gone', async () => {
     await copy.write(S, 'c1', { events: range(0, 9), olderCursor: null, head: undefined, info: undefined });
-    // The early read, as earlyCopy.ts makes it: its rows go into the log when it is in.
+    // The early read, as the conversation controller makes it: its rows go into the log when it is in.
     let finishRead = () => {};
     const readIn = new Promise<void>((resolve) => (finishRead = resolve));
     const { made, log, states, deps } = keeper({

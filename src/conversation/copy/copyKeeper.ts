@@ -29,7 +29,7 @@ export interface CopyKeeperDependencies {
   conversation: string;
   log: ConversationEventLog;
   copy: () => Promise<EventCopy | undefined>;
-  /** A read of the copy made (and painted) before the view was drawn, if any (earlyCopy.ts). */
+  /** A read of the copy made (and painted) by the conversation controller, if any. */
   early?: () => Promise<CopyRead | undefined> | undefined;
   /** The early read was taken in: a later opening reads afresh. */
   earlyUsed?: () => void;

@@ -1,5 +1,5 @@
 // Where a kept conversation's socket resumes: apart from the schema, so that the first screen
-// (earlyCopy.ts) reads it without loading IndexedDB's wrapper.
+// (the conversation controller) reads it without loading IndexedDB's wrapper.
 
 /** A seq and the event it was written with: it counts only while that event is still `highId`. */
 export interface CopyResume {
