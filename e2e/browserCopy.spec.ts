@@ -79,6 +79,37 @@ test('a conversation reopened shows, once, what the server added while it was cl
   await expect.poll(() => copiedResumeSeq(page, SEEDED.parser)).toBe(newestKept + 1);
 });
 
+test('a conversation opened again asks the server only for what came after the copy', async ({ page }) => {
+  const app = new Tether(page);
+  const shown = await openAndKeep(app, SEEDED.parser);
+  const { added, keptNewest } = await app.mock((server) => {
+    const conversation = server.store.get('3f1c2a4e-0000-4000-8000-000000000001')!;
+    const keptNewest = conversation.events.at(-1)!.id;
+    const added = server.store.append(conversation, {
+      ...server.store.clockFor(conversation).next(),
+      kind: 'MessageEvent',
+      source: 'user',
+      llm_message: { role: 'user', content: [{ type: 'text', text: 'Written while this tab was away' }] },
+    } as never).id;
+    return { added, keptNewest };
+  });
+  const reads: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith(`/${'3f1c2a4e-0000-4000-8000-000000000001'}/events/search`)) reads.push(url);
+  });
+  await page.reload();
+  await expect(app.log.getByText('Written while this tab was away')).toHaveCount(1);
+  await expectShownOnce(page, [...shown, added]);
+  // The newest hundred were not asked for again: one read from the copy's newest event on (it
+  // joins the copy), and the session's join after the newest held.
+  const newestHundred = reads.filter((url) => url.searchParams.get('sort_order') === 'TIMESTAMP_DESC');
+  expect(newestHundred.map(String)).toEqual([]);
+  expect(reads[0]!.searchParams.get('page_id')).toBe(keptNewest);
+  expect(reads[0]!.searchParams.get('sort_order')).toBe('TIMESTAMP');
+  await expectCopied(page, SEEDED.parser, [added]);
+});
+
 test('a conversation deleted elsewhere leaves no rows from the copy, and no copy', async ({ page }) => {
   const app = new Tether(page);
   await openAndKeep(app, SEEDED.parser);

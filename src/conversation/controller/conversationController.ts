@@ -11,7 +11,7 @@ import {
   conversationRunSettled,
   conversationStatusChanged,
 } from '../resources/conversations';
-import { eventHistoryQuery, isFromCopy, readHistoryPage } from '../resources/events';
+import { eventHistoryQuery, EVENTS_PAGE_SIZE, isFromCopy, readHistoryPage } from '../resources/events';
 import { healthKey } from '../resources/server';
 import { browserCopy, PAINTED_FROM_COPY } from '../copy/browserCopy';
 import { copyKept } from '../copy/copyHint';
@@ -146,11 +146,54 @@ export class ConversationController implements KeptConversation {
     return infiniteQueryOptions({
       ...options,
       queryFn: async ({ pageParam }) => {
-        const page = await readHistoryPage(settings, conversationId, pageParam);
+        const page =
+          (!pageParam && (await this.newestJoiningCopy())) ||
+          (await readHistoryPage(settings, conversationId, pageParam));
         if (!this.closedFlag) this.pageRead(page, !pageParam);
         return page;
       },
     });
+  }
+
+  /**
+   * The newest page from the copy and what the server added after it, when the server still holds
+   * the copy's newest event and added less than a page since: one read of the few events from the
+   * copy's newest on, instead of the newest hundred again. Undefined when nothing is kept, the
+   * server does not hold the copy's newest event (it was reset: the keeper's verdict on the
+   * server's own page drops the copy), more than a page came since, or the read failed (the
+   * server's page is read as on a first opening, and says why).
+   */
+  private async newestJoiningCopy(): Promise<Page<unknown> | undefined> {
+    const read = await this.copyReadInTime();
+    const newest = read?.events.at(-1) as { id?: unknown; timestamp?: unknown } | undefined;
+    if (!read || newest?.id !== read.meta.highId) return undefined;
+    const { settings, conversationId } = this.deps;
+    try {
+      const after = (await agentServerClients(settings).conversations.searchEvents(conversationId, {
+        page_id: read.meta.highId,
+        sort_order: 'TIMESTAMP',
+        limit: EVENTS_PAGE_SIZE,
+        // An id the server does not hold restarts the read from the log's start: the timestamp
+        // keeps that read to what is newer than the copy.
+        ...(typeof newest.timestamp === 'string' ? { timestamp__gte: newest.timestamp } : {}),
+      } as never)) as unknown as Page<unknown>;
+      const items = itemsOf(after);
+      if (!isRecord(items[0]) || items[0].id !== read.meta.highId || after.next_page_id) return undefined;
+      const held = await (
+        await browserCopy()
+      )?.page(settings.serverUrl, conversationId, read.meta.highId, EVENTS_PAGE_SIZE);
+      if (!held) return undefined;
+      return { items: [...items.slice(1).reverse(), ...held.items], next_page_id: held.next_page_id };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The copy's read, if one was made, unless it takes longer than a socket waits for it. */
+  private copyReadInTime(): Promise<CopyRead | undefined> {
+    return this.copyRead
+      ? Promise.race([this.copyRead, new Promise<undefined>((done) => setTimeout(done, RESUME_WAIT_MS))])
+      : Promise.resolve(undefined);
   }
 
   /** The newest page, read before the first render when the address opens this conversation. */
@@ -189,16 +232,13 @@ export class ConversationController implements KeptConversation {
     if (this.started || this.closedFlag) return;
     this.started = true;
     this.paintFromCopy();
-    const resume = this.copyRead?.then((read) => resumeSeqOf(read?.meta));
-    if (resume) {
-      void Promise.race([resume, new Promise<undefined>((done) => setTimeout(done, RESUME_WAIT_MS))]).then(
-        (seq) => {
-          if (this.closedFlag) return;
-          this.session.resumeAfter(seq);
-          this.session.start();
-        },
-      );
-    } else this.session.start();
+    if (this.copyRead)
+      void this.copyReadInTime().then((read) => {
+        if (this.closedFlag) return;
+        this.session.resumeAfter(resumeSeqOf(read?.meta));
+        this.session.start();
+      });
+    else this.session.start();
     void this.deps.whenIdle().then(() => {
       if (!this.closedFlag) void this.session.load();
     });
