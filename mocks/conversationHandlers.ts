@@ -33,6 +33,15 @@ export function conversationHandlers(
       return HttpResponse.json({ ...page, items: page.items.map((info) => runtimes.withRuntime(info)) });
     }),
 
+    // A number, with the same key and status filter as the search.
+    http.get(api('/api/conversations/count'), ({ request }) => {
+      if (!authorised(request)) return unauthorised();
+      const status = new URL(request.url).searchParams.get('status');
+      return HttpResponse.json(
+        [...store.conversations.values()].filter((c) => !status || c.info.execution_status === status).length,
+      );
+    }),
+
     http.post(api('/api/conversations'), async ({ request }) => {
       if (!authorised(request)) return unauthorised();
       const body = await record(request);

@@ -988,6 +988,37 @@ test('the mock’s VS Code routes answer as a server without VS Code does @smoke
   }
 });
 
+test('the mock counts conversations as the real server does, and only for the key @smoke', async ({
+  server,
+}) => {
+  await conversationIn(server, server.url, server.root);
+  const { store, msw } = listeningMock();
+  const { both } = askBoth(server);
+  try {
+    store.createConversation('NeverConfirm');
+    const search = await both('/api/conversations/search?limit=100', '/api/conversations/search?limit=100');
+    const count = await both('/api/conversations/count', '/api/conversations/count');
+    const listed = (answer: { body: unknown }) => (answer.body as { items: unknown[] }).items.length;
+    expect(count.real).toEqual({ status: 200, body: listed(search.real) });
+    expect(count.mock).toEqual({ status: 200, body: listed(search.mock) });
+    const idle = await both(
+      '/api/conversations/count?status=running',
+      '/api/conversations/count?status=running',
+    );
+    expect(idle.mock).toEqual(idle.real);
+    // The health check tells a wrong key by it.
+    store.sessionApiKeys = [SESSION_KEY];
+    const refused = await Promise.all(
+      [server.url, MOCK_SERVER_URL].map(
+        async (base) => (await fetch(`${base}/api/conversations/count`)).status,
+      ),
+    );
+    expect(refused).toEqual([401, 401]);
+  } finally {
+    msw.close();
+  }
+});
+
 type Subscription = { open: true; socket: WebSocket } | { open: false; code: number; reason: string };
 
 /**

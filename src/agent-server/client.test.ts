@@ -31,17 +31,17 @@ describe('REST access', () => {
   });
 });
 
-function clients(info: () => Promise<unknown>, search: () => Promise<unknown>): AgentServerClients {
+function clients(info: () => Promise<unknown>, count: () => Promise<unknown>): AgentServerClients {
   return {
     server: { getServerInfo: info },
-    conversations: { searchConversations: search },
+    conversations: { countConversations: count },
   } as unknown as AgentServerClients;
 }
 
 describe('checkHealth', () => {
   it('tells reachable, wrong key and unreachable apart', async () => {
     const ok = () => Promise.resolve({ version: '1.57.0' });
-    expect(await checkHealth(clients(ok, () => Promise.resolve({ items: [] })))).toEqual({
+    expect(await checkHealth(clients(ok, () => Promise.resolve(3)))).toEqual({
       kind: 'reachable',
       version: '1.57.0',
     });

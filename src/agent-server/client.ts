@@ -88,7 +88,10 @@ export function serverDetails(info: unknown): ServerDetails {
   };
 }
 
-/** Reachability first (no auth), then an authenticated call to tell a wrong key apart. */
+/**
+ * Reachability first (no auth), then an authenticated call to tell a wrong key apart: the count
+ * of conversations, a few bytes (a search of one conversation answered about 6 kB on 1.58.2).
+ */
 export async function checkHealth(clients: AgentServerClients): Promise<Health> {
   let details: ServerDetails = {};
   try {
@@ -97,7 +100,7 @@ export async function checkHealth(clients: AgentServerClients): Promise<Health> 
     if (httpStatus(error) === undefined) return { kind: 'unreachable', message: describeError(error) };
   }
   try {
-    await clients.conversations.searchConversations({ limit: 1 });
+    await clients.conversations.countConversations();
     return { kind: 'reachable', ...details };
   } catch (error) {
     const status = httpStatus(error);
