@@ -15,36 +15,16 @@ import {
   openInbox,
   roundTripsBeforeFirstRows,
   serverRequestsUntilIdle,
+  waitForCopy,
 } from './measure';
 import { MOCK_SERVER_URL } from '../src/agent-server/servers';
+import { figures, median, record, RUNS } from './figures';
+// The figures over a network, on the real agent-server: registered here, reported in one table.
+import './realOpening';
 
 // `npm run bench`: every figure measured RUNS times, the median printed against its budget.
 // Fails (non-zero exit) when a budget is missed. Browser figures use Debian's Chromium on the
 // production build with the built-in mock agent-server (which runs in the page).
-
-const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-
-interface Figure {
-  name: string;
-  unit: string;
-  budget: number;
-  /** Whether a higher value is better (frames per second). */
-  atLeast?: boolean;
-  values: number[];
-}
-
-const figures: Figure[] = [];
-function record(name: string, unit: string, budget: number, value: number, atLeast = false) {
-  let figure = figures.find((f) => f.name === name);
-  if (!figure) figures.push((figure = { name, unit, budget, atLeast, values: [] }));
-  figure.values.push(value);
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 function time(fn: () => void): number {
   const started = performance.now();
@@ -339,38 +319,6 @@ test('find over 10,000 loaded events (browser)', async ({ page, browser }) => {
 /** When, after its navigation, the page first had conversation rows in the DOM. */
 const firstRowsAt = (page: Page) =>
   page.evaluate(() => (window as { __firstRowsAt?: number }).__firstRowsAt ?? Number.NaN);
-
-/** Waits until the browser's copy holds at least `count` events of the conversation. */
-async function waitForCopy(page: Page, conversationId: string, count: number) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          ([id]) =>
-            new Promise<number>((resolve) => {
-              const opening = indexedDB.open('tether-copy');
-              // Reading must not make the database: the app would find it empty of stores.
-              opening.onupgradeneeded = () => opening.transaction?.abort();
-              opening.onsuccess = () => {
-                const db = opening.result;
-                if (!db.objectStoreNames.contains('conversations')) return resolve(0);
-                const read = db.transaction('conversations').objectStore('conversations').getAll();
-                read.onsuccess = () => {
-                  const meta = (read.result as { conversation: string; low: number; high: number }[]).find(
-                    (held) => held.conversation === id,
-                  );
-                  db.close();
-                  resolve(meta ? meta.high - meta.low + 1 : 0);
-                };
-              };
-              opening.onerror = () => resolve(0);
-            }),
-          [conversationId],
-        ),
-      { timeout: 240_000 },
-    )
-    .toBeGreaterThanOrEqual(count);
-}
 
 test("opening 10,000 events from the browser's copy, against the network (browser)", async ({ browser }) => {
   test.setTimeout(300_000);

@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { MOCK_SERVER_URL, SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL } from '../src/agent-server/servers';
 import { THIRD_MOCK_KEY } from '../mocks/fixtures';
 
@@ -16,7 +16,7 @@ const watched = new WeakSet<Page>();
  * observer runs before the next paint, and before any idle-time work the rows start), and the
  * end of the frame that paints them (a task queued from that frame's animation callback).
  */
-async function watchFirstRows(page: Page): Promise<void> {
+export async function watchFirstRows(page: Page): Promise<void> {
   if (watched.has(page)) return;
   watched.add(page);
   await page.addInitScript(() => {
@@ -213,4 +213,36 @@ export async function listRequests(page: Page): Promise<{ host: string; start: n
       )
       .map((entry) => ({ host: new URL(entry.name).host, start: entry.startTime, end: entry.responseEnd })),
   );
+}
+
+/** Waits until the browser's copy holds at least `count` events of the conversation. */
+export async function waitForCopy(page: Page, conversationId: string, count: number) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ([id]) =>
+            new Promise<number>((resolve) => {
+              const opening = indexedDB.open('tether-copy');
+              // Reading must not make the database: the app would find it empty of stores.
+              opening.onupgradeneeded = () => opening.transaction?.abort();
+              opening.onsuccess = () => {
+                const db = opening.result;
+                if (!db.objectStoreNames.contains('conversations')) return resolve(0);
+                const read = db.transaction('conversations').objectStore('conversations').getAll();
+                read.onsuccess = () => {
+                  const meta = (read.result as { conversation: string; low: number; high: number }[]).find(
+                    (held) => held.conversation === id,
+                  );
+                  db.close();
+                  resolve(meta ? meta.high - meta.low + 1 : 0);
+                };
+              };
+              opening.onerror = () => resolve(0);
+            }),
+          [conversationId],
+        ),
+      { timeout: 240_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
 }

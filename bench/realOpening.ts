@@ -1,0 +1,237 @@
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from '@playwright/test';
+import { record, RUNS } from './figures';
+import { firstRowsPaintedAt, waitForCopy, watchFirstRows } from './measure';
+import { seededRealServer, serversKeptFor, type SeededServer } from './realServer';
+
+// Opening a conversation as a person waits for it over a real network (issue 43, point 3): the
+// real agent-server, the browser's network emulated at a 150 ms round trip and 10 Mbit/s each
+// way, and for one pair a CPU four times slower. The built-in mock cannot be measured so: it
+// answers inside the page, and no request it serves ever reaches the emulated network.
+
+const ROUND_TRIP_MS = 150;
+const BYTES_PER_SECOND = 10_000_000 / 8;
+
+/** A new browser profile that knows the bench's real server alone. */
+async function newProfile(
+  browser: Browser,
+  seeded: SeededServer,
+  { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ serviceWorkers });
+  await context.addInitScript((kept) => {
+    if (!localStorage.getItem('tether.connection')) localStorage.setItem('tether.connection', kept);
+  }, serversKeptFor(seeded.server));
+  return context;
+}
+
+/** The page's network (and, when asked, its CPU) slowed as the figures say. */
+async function slowed(page: Page, { cpuSlowdown = 1 }: { cpuSlowdown?: number } = {}): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: ROUND_TRIP_MS,
+    downloadThroughput: BYTES_PER_SECOND,
+    uploadThroughput: BYTES_PER_SECOND,
+  });
+  if (cpuSlowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return cdp;
+}
+
+/** Navigation to the end of the frame that painted the first rows, by the page's clock. */
+async function open(page: Page, conversationId: string): Promise<number> {
+  await watchFirstRows(page);
+  await page.goto(`/s/bench/conversations/${conversationId}`);
+  return firstRowsPaintedAt(page);
+}
+
+/** The agent-server's answers that had ended before the first rows were in the page. */
+const answersBeforeRows = (page: Page, serverUrl: string) =>
+  page.evaluate((server) => {
+    const rowsAt = (window as { __firstRowsAt?: number }).__firstRowsAt ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.startsWith(server))
+      .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= rowsAt).length;
+  }, serverUrl);
+
+/**
+ * The bytes the agent-server sent this page, as the network counted them (headers and bodies,
+ * the socket's frames), from now until it has asked nothing new for a second and a half.
+ */
+async function serverBytesUntilQuiet(cdp: CDPSession, serverUrl: string, act: () => Promise<void>) {
+  const fromServer = new Set<string>();
+  let bytes = 0;
+  let lastRequestAt = Date.now();
+  const host = new URL(serverUrl).host;
+  cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
+    if (new URL(request.url).host !== host) return;
+    fromServer.add(requestId);
+    lastRequestAt = Date.now();
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    if (fromServer.has(requestId)) bytes += encodedDataLength;
+  });
+  cdp.on('Network.webSocketCreated', ({ requestId, url }) => {
+    if (new URL(url).host === host) fromServer.add(requestId);
+  });
+  cdp.on('Network.webSocketFrameReceived', ({ requestId, response }) => {
+    if (fromServer.has(requestId)) bytes += response.payloadData.length;
+  });
+  await act();
+  await expect
+    .poll(() => Date.now() - lastRequestAt, { timeout: 30_000, intervals: [250] })
+    .toBeGreaterThan(1_500);
+  return bytes;
+}
+
+test.describe('over a network, on the real agent-server', () => {
+  test.describe.configure({ mode: 'serial' });
+  let seeded: SeededServer;
+  test.beforeAll(async () => {
+    test.setTimeout(600_000);
+    seeded = await seededRealServer();
+  });
+  test.afterAll(async () => seeded?.server.stop());
+
+  for (const [label, pick, count] of [
+    ['1,000', (s: SeededServer) => s.conversations.events1k, 1_000],
+    ['10,000', (s: SeededServer) => s.conversations.events10k, 10_000],
+  ] as const)
+    test(`opening ${label} events cold and again from the browser's copy, over 150 ms and 10 Mbit/s (real server)`, async ({
+      browser,
+    }) => {
+      test.setTimeout(600_000);
+      const id = pick(seeded);
+      for (let run = 0; run < RUNS; run++) {
+        const context = await newProfile(browser, seeded);
+        const first = await context.newPage();
+        await slowed(first);
+        const cold = await open(first, id);
+        await waitForCopy(first, id, 100);
+        await first.close();
+        const again = await context.newPage();
+        await slowed(again);
+        const fromCopy = await open(again, id);
+        const awaited = await answersBeforeRows(again, seeded.server.url);
+        const n = label === '1,000' ? 29 : 30;
+        record(
+          `${n}. opening ${label} events cold over 150 ms and 10 Mbit/s: navigation to first rows painted (real server)`,
+          'ms',
+          1_200,
+          cold,
+        );
+        record(
+          `${n + 2}. opening ${label} events again, from the browser's copy: navigation to first rows painted (real server)`,
+          'ms',
+          150,
+          fromCopy,
+        );
+        record(
+          `${n + 4}. server answers awaited before the copy's rows of ${label} events (real server)`,
+          '',
+          0,
+          awaited,
+        );
+        await context.close();
+      }
+    });
+
+  test('opening 1,000 events with the CPU four times slower, cold and from the copy (real server)', async ({
+    browser,
+  }) => {
+    test.setTimeout(600_000);
+    const id = seeded.conversations.events1k;
+    for (let run = 0; run < RUNS; run++) {
+      const context = await newProfile(browser, seeded);
+      const first = await context.newPage();
+      await slowed(first, { cpuSlowdown: 4 });
+      const cold = await open(first, id);
+      await waitForCopy(first, id, 100);
+      await first.close();
+      const again = await context.newPage();
+      await slowed(again, { cpuSlowdown: 4 });
+      const fromCopy = await open(again, id);
+      record(
+        '35. opening 1,000 events cold, 4× slower CPU, over 150 ms and 10 Mbit/s (real server)',
+        'ms',
+        1_600,
+        cold,
+      );
+      record(
+        "36. opening 1,000 events again from the browser's copy, 4× slower CPU (real server)",
+        'ms',
+        1_500,
+        fromCopy,
+      );
+      await context.close();
+    }
+  });
+
+  test('agent-server bytes of a second opening of an unchanged 1,000-event conversation (real server)', async ({
+    browser,
+  }) => {
+    test.setTimeout(600_000);
+    const id = seeded.conversations.events1k;
+    for (let run = 0; run < RUNS; run++) {
+      const context = await newProfile(browser, seeded);
+      const first = await context.newPage();
+      const firstCdp = await slowed(first);
+      const firstBytes = await serverBytesUntilQuiet(firstCdp, seeded.server.url, async () => {
+        await open(first, id);
+        await waitForCopy(first, id, 100);
+      });
+      await first.close();
+      const again = await context.newPage();
+      const cdp = await slowed(again);
+      const bytes = await serverBytesUntilQuiet(
+        cdp,
+        seeded.server.url,
+        async () => void (await open(again, id)),
+      );
+      record(
+        '37. agent-server bytes of a first opening of 1,000 events (real server)',
+        'kB',
+        150,
+        firstBytes / 1000,
+      );
+      record(
+        '38. agent-server bytes of a second opening of the same, unchanged (real server)',
+        'kB',
+        10,
+        bytes / 1000,
+      );
+      await context.close();
+    }
+  });
+
+  test('opening 1,000 events cold with and without the offline worker (real server)', async ({ browser }) => {
+    test.setTimeout(600_000);
+    const id = seeded.conversations.events1k;
+    const times = { allow: [] as number[], block: [] as number[] };
+    // Taking turns, so that the machine's drift falls on both alike.
+    for (let run = 0; run < RUNS * 2; run++) {
+      for (const serviceWorkers of ['allow', 'block'] as const) {
+        const context = await newProfile(browser, seeded, { serviceWorkers });
+        const page = await context.newPage();
+        await slowed(page);
+        times[serviceWorkers].push(await open(page, id));
+        await context.close();
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+    record(
+      '39. cold opening of 1,000 events with the offline worker ÷ without it (real server)',
+      '×',
+      1.1,
+      median(times.allow) / median(times.block),
+    );
+  });
+});
