@@ -20,6 +20,10 @@ class FakeCaches {
   async keys() {
     return [...this.stores.keys()];
   }
+  async match(path: string) {
+    for (const store of this.stores.values()) if (store.has(path)) return store.get(path)!.clone();
+    return undefined;
+  }
   async delete(name: string) {
     return this.stores.delete(name);
   }
@@ -60,8 +64,9 @@ function worker(online: boolean, lang = 'en', catalogues: Record<string, string>
 }
 
 describe("the shell's service worker", () => {
-  it('keeps the shell when installed, and drops the shells of earlier builds when active', async () => {
+  it('keeps the shell when installed, and drops the shells of earlier builds but the last when active', async () => {
     const sw = worker(true);
+    await sw.caches.open('tether-shell-v0');
     await sw.caches.open('tether-shell-v1');
     await sw.caches.open('someone-elses');
     await sw.waitFor('install');
@@ -71,7 +76,19 @@ describe("the shell's service worker", () => {
       '/favicon.svg',
     ]);
     await sw.waitFor('activate');
-    expect([...sw.caches.stores.keys()].sort()).toEqual(['someone-elses', 'tether-shell-v2-en']);
+    expect([...sw.caches.stores.keys()].sort()).toEqual([
+      'someone-elses',
+      'tether-shell-v1',
+      'tether-shell-v2-en',
+    ]);
+  });
+
+  it('gives a page of the build before its parts from that build’s shell', async () => {
+    const sw = worker(false);
+    (await sw.caches.open('tether-shell-v1')).addAll(['/assets/lazy-old.js']);
+    await sw.waitFor('install');
+    await sw.waitFor('activate');
+    expect(await sw.answer('http://127.0.0.1:4173/assets/lazy-old.js')).toBe('kept /assets/lazy-old.js');
   });
 
   it('keeps the spoken language’s catalogue only, and never the pseudo-locale’s', async () => {
@@ -85,7 +102,7 @@ describe("the shell's service worker", () => {
       '/assets/de-1.js',
     ]);
     // Another language is fetched when chosen, as any script not kept.
-    expect(await german.answer('http://127.0.0.1:4173/assets/fr-2.js')).toBeUndefined();
+    expect(await german.answer('http://127.0.0.1:4173/assets/fr-2.js')).toBe('network /assets/fr-2.js');
     const pseudo = worker(true, 'en-XA', catalogues);
     await pseudo.waitFor('install');
     expect([...pseudo.caches.stores.get('tether-shell-v2-en-XA')!.keys()]).not.toContain(
@@ -93,7 +110,7 @@ describe("the shell's service worker", () => {
     );
   });
 
-  it('opens any address offline from the kept page, and asks the network first online', async () => {
+  it('opens any address from the kept page at once, online or not; the network only with none kept', async () => {
     const offline = worker(false);
     await offline.waitFor('install');
     expect(await offline.answer('http://127.0.0.1:4173/s/local/conversations/abc', { navigate: true })).toBe(
@@ -101,14 +118,17 @@ describe("the shell's service worker", () => {
     );
     const online = worker(true);
     await online.waitFor('install');
-    expect(await online.answer('http://127.0.0.1:4173/', { navigate: true })).toBe('network /');
+    expect(await online.answer('http://127.0.0.1:4173/', { navigate: true })).toBe('kept /index.html');
+    expect(online.fetched).toEqual([]);
+    const nothingKept = worker(true);
+    expect(await nothingKept.answer('http://127.0.0.1:4173/', { navigate: true })).toBe('network /');
   });
 
   it('serves kept scripts from the cache, and the rest from the network', async () => {
     const sw = worker(true);
     await sw.waitFor('install');
     expect(await sw.answer('http://127.0.0.1:4173/assets/index-abc.js')).toBe('kept /assets/index-abc.js');
-    expect(await sw.answer('http://127.0.0.1:4173/assets/other-def.js')).toBeUndefined();
+    expect(await sw.answer('http://127.0.0.1:4173/assets/other-def.js')).toBe('network /assets/other-def.js');
   });
 
   it('never answers for the agent-server: its REST, its sockets, another origin, or a write', async () => {

@@ -111,6 +111,7 @@ export async function openCopyDatabase(): Promise<CopyDatabase | undefined> {
     });
   try {
     const db = await open();
+    closeWarmConnection();
     if (db.objectStoreNames.contains('conversations') && db.objectStoreNames.contains('events')) return db;
     // A database of this name and version without its stores (made by something that only meant
     // to read it): nothing in it is Tether's, so it is made again.
@@ -120,4 +121,15 @@ export async function openCopyDatabase(): Promise<CopyDatabase | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The connection index.html opens while the scripts load, when an address opens a conversation
+ * this browser keeps: IndexedDB's first opening in a page took 100 to 180 ms on the bench
+ * machine, and the copy's rows wait for it. Once the app has its own connection, it goes.
+ */
+function closeWarmConnection(): void {
+  const holder = globalThis as { __tetherCopyWarm?: IDBDatabase };
+  holder.__tetherCopyWarm?.close();
+  holder.__tetherCopyWarm = undefined;
 }
