@@ -147,7 +147,7 @@ export class ConversationController implements KeptConversation {
       ...options,
       queryFn: async ({ pageParam }) => {
         const page =
-          (!pageParam && (await this.newestJoiningCopy())) ||
+          (!pageParam && this.copyRead && (await this.newestJoiningCopy())) ||
           (await readHistoryPage(settings, conversationId, pageParam));
         if (!this.closedFlag) this.pageRead(page, !pageParam);
         return page;
