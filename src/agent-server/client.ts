@@ -88,6 +88,28 @@ export function serverDetails(info: unknown): ServerDetails {
   };
 }
 
+/** How long one read of `/server_info` answers every asker (the health check, the socket's choice). */
+export const SERVER_INFO_SHARED_MS = 5_000;
+
+const infoReads = new WeakMap<AgentServerClients['server'], { at: number; read: Promise<unknown> }>();
+
+/**
+ * The server's `/server_info`. A read in flight or answered in the last few seconds is shared:
+ * a conversation opening asked for it twice (the health check, and the first socket choosing by
+ * the version), about 1.1 kB each on 1.58.2. A failed read is not kept.
+ */
+export function readServerInfo(clients: AgentServerClients, now = Date.now): Promise<unknown> {
+  const held = infoReads.get(clients.server);
+  if (held && now() - held.at < SERVER_INFO_SHARED_MS) return held.read;
+  const read = clients.server.getServerInfo();
+  const entry = { at: now(), read };
+  infoReads.set(clients.server, entry);
+  read.catch(() => {
+    if (infoReads.get(clients.server) === entry) infoReads.delete(clients.server);
+  });
+  return read;
+}
+
 /**
  * Reachability first (no auth), then an authenticated call to tell a wrong key apart: the count
  * of conversations, a few bytes (a search of one conversation answered about 6 kB on 1.58.2).
@@ -95,7 +117,7 @@ export function serverDetails(info: unknown): ServerDetails {
 export async function checkHealth(clients: AgentServerClients): Promise<Health> {
   let details: ServerDetails = {};
   try {
-    details = serverDetails(await clients.server.getServerInfo());
+    details = serverDetails(await readServerInfo(clients));
   } catch (error) {
     if (httpStatus(error) === undefined) return { kind: 'unreachable', message: describeError(error) };
   }

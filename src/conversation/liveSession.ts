@@ -1,6 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AgentServerClients } from '../agent-server/client';
-import { httpStatus } from '../agent-server/client';
+import { httpStatus, readServerInfo } from '../agent-server/client';
 import {
   LEGACY_ITEM,
   asServerEvent,
@@ -24,7 +24,6 @@ import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
 import { GapFiller } from './gapFiller';
 import { readConversation } from './resources/conversations';
-import { readServerInfo } from './resources/server';
 import { HistoryJoin } from './session/historyJoin';
 import { ResumeCursor } from './session/resumeCursor';
 import { SeqGapWatch } from './session/seqGapWatch';

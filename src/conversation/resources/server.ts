@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { agentServerClients, checkHealth, type AgentServerClients } from '../../agent-server/client';
+import { agentServerClients, checkHealth } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/servers';
 
 // Query keys go from general to specific: the server (its URL and key), then the resource.
@@ -17,8 +17,3 @@ export const healthQuery = (settings: ConnectionSettings) =>
     // (serverTrouble.ts); one that nothing reads from, by this.
     refetchInterval: 15_000,
   });
-
-/** Whether the server answers at all (no key needed): tells a server that is down from one that is old. */
-export async function readServerInfo(clients: AgentServerClients): Promise<unknown> {
-  return clients.server.getServerInfo();
-}
