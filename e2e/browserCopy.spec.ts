@@ -110,6 +110,31 @@ test('a conversation opened again asks the server only for what came after the c
   await expectCopied(page, SEEDED.parser, [added]);
 });
 
+test('a kept conversation opened by its address opens the copy before the app’s scripts run', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await openAndKeep(app, SEEDED.parser);
+  // Each opening of IndexedDB, and whether the page's body (and its scripts) had been read yet.
+  await page.addInitScript(() => {
+    const opened: { name: string; bodyRead: boolean }[] = [];
+    (window as { __copyOpens?: typeof opened }).__copyOpens = opened;
+    const open = indexedDB.open.bind(indexedDB);
+    indexedDB.open = (name: string, version?: number) => {
+      opened.push({ name, bodyRead: document.getElementById('root') !== null });
+      return open(name, version);
+    };
+  });
+  await page.reload();
+  await expect(app.log.locator('[data-event-id]').last()).toBeVisible();
+  const opens = await page.evaluate(() => (window as { __copyOpens?: unknown[] }).__copyOpens);
+  expect(opens?.[0]).toEqual({ name: 'tether-copy', bodyRead: false });
+  // The early connection goes once the app has its own: it would hold up a Clear or an upgrade.
+  await expect
+    .poll(() => page.evaluate(() => (window as { __tetherCopyWarm?: unknown }).__tetherCopyWarm))
+    .toBeUndefined();
+});
+
 test('a conversation deleted elsewhere leaves no rows from the copy, and no copy', async ({ page }) => {
   const app = new Tether(page);
   await openAndKeep(app, SEEDED.parser);
