@@ -5,9 +5,11 @@ import type { ConnectionSettings } from '../../agent-server/servers';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import type { ConversationController } from '../../conversation/controller/conversationController';
 import { readHistoryPage } from '../../conversation/resources/events';
-import { pageHolds, readOlderPages } from '../../conversation/resources/olderPages';
 
 type History = InfiniteData<Page<unknown>, unknown>;
+
+// Reading far back is never the first screen's: its code loads with the first long read.
+const olderPages = () => import('../../conversation/resources/olderPages');
 
 /**
  * Older history for the open conversation: a page at a time as the reader scrolls up, or many
@@ -48,6 +50,7 @@ export function useOlderHistory(
       const pages = first.data?.pages;
       const from = pages?.[pages.length - 1]?.next_page_id;
       if (!from || first.isError) return;
+      const { pageHolds, readOlderPages } = await olderPages();
       if (until !== undefined && (log.has(until) || pages.some((page) => pageHolds(page, until)))) return;
       setReading(true);
       try {
