@@ -64,6 +64,11 @@ test('opening 1,000 events asks only for what the screen shows, and draws under 
     'one read of the info',
   ).toHaveLength(1);
   expect(forConversation.length).toBeLessThanOrEqual(4);
+  // The health check reads the server's info; the socket's choice by its version takes that read.
+  expect(
+    requests.filter((r) => r.startsWith('/server_info')),
+    'one read of the server’s info',
+  ).toHaveLength(1);
   // Folded steps draw their one line, not the steps.
   expect(await domElementCount(page)).toBeLessThanOrEqual(600 - NOT_DRAWN_WHEN_COUNTED_APART);
 });

@@ -2,14 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpError } from '@openhands/typescript-client/client/http-client';
-import {
-  AgentServerRefused,
-  checkHealth,
-  describeError,
-  readServerInfo,
-  SERVER_INFO_SHARED_MS,
-  type AgentServerClients,
-} from './client';
+import { AgentServerRefused, checkHealth, describeError, type AgentServerClients } from './client';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -56,29 +49,6 @@ describe('checkHealth', () => {
     expect(await checkHealth(clients(ok, denied))).toEqual({ kind: 'wrong-key' });
     const down = () => Promise.reject(new Error('Request failed: Failed to fetch'));
     expect((await checkHealth(clients(down, down))).kind).toBe('unreachable');
-  });
-});
-
-describe('readServerInfo', () => {
-  it('shares a read for a few seconds, and never a failed one', async () => {
-    let reads = 0;
-    let fail = false;
-    const info = () => {
-      reads += 1;
-      return fail ? Promise.reject(new Error('Failed to fetch')) : Promise.resolve({ version: '1.58.2' });
-    };
-    const server = clients(info, () => Promise.resolve(0));
-    let now = 1_000;
-    const clock = () => now;
-    await readServerInfo(server, clock);
-    await readServerInfo(server, clock);
-    expect(reads).toBe(1);
-    now += SERVER_INFO_SHARED_MS;
-    fail = true;
-    await expect(readServerInfo(server, clock)).rejects.toThrow();
-    fail = false;
-    await readServerInfo(server, clock);
-    expect(reads).toBe(3);
   });
 });
 

@@ -88,26 +88,9 @@ export function serverDetails(info: unknown): ServerDetails {
   };
 }
 
-/** How long one read of `/server_info` answers every asker (the health check, the socket's choice). */
-export const SERVER_INFO_SHARED_MS = 5_000;
-
-const infoReads = new WeakMap<AgentServerClients['server'], { at: number; read: Promise<unknown> }>();
-
-/**
- * The server's `/server_info`. A read in flight or answered in the last few seconds is shared:
- * a conversation opening asked for it twice (the health check, and the first socket choosing by
- * the version), about 1.1 kB each on 1.58.2. A failed read is not kept.
- */
-export function readServerInfo(clients: AgentServerClients, now = Date.now): Promise<unknown> {
-  const held = infoReads.get(clients.server);
-  if (held && now() - held.at < SERVER_INFO_SHARED_MS) return held.read;
-  const read = clients.server.getServerInfo();
-  const entry = { at: now(), read };
-  infoReads.set(clients.server, entry);
-  read.catch(() => {
-    if (infoReads.get(clients.server) === entry) infoReads.delete(clients.server);
-  });
-  return read;
+/** The server's `/server_info` (no key needed): its version, runtime and usable tools. */
+export function readServerInfo(clients: AgentServerClients): Promise<unknown> {
+  return clients.server.getServerInfo();
 }
 
 /**

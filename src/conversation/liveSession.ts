@@ -72,6 +72,12 @@ export interface SessionDependencies {
   now?: () => number;
   /** Runs a function before the next paint; deltas are applied at most once per frame. */
   scheduleFrame?: (fn: () => void) => void;
+  /**
+   * What `/server_info` says, for the first socket's choice by version: the app's health check
+   * has usually read it already (one read instead of two as a conversation opens). A fresh read
+   * when not given.
+   */
+  serverInfo?: () => Promise<unknown>;
 }
 
 /**
@@ -161,7 +167,11 @@ export class ConversationSession {
     const { serverUrl } = this.deps;
     if (isSocketProtocolKnown(serverUrl)) return this.openSocket();
     // The first conversation on a server reads its version to choose the socket it has.
-    const choosing = chooseSocketByVersion(serverUrl, () => readServerInfo(this.deps.clients), this.timers);
+    const choosing = chooseSocketByVersion(
+      serverUrl,
+      this.deps.serverInfo ?? (() => readServerInfo(this.deps.clients)),
+      this.timers,
+    );
     this.choosing = choosing;
     void choosing.then(() => {
       if (this.choosing !== choosing) return;

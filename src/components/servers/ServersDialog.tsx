@@ -133,7 +133,8 @@ function ServerEntry({
   onMakeDefault: () => void;
 }) {
   const t = useT();
-  const health = useQuery(healthQuery(server));
+  // Opening the dialog checks each server afresh: that is what a person opens it to see.
+  const health = useQuery({ ...healthQuery(server), refetchOnMount: 'always' });
   return (
     <div className="server-entry">
       <div className="server-heading">

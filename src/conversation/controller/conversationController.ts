@@ -12,7 +12,7 @@ import {
   conversationStatusChanged,
 } from '../resources/conversations';
 import { eventHistoryQuery, EVENTS_PAGE_SIZE, isFromCopy, readHistoryPage } from '../resources/events';
-import { healthKey } from '../resources/server';
+import { healthKey, healthQuery } from '../resources/server';
 import { browserCopy, PAINTED_FROM_COPY } from '../copy/browserCopy';
 import { copyKept } from '../copy/copyHint';
 import { resumeSeqOf } from '../copy/copyResume';
@@ -41,6 +41,9 @@ import type { KeptConversation } from './copyKeeping';
  * fills in, correct but slower.
  */
 export const RESUME_WAIT_MS = 1000;
+
+/** How old a health check may be for the first socket to choose by the version it read. */
+const HEALTH_READ_FRESH_MS = 15_000;
 
 /** The keeper of an open conversation's copy: its code comes with the copy's, when needed. */
 const loadCopyKeeping = () => import('./copyKeeping');
@@ -92,6 +95,11 @@ export class ConversationController implements KeptConversation {
         onStatus: (status) => conversationStatusChanged(queryClient, settings, conversationId, status),
         // "Connected" must not outlive the server: check it again as soon as the socket says so.
         onLinkChanged: () => void queryClient.invalidateQueries({ queryKey: healthKey(settings) }),
+        // The header's health check read the version as the conversation opened.
+        serverInfo: () =>
+          queryClient
+            .fetchQuery({ ...healthQuery(settings), staleTime: HEALTH_READ_FRESH_MS })
+            .then((health) => (health.kind === 'reachable' ? { version: health.version } : {})),
       },
       sessionCode,
     );

@@ -16,4 +16,7 @@ export const healthQuery = (settings: ConnectionSettings) =>
     // A server that dies with a conversation open is noticed by its socket at once
     // (serverTrouble.ts); one that nothing reads from, by this.
     refetchInterval: 15_000,
+    // Each part showing a server's health (the header, the servers list, the workspace's tabs)
+    // mounts at its own moment: one check a few seconds old answers them all.
+    staleTime: 10_000,
   });
