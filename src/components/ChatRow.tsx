@@ -10,7 +10,7 @@ import type { Row } from '../conversation/projection';
 import type { Activity } from '../conversation/composerRules';
 import { Markdown } from './markdown/Markdown';
 import { FoldedMarkdown } from './markdown/FoldedMarkdown';
-import { CopyButton } from './copy/CopyButton';
+import { CopyButton } from './clipboard/CopyButton';
 import { ToolCallCard } from './ToolCallCard';
 import { failureHeadline, modelUnreachable, userActionWords } from '../conversation/errorWords';
 import { useT } from '../i18n/i18n';

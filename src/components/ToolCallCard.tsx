@@ -16,7 +16,7 @@ import {
 import { readObservation } from '../agent-server/toolActions';
 import { taskStatusWords } from '../conversation/tasks/taskPlan';
 import { useOpenWorkspace } from './workspaceRoute';
-import { CopyButton } from './copy/CopyButton';
+import { CopyButton } from './clipboard/CopyButton';
 import { useFindFocus } from './find/findFocus';
 import type { Activity } from '../conversation/composerRules';
 import { lazyPart } from './boundaries/lazyPart';

@@ -15,7 +15,7 @@ import {
 } from '../../../mocks/events';
 import { ConversationView } from '../ConversationView';
 import { ServerScope } from '../servers/serverScope';
-import { loadHighlighter } from '../markdown/highlighter';
+import { loadHighlighter } from '../markdown/lazySyntaxHighlight';
 import { BUILT_IN_MOCK } from '../../agent-server/servers';
 import { layOutTranscript } from './testing/jsdomLayout';
 

@@ -38,7 +38,7 @@ function useHighlighter(language: string | undefined): Highlight | null {
       return;
     }
     let alive = true;
-    loading ??= import('../highlight').then((module) => {
+    loading ??= import('../syntax/syntaxHighlight').then((module) => {
       highlight = module.highlightCode;
     });
     void loading.then(() => alive && setReady(() => highlight));

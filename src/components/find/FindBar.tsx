@@ -10,7 +10,7 @@ import {
   type ChosenMatch,
   type FindMatch,
 } from '../../conversation/find/findInRows';
-import { clearMatches, paintMatches } from './highlight';
+import { clearMatches, paintMatches } from './matchPaint';
 import './find.css';
 import { useT } from '../../i18n/i18n';
 import 'virtual:tether-english/find';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { highlightCode } from '../highlight';
-import { hasHighlightableCode, installHighlighter } from './highlighter';
+import { highlightCode } from '../syntax/syntaxHighlight';
+import { hasHighlightableCode, installHighlighter } from './lazySyntaxHighlight';
 import { Markdown } from './Markdown';
 
 function render(source: string): HTMLElement {

@@ -1,5 +1,5 @@
 import { Fragment, memo, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { CopyButton } from '../copy/CopyButton';
+import { CopyButton } from '../clipboard/CopyButton';
 import { useKeyboardScrollable } from '../ScrollablePre';
 import {
   hasHighlightableCode,
@@ -7,7 +7,7 @@ import {
   highlighterReady,
   loadHighlighter,
   subscribeToHighlighter,
-} from './highlighter';
+} from './lazySyntaxHighlight';
 import type { BlockToken, InlineToken, ListItem, TableCell } from './markdownTokens';
 import { decodeEntities, languageOf, lexMarkdown, lexMarkdownOnce, safeUrl } from './tokens';
 import { useT } from '../../i18n/i18n';

@@ -20,7 +20,7 @@ import sql from 'highlight.js/lib/languages/sql';
 import typescript from 'highlight.js/lib/languages/typescript';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
-import './highlight.css';
+import './syntaxHighlight.css';
 
 // Loaded on demand (a dynamic import) the first time a fenced code block with a language is
 // shown: the first screen never waits for it. Only the languages agents write most are bundled,

@@ -36,7 +36,7 @@ export function loadHighlighter(): Promise<void> {
     const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 50));
     whenIdle(() => resolve());
   })
-    .then(() => import('../highlight'))
+    .then(() => import('../syntax/syntaxHighlight'))
     .then((module) => installHighlighter(module.highlightCode))
     .catch(() => {
       // Code stays plain, as it was; a later block may try again.
