@@ -164,7 +164,7 @@ test.describe('reading a conversation', () => {
   }) => {
     const highlighterRequests: string[] = [];
     page.on('request', (request) => {
-      if (/\/highlight[-.][^/]*$/.test(new URL(request.url()).pathname))
+      if (/\/syntaxHighlight[-.][^/]*$/.test(new URL(request.url()).pathname))
         highlighterRequests.push(request.url());
     });
     const app = new Tether(page);
