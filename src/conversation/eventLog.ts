@@ -6,6 +6,11 @@ import { ConversationProjection } from './projection';
 // deduplicated by id, with the projection of its active branch kept up to date. History pages and
 // socket frames feed it; React reads it through useSyncExternalStore.
 
+export interface IngestOptions {
+  live?: boolean;
+  transient?: boolean;
+}
+
 export class ConversationEventLog {
   private everything = new EventTree();
   /** Events seen only as transient frames: published, maybe not persisted yet. */
@@ -43,13 +48,10 @@ export class ConversationEventLog {
   }
 
   /**
-   * Takes the server's events. `live`: they were appended just now (the socket, or a read of what
-   * came after the newest held), so each tree node among them moved HEAD; history pages are not.
+   * Takes the server's events as they came (a history page, a REST read): each is checked here,
+   * and one that cannot be keyed is counted, never drawn. See `take` for what the options mean.
    */
-  ingest(
-    raw: readonly unknown[],
-    { live = false, transient = false }: { live?: boolean; transient?: boolean } = {},
-  ): void {
+  ingest(raw: readonly unknown[], options: IngestOptions = {}): void {
     const events: ServerEvent[] = [];
     let rejected = 0;
     for (const item of raw) {
@@ -57,6 +59,20 @@ export class ConversationEventLog {
       if (event) events.push(event);
       else rejected++;
     }
+    this.take(events, options, rejected);
+  }
+
+  /**
+   * Takes events already checked (asServerEvent): the socket's, which the session reads before
+   * they come here, so that each is checked once. `live`: they were appended just now (the socket,
+   * or a read of what came after the newest held), so each tree node among them moved HEAD;
+   * history pages are not. `transient`: published, maybe not persisted yet.
+   */
+  take(
+    events: readonly ServerEvent[],
+    { live = false, transient = false }: IngestOptions = {},
+    rejected = 0,
+  ): void {
     // An event seen only as transient, now persisted, changes what the copy may hold: a change.
     let confirmed = false;
     for (const event of events)

@@ -363,7 +363,7 @@ export class ConversationSession {
     if (fromSocket && !known && event.source === 'agent') this.log.noteWatched(event.id);
     // full_state is a snapshot made for one subscriber, not part of the persisted history.
     if (!(event.kind === 'ConversationStateUpdateEvent' && (event as { key?: unknown }).key === 'full_state'))
-      this.log.ingest([event], { live: true });
+      this.log.take([event], { live: true });
     if (status && (fromSocket || !this.statusIsLive)) this.setStatus(status);
     if (known) return;
     if (fromSocket) this.announcer.event(event);
@@ -387,7 +387,7 @@ export class ConversationSession {
     }
     // The legacy socket's snapshot comes first on every connection: it is subscribed from here.
     if (this.protocol === 'legacy' && event?.kind === 'ConversationStateUpdateEvent') this.join.subscribed();
-    if (event && event.kind !== 'ConversationStateUpdateEvent') this.log.ingest([event], { transient: true });
+    if (event && event.kind !== 'ConversationStateUpdateEvent') this.log.take([event], { transient: true });
   }
 
   private synced(fromSeq: number | null, throughSeq: number | null): void {
