@@ -92,6 +92,25 @@ async function serverBytesUntilQuiet(cdp: CDPSession, serverUrl: string, act: ()
   return bytes;
 }
 
+/** A new profile: the conversation opened cold, then on a new page once the copy holds it. */
+async function coldThenAgain(
+  browser: Browser,
+  seeded: SeededServer,
+  conversationId: string,
+  slow: { cpuSlowdown?: number } = {},
+) {
+  const context = await newProfile(browser, seeded);
+  const first = await context.newPage();
+  await slowed(first, slow);
+  const cold = await open(first, conversationId);
+  await waitForCopy(first, conversationId, 100);
+  await first.close();
+  const again = await context.newPage();
+  await slowed(again, slow);
+  const fromCopy = await open(again, conversationId);
+  return { context, again, cold, fromCopy };
+}
+
 test.describe('over a network, on the real agent-server', () => {
   test.describe.configure({ mode: 'serial' });
   let seeded: SeededServer;
@@ -111,15 +130,7 @@ test.describe('over a network, on the real agent-server', () => {
       test.setTimeout(600_000);
       const id = pick(seeded);
       for (let run = 0; run < RUNS; run++) {
-        const context = await newProfile(browser, seeded);
-        const first = await context.newPage();
-        await slowed(first);
-        const cold = await open(first, id);
-        await waitForCopy(first, id, 100);
-        await first.close();
-        const again = await context.newPage();
-        await slowed(again);
-        const fromCopy = await open(again, id);
+        const { context, again, cold, fromCopy } = await coldThenAgain(browser, seeded, id);
         const awaited = await answersBeforeRows(again, seeded.server.url);
         const n = label === '1,000' ? 29 : 30;
         record(
@@ -150,15 +161,7 @@ test.describe('over a network, on the real agent-server', () => {
     test.setTimeout(600_000);
     const id = seeded.conversations.events1k;
     for (let run = 0; run < RUNS; run++) {
-      const context = await newProfile(browser, seeded);
-      const first = await context.newPage();
-      await slowed(first, { cpuSlowdown: 4 });
-      const cold = await open(first, id);
-      await waitForCopy(first, id, 100);
-      await first.close();
-      const again = await context.newPage();
-      await slowed(again, { cpuSlowdown: 4 });
-      const fromCopy = await open(again, id);
+      const { context, cold, fromCopy } = await coldThenAgain(browser, seeded, id, { cpuSlowdown: 4 });
       record(
         '35. opening 1,000 events cold, 4× slower CPU, over 150 ms and 10 Mbit/s (real server)',
         'ms',
