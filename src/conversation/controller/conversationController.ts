@@ -34,11 +34,12 @@ import type { KeptConversation } from './copyKeeping';
 // hook (components/conversation/useConversationController.ts) and reads with selectors.
 
 /**
- * How long the socket waits for the copy's read to say where to resume. The read takes tens of
- * milliseconds, but took over 250 once after a reload while the shell's worker filled its cache
- * (a CI run on the real server). The wait guards against a read that never ends (a database held
- * by another tab), not a slow one: past it the socket asks for everything and the REST join
- * fills in, correct but slower.
+ * How long the socket waits for the copy's read to say where to resume, and the newest page's
+ * read for the copy to join (newestJoiningCopy). The read takes tens of milliseconds, but took
+ * over 250 once after a reload while the shell's worker filled its cache (a CI run on the real
+ * server). The wait guards against a read that never ends (a database held by another tab), not
+ * a slow one: past it the socket asks for everything, the newest page is the server's, and the
+ * REST join fills in, correct but slower.
  */
 export const RESUME_WAIT_MS = 1000;
 
