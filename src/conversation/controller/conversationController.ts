@@ -148,12 +148,18 @@ export class ConversationController implements KeptConversation {
     return this.deps.conversationId;
   }
 
-  /** The history's read: each page goes into the log as it is read. */
+  /** The history's read: each page goes into the log as it is read. Made once, asked each draw. */
   historyQuery() {
+    this.historyOptions ??= this.makeHistoryQuery();
+    return this.historyOptions;
+  }
+
+  private historyOptions: ReturnType<ConversationController['makeHistoryQuery']> | undefined;
+
+  private makeHistoryQuery() {
     const { settings, conversationId } = this.deps;
-    const options = eventHistoryQuery(settings, conversationId);
     return infiniteQueryOptions({
-      ...options,
+      ...eventHistoryQuery(settings, conversationId),
       queryFn: async ({ pageParam }) => {
         const page =
           (!pageParam && this.copyRead && (await this.newestJoiningCopy())) ||
