@@ -21,6 +21,13 @@ async function openAndKeep(app: Tether, id: string): Promise<string[]> {
   return shown;
 }
 
+/** The conversations the list shows, in its order. */
+async function listedIds(app: Tether): Promise<string[]> {
+  return app.list
+    .locator('li[data-conversation-id]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-conversation-id')!));
+}
+
 /** Every row shows its event once, and the rows are these events (folded steps aside). */
 async function expectShownOnce(page: Page, eventIds: readonly string[]) {
   await expect.poll(() => shownEventIds(page)).toEqual(eventIds);
@@ -49,6 +56,30 @@ test('a conversation opened before paints from the copy before the server answer
   await expect(page.getByText('Loading history')).toHaveCount(0);
   await expectShownOnce(page, shown);
   await expect(checking).toHaveCount(0);
+});
+
+test('with every request to the server held, the list and the rows of a second visit are this browser’s', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const shown = await openAndKeep(app, SEEDED.parser);
+  const listed = await listedIds(app);
+  expect(listed.length).toBeGreaterThan(1);
+  // Nothing the server is asked for is answered: whatever the screen shows is kept here.
+  await nextStartHolds(page, '.');
+  await page.reload();
+  await expect(app.log.locator('[data-event-id]').last()).toBeVisible();
+  expect(await shownEventIds(page)).toEqual(shown);
+  await expect.poll(() => listedIds(app)).toEqual(listed);
+  const checking = app.list.getByRole('status').filter({ hasText: /^As this browser last read it, / });
+  await expect(checking).toContainText('checking with Built-in mock');
+  await expectAccessible(page, 'a list painted from this browser');
+  await page.evaluate(() => sessionStorage.removeItem('tether.mock-hold'));
+  await app.mock((server) => server.releaseRequests());
+  // The server's page replaces the kept one: the note goes, each conversation listed once.
+  await expect(checking).toHaveCount(0);
+  await expect.poll(() => listedIds(app)).toEqual(listed);
+  await expectShownOnce(page, shown);
 });
 
 test('a conversation reopened shows, once, what the server added while it was closed', async ({ page }) => {
@@ -227,15 +258,16 @@ test('the settings say what the copy holds, and clear it', async ({ page }) => {
 test('with the server away, a kept conversation reads from the copy and says so', async ({ page }) => {
   const app = new Tether(page);
   const shown = await openAndKeep(app, SEEDED.parser);
+  const listed = await listedIds(app);
   await nextStartIsAway(page, true);
   await page.reload();
   const banner = page.getByRole('status').filter({ hasText: "browser's copy" });
   await expect(banner).toContainText('The server cannot be reached');
   await expect(banner).toContainText('Sending, stopping and approving need the server');
   expect(await shownEventIds(page)).toEqual(shown);
-  // The list holds what the copy holds: this conversation, and none it never kept.
+  // The list is the one this browser last read: this conversation among the others it showed.
   await expect(app.listItem(SEEDED.parser)).toBeVisible();
-  await expect(app.list.locator('li')).toHaveCount(1);
+  await expect.poll(() => listedIds(app)).toEqual(listed);
   await expect(app.heading).toHaveText('Fix header parsing');
   await expectAccessible(page, 'a conversation read from the copy');
   await nextStartIsAway(page, false);

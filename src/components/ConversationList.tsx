@@ -21,6 +21,8 @@ import { ServerTag } from './servers/ServerTag';
 import { useUnreachable } from './servers/useUnreachable';
 import { conversationPath, type ConversationAddress } from './servers/conversationPath';
 
+import 'virtual:tether-english/inbox';
+
 const ItemActions = lazyPart(() => import('./list/ItemActions'));
 
 export function ConversationList({ selected }: { selected: ConversationAddress | undefined }) {
@@ -52,6 +54,12 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
   const nextFrom = merged.holdingBack.map((id) => feeds.get(id)).find((feed) => feed?.hasNextPage);
   const waiting = servers.filter((server) => feeds.get(server.id)?.pending ?? true);
   const failing = servers.filter((server) => feeds.get(server.id)?.error || unreachable.has(server.id));
+  // Rows painted from the list this browser kept, until each server's own read replaces them.
+  const checking = servers.filter((server) => {
+    const feed = feeds.get(server.id);
+    return feed?.keptAt !== undefined && !feed.error;
+  });
+  const keptAt = Math.min(...checking.map((server) => feeds.get(server.id)!.keptAt!));
 
   return (
     <>
@@ -126,6 +134,14 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
         ))}
         {merged.shown.length === 0 && waiting.length > 0 && (
           <p className="loading">{t('shell.loadingConversations')}</p>
+        )}
+        {checking.length > 0 && (
+          <p className="loading" role="status">
+            {t('inbox.keptChecking', {
+              when: relativeTime(new Date(keptAt).toISOString(), Date.now()),
+              servers: new Intl.ListFormat(i18n.locale).format(checking.map((server) => server.name)),
+            })}
+          </p>
         )}
         {merged.shown.length > 0 && waiting.length > 0 && patienceSpent && (
           <p className="loading">

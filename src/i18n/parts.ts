@@ -17,6 +17,7 @@ export const LAZY_PARTS = [
   'export',
   'failed',
   'find',
+  'inbox',
   'itemActions',
   'mcp',
   'modelDialog',

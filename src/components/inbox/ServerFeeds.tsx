@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationInfo } from '../../agent-server/protocol';
 import type { AgentServer } from '../../agent-server/servers';
 import {
@@ -7,6 +7,7 @@ import {
   isListFromCopy,
   listRefreshMs,
 } from '../../conversation/resources/conversations';
+import { isKeptListPage, keepListPage, paintKeptList } from '../../conversation/resources/keptListPaint';
 
 // Each server's list is its own infinite query, paged and refreshed on its own; the inbox reads
 // them all. A query per server needs a component per server (hooks cannot be called in a loop),
@@ -18,6 +19,8 @@ export interface ServerFeed {
   readonly pending: boolean;
   /** Why the last read failed (its rows read before stay), or nothing. */
   readonly error: unknown;
+  /** The rows are the list as this browser last read it (ms since the epoch), not yet the server's. */
+  readonly keptAt: number | undefined;
   readonly hasNextPage: boolean;
   readonly fetchingNextPage: boolean;
   readonly fetchNextPage: () => void;
@@ -34,6 +37,9 @@ export function ServerFeedSource({
   openId: string | undefined;
   onFeed: (serverId: string, feed: ServerFeed) => void;
 }) {
+  const queryClient = useQueryClient();
+  // Before the query is first read: a server that has not answered yet lists what it listed last.
+  useState(() => paintKeptList(queryClient, server));
   const list = useInfiniteQuery({
     ...conversationListQuery(server),
     refetchInterval: (query) => listRefreshMs(server, query.state.data, openId),
@@ -48,21 +54,25 @@ export function ServerFeedSource({
   );
   // A list read from the browser's copy stands for a server that could not be reached.
   const fromCopy = isListFromCopy(data?.pages[0]);
+  const keptAt = isKeptListPage(data?.pages[0]) ? data.pages[0].keptAt : undefined;
   const feed = useMemo<ServerFeed>(
     () => ({
       items,
       pending: isPending && !error,
       error: error ?? (fromCopy ? new Error('unreachable') : null),
+      keptAt,
       hasNextPage,
       fetchingNextPage: isFetchingNextPage,
       fetchNextPage: () => void fetchNextPage(),
       retry: () => void refetch(),
     }),
-    [items, isPending, error, fromCopy, hasNextPage, isFetchingNextPage, fetchNextPage, refetch],
+    [items, isPending, error, fromCopy, keptAt, hasNextPage, isFetchingNextPage, fetchNextPage, refetch],
   );
   useEffect(() => {
     onFeed(server.id, feed);
   }, [onFeed, server.id, feed]);
+  const firstPage = data?.pages[0];
+  useEffect(() => keepListPage(server, firstPage), [server, firstPage]);
   return null;
 }
 

@@ -11,6 +11,7 @@ const feed = (items: ConversationInfo[], more: Partial<ServerFeed> = {}): Server
   items,
   pending: false,
   error: null,
+  keptAt: undefined,
   hasNextPage: false,
   fetchingNextPage: false,
   fetchNextPage: () => {},

@@ -1,6 +1,7 @@
 import type { ConversationEventLog } from '../eventLog';
 import { judgeCopy, inLogOrder, type CopyEdge, type CopyVerdict } from './copyVerdict';
-import type { CopiedConversation, ListedInfo } from './copySchema';
+import type { CopiedConversation } from './copySchema';
+import type { ListedInfo } from './listedInfo';
 import type { CopyRead, EventCopy } from './eventCopy';
 import { PAINTED_FROM_COPY } from './browserCopy';
 

@@ -1,5 +1,6 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CopyResume } from './copyResume';
+import type { ListedInfo } from './listedInfo';
 
 // The browser's copy of conversations, in IndexedDB. One database for every server: a record
 // per conversation (where its copy starts and ends, when it was opened), and its events keyed by
@@ -34,34 +35,6 @@ export interface CopiedConversation {
   openedAt: number;
   /** The JSON size of the events held: what eviction weighs. */
   bytes: number;
-}
-
-/** The fields of a conversation's info that the list shows; the rest (its agent's key) stays out. */
-export interface ListedInfo {
-  id: string;
-  title?: string | null;
-  execution_status?: string;
-  created_at?: string;
-  updated_at?: string;
-  parent_conversation_id?: string | null;
-}
-
-const LISTED_FIELDS = [
-  'title',
-  'execution_status',
-  'created_at',
-  'updated_at',
-  'parent_conversation_id',
-] as const;
-
-export function listedInfo(info: unknown): ListedInfo | undefined {
-  if (typeof info !== 'object' || info === null || typeof (info as { id?: unknown }).id !== 'string')
-    return undefined;
-  const source = info as Record<string, unknown>;
-  const listed: Record<string, unknown> = { id: source.id };
-  for (const field of LISTED_FIELDS)
-    if (typeof source[field] === 'string' || source[field] === null) listed[field] = source[field];
-  return listed as unknown as ListedInfo;
 }
 
 export interface CopiedEvent {

@@ -1,5 +1,7 @@
 import { noteCopyKept } from './copyHint';
-import { listedInfo, openCopyDatabase, type CopiedConversation, type CopyDatabase } from './copySchema';
+import { openCopyDatabase, type CopiedConversation, type CopyDatabase } from './copySchema';
+import { listedInfo, type ListedInfo } from './listedInfo';
+import { forgetKeptLists, keptList } from './keptList';
 import type { CopyResume } from './copyResume';
 
 // Reads and writes of the browser's copy (copySchema.ts says what it holds). Every write is one
@@ -263,6 +265,18 @@ export class EventCopy {
     }
   }
 
+  /**
+   * What this browser can list of a server it cannot reach: the server's list as last read here,
+   * and every conversation kept here that it does not hold (each as it was when last opened),
+   * newest first.
+   */
+  async listed(server: string): Promise<ListedInfo[]> {
+    const byId = new Map((keptList(server)?.items ?? []).map((listed) => [listed.id, listed]));
+    for (const meta of await this.conversations(server))
+      if (meta.listed && !byId.has(meta.listed.id)) byId.set(meta.listed.id, meta.listed);
+    return [...byId.values()].sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''));
+  }
+
   async forget(server: string, conversation: string): Promise<void> {
     try {
       const tx = this.db.transaction(['conversations', 'events'], 'readwrite');
@@ -281,6 +295,7 @@ export class EventCopy {
       void tx.objectStore('conversations').clear();
       await tx.done;
       noteCopyKept(false);
+      forgetKeptLists();
     } catch {
       // As above.
     }

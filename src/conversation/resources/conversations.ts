@@ -25,7 +25,7 @@ import { listReadMs } from '../inbox/listReadRule';
 
 export const CONVERSATIONS_PAGE_SIZE = 20;
 
-type ListData = InfiniteData<Page<ConversationInfo>, string>;
+export type ListData = InfiniteData<Page<ConversationInfo>, string>;
 
 const conversationsKey = (settings: ConnectionSettings) => [...serverKey(settings), 'conversations'] as const;
 export const conversationListKey = (settings: ConnectionSettings) =>
@@ -82,18 +82,16 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
     staleTime: 10_000,
   });
 
-/** A list page read from the browser's copy: its conversations as they were when last opened. */
+/** A list page read from the browser's copy: its conversations as they were when last read. */
 export type ListPageFromCopy = Page<ConversationInfo> & { fromCopy: true };
 
 export const isListFromCopy = (page: unknown): page is ListPageFromCopy =>
   isRecord(page) && page.fromCopy === true;
 
+/** With the server out of reach: what this browser can list of it (EventCopy.listed). */
 async function listedFromCopy(settings: ConnectionSettings): Promise<ListPageFromCopy | undefined> {
-  const held = await (await browserCopy())?.conversations(settings.serverUrl);
-  const items = (held ?? []).flatMap((meta) => (meta.listed ? [meta.listed as ConversationInfo] : []));
-  if (items.length === 0) return undefined;
-  items.sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''));
-  return { items, next_page_id: null, fromCopy: true };
+  const items = ((await (await browserCopy())?.listed(settings.serverUrl)) ?? []).map(asConversationInfo);
+  return items.length ? { items, next_page_id: null, fromCopy: true } : undefined;
 }
 
 /**
