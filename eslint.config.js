@@ -19,6 +19,47 @@ function layerRules(layers) {
   }));
 }
 
+/**
+ * The feature folders of components/ and what each may use of the others: none, apart from the
+ * Servers dialog, which holds the pages of the three a server keeps. What they share (the
+ * settings dialog's frame and parts) lives in a folder of its own, so no two of them import each
+ * other. Each zone repeats the layer rule of components/: a later rule replaces an earlier one.
+ */
+const FEATURES = {
+  mcp: [],
+  skills: [],
+  secrets: [],
+  servers: ['mcp', 'skills', 'secrets'],
+  workspace: [],
+};
+
+function featureRules() {
+  const names = Object.keys(FEATURES);
+  return names.map((feature) => ({
+    files: [`src/components/${feature}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app', '**/app/**'],
+              message:
+                'Imports go app → components → conversation → agent-server; this file may not import from app/.',
+            },
+            ...names
+              .filter((other) => other !== feature && !FEATURES[feature].includes(other))
+              .map((other) => ({
+                group: [`../${other}`, `../${other}/**`, `**/components/${other}/**`],
+                message: `A feature folder uses the shared parts, never another feature: ${feature}/ may not import from ${other}/.`,
+              })),
+          ],
+        },
+      ],
+    },
+  }));
+}
+
 /** Attributes a person reads or hears (`label` is the components' own name for their accessible name). */
 const NAMED =
   'JSXAttribute[name.name=/^(aria-label|aria-description|aria-valuetext|title|placeholder|alt|label)$/]';
@@ -62,6 +103,47 @@ export default tseslint.config(
     ['src/conversation/**', ['components', 'app']],
     ['src/components/**', ['app']],
   ]),
+  ...featureRules(),
+  {
+    // The mock plays the agent-server: it knows the protocol (agent-server/) and the rules it shares
+    // with the app (conversation/), never how the app draws or starts. The app reaches it only
+    // through main.tsx's lazy start.
+    files: ['mocks/**'],
+    ignores: ['mocks/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/components/**', '**/src/app/**', '**/src/main', '**/src/main.tsx'],
+              message:
+                'The mock plays the agent-server: it may use src/agent-server and src/conversation only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // typescript-eslint's copy of the rule, so that this zone adds to the layers' rule above
+    // rather than replacing it. Tests may build their events with the mock's helpers.
+    files: ['src/**'],
+    ignores: ['src/main.tsx', 'src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/mocks/**'],
+              message: 'Only main.tsx starts the mock (lazily): the app never depends on it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // What a person reads or hears goes through t() (src/i18n), or it stays English in every
     // language. Names that are the same everywhere (a file, a command) are constants.

@@ -13,7 +13,7 @@ import {
   CONVERSATION_ROUTE,
   SINGLE_SERVER_CONVERSATION_ROUTE,
   conversationPath,
-} from '../components/servers/conversationPath';
+} from '../components/conversationPath';
 import { openAddServer, serverToAdd } from '../components/servers/serversDialog';
 import { setThemeChoice } from './theme';
 import { useDialogOpenings } from './useDialogOpenings';

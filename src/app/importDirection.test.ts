@@ -9,7 +9,7 @@ const LINT_TIMEOUT_MS = 60_000;
 
 const lint = async (filePath: string, code: string) => {
   const [result] = await new ESLint().lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').length;
+  return (result?.messages ?? []).filter((m) => m.ruleId?.endsWith('no-restricted-imports')).length;
 };
 
 describe('imports go app → components → conversation → agent-server', () => {
@@ -43,6 +43,49 @@ describe('imports go app → components → conversation → agent-server', () =
       ).toBe(0);
       expect(
         await lint('src/conversation/x.ts', "export { isRecord } from '../agent-server/protocol';\n"),
+      ).toBe(0);
+    },
+    LINT_TIMEOUT_MS,
+  );
+});
+
+describe('feature folders and the mock', () => {
+  it(
+    'keep each feature to the shared parts: only the Servers dialog holds the others',
+    async () => {
+      expect(
+        await lint('src/components/mcp/x.tsx', "export { default } from '../skills/SkillsDialog';\n"),
+      ).toBe(1);
+      expect(
+        await lint(
+          'src/components/skills/x.tsx',
+          "export { ServersPanel } from '../servers/ServersPanel';\n",
+        ),
+      ).toBe(1);
+      expect(await lint('src/components/secrets/x.tsx', "export { App } from '../../app/App';\n")).toBe(1);
+      expect(
+        await lint(
+          'src/components/secrets/x.tsx',
+          "export { ServerSettingsDialog } from '../settingsDialog/ServerSettingsDialog';\n",
+        ),
+      ).toBe(0);
+      expect(
+        await lint('src/components/servers/x.tsx', "export { default } from '../mcp/McpDialog';\n"),
+      ).toBe(0);
+    },
+    LINT_TIMEOUT_MS,
+  );
+
+  it(
+    'keep the mock apart: it plays the server, and only main.tsx starts it',
+    async () => {
+      expect(await lint('mocks/x.ts', "export { App } from '../src/app/App';\n")).toBe(1);
+      expect(await lint('mocks/x.ts', "export { isRecord } from '../src/agent-server/protocol';\n")).toBe(0);
+      expect(await lint('src/conversation/x.ts', "export { SEEDED } from '../../mocks/fixtures';\n")).toBe(1);
+      // And the layers' rule still holds where the mock's zone applies too.
+      expect(await lint('src/conversation/x.ts', "export { App } from '../app/App';\n")).toBe(1);
+      expect(
+        await lint('src/conversation/x.test.ts', "export { SEEDED } from '../../mocks/fixtures';\n"),
       ).toBe(0);
     },
     LINT_TIMEOUT_MS,

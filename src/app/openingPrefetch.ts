@@ -3,7 +3,7 @@ import { readDefaultServer, readServers } from '../agent-server/servers';
 import { conversationController } from '../conversation/controller/controllers';
 import type { ConversationController } from '../conversation/controller/conversationController';
 import { conversationListQuery } from '../conversation/resources/conversations';
-import { parseConversationPath } from '../components/servers/conversationPath';
+import { parseConversationPath } from '../components/conversationPath';
 import { firstIdle } from '../components/useIdleReached';
 
 // Opening a conversation by its address waits on nothing React does: the conversation's

@@ -19,7 +19,7 @@ import { useInboxFollow } from './inbox/useInboxFollow';
 import { ServerScope, useScopedServer } from './servers/serverScope';
 import { ServerTag } from './servers/ServerTag';
 import { useUnreachable } from './servers/useUnreachable';
-import { conversationPath, type ConversationAddress } from './servers/conversationPath';
+import { conversationPath, type ConversationAddress } from './conversationPath';
 
 import 'virtual:tether-english/inbox';
 

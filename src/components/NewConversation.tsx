@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { describeError } from '../agent-server/client';
 import { useDefaultServerId, useServers } from '../agent-server/servers';
 import { makeDefaultServer } from '../agent-server/serverCommands';
-import { conversationPath } from './servers/conversationPath';
+import { conversationPath } from './conversationPath';
 import {
   createConversation,
   keepModelKey,

@@ -11,7 +11,7 @@ import { useBranchScope, type BranchScope } from './branchContext';
 import { MessageEditor } from './MessageEditor';
 import './branches.css';
 import { useScopedServer } from '../servers/serverScope';
-import { conversationPath } from '../servers/conversationPath';
+import { conversationPath } from '../conversationPath';
 import { useT } from '../../i18n/i18n';
 import 'virtual:tether-english/branches';
 

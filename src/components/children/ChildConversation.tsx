@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { conversationQuery } from '../../conversation/resources/conversations';
 import { statusWords } from '../conversationWords';
-import { conversationPath } from '../servers/conversationPath';
+import { conversationPath } from '../conversationPath';
 import { useScopedServer } from '../servers/serverScope';
 import { childReadMs } from './childStatus';
 import { useT } from '../../i18n/i18n';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { conversationQuery } from '../../conversation/resources/conversations';
-import { conversationPath } from '../servers/conversationPath';
+import { conversationPath } from '../conversationPath';
 import { useScopedServer } from '../servers/serverScope';
 import { useT } from '../../i18n/i18n';
 import 'virtual:tether-english/children';

@@ -5,14 +5,14 @@ import { useStore } from 'zustand';
 import { useLocation } from 'wouter';
 import type { ConversationInfo, Page } from '../../agent-server/protocol';
 import { useServers } from '../../agent-server/servers';
-import { conversationPath } from '../servers/conversationPath';
+import { conversationPath } from '../conversationPath';
 import { conversationListKey } from '../../conversation/resources/conversations';
 import { shownTitle } from '../shownTitle';
 import { commandStore } from './commands';
 import './commands.css';
 import { useLanguage, useT } from '../../i18n/i18n';
 import 'virtual:tether-english/palette';
-import { KEY_WORDS } from '../shortcuts/shortcutList';
+import { KEY_WORDS } from './keyWords';
 import type { MessageId } from '../../i18n/i18n';
 
 interface Entry {

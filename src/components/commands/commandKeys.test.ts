@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { commandForPress } from './commandKeys';
 import type { Command } from './commands';
 import { KEY_COMBOS, type KeyName } from './keyCombos';
-import { KEY_WORDS, SHORTCUTS } from '../shortcuts/shortcutList';
+import { KEY_WORDS } from './keyWords';
+import { SHORTCUTS } from '../shortcuts/shortcutList';
 
 const command = (id: string, keys?: KeyName, when?: (event: KeyboardEvent) => boolean): Command => ({
   id,

@@ -1,5 +1,5 @@
 // The keys commands answer to, by name, each a test of a key press. Their words (what the
-// shortcuts sheet and the palette show) are in shortcutList.ts, which loads with those.
+// shortcuts sheet and the palette show) are in keyWords.ts, which loads with those.
 //
 // Four fixed keys, tested here rather than by a key-matching library: tinykeys (0.8 kB gzip)
 // loaded lazily missed a Ctrl+K pressed as the page appeared, and loaded with the first screen it

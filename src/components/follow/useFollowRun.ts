@@ -6,7 +6,7 @@ import { notificationsOn } from './notifications';
 import { useStore } from 'zustand';
 import { attention } from './attention';
 import { useScopedServer } from '../servers/serverScope';
-import { conversationPath } from '../servers/conversationPath';
+import { conversationPath } from '../conversationPath';
 
 const away = () => document.visibilityState === 'hidden';
 

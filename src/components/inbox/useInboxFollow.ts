@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { shownTitle } from '../shownTitle';
 import { attention } from '../follow/attention';
 import { notificationsOn } from '../follow/notifications';
-import { conversationPath, type ConversationAddress } from '../servers/conversationPath';
+import { conversationPath, type ConversationAddress } from '../conversationPath';
 import type { InboxRow } from './inboxRows';
 
 const away = () => document.visibilityState === 'hidden';

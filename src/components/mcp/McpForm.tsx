@@ -11,7 +11,7 @@ import {
 import { readMcpFields, type McpFieldsRead, type McpFields } from '../../agent-server/mcpFields';
 import type { AgentServer } from '../../agent-server/servers';
 import { addMcpServer, updateMcpServer } from '../../conversation/resources/mcp';
-import { FormEnd, leaveOnEscape, NameField } from '../servers/SettingsParts';
+import { FormEnd, leaveOnEscape, NameField } from '../settingsDialog/SettingsParts';
 import { useT, type MessageId } from '../../i18n/i18n';
 import { formatList } from '../../i18n/format';
 import 'virtual:tether-english/mcp';

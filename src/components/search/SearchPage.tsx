@@ -12,7 +12,7 @@ import { searchCopy, type SearchOutcome } from '../../conversation/search/search
 import { unsearched, type Listed, type Unsearched } from '../../conversation/search/unsearched';
 import { formatNumber } from '../../i18n/format';
 import { useT } from '../../i18n/i18n';
-import { conversationPath } from '../servers/conversationPath';
+import { conversationPath } from '../conversationPath';
 import './search.css';
 
 // Search over every conversation this browser keeps, on every server: messages, commands,

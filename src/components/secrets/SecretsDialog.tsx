@@ -4,8 +4,14 @@ import { describeError } from '../../agent-server/client';
 import { SECRET_NAME, type SecretItem } from '../../agent-server/secrets';
 import type { AgentServer } from '../../agent-server/servers';
 import { deleteSecret, saveSecret, secretsQuery } from '../../conversation/resources/secrets';
-import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
-import { ConfirmRemoval, FormEnd, leaveOnEscape, NameField, StoredList } from '../servers/SettingsParts';
+import { ServerSettingsDialog } from '../settingsDialog/ServerSettingsDialog';
+import {
+  ConfirmRemoval,
+  FormEnd,
+  leaveOnEscape,
+  NameField,
+  StoredList,
+} from '../settingsDialog/SettingsParts';
 import { useT } from '../../i18n/i18n';
 import { Words } from '../../i18n/Words';
 import 'virtual:tether-english/secrets';

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { agentServerClients, checkHealth, type Health } from '../../agent-server/client';
 import { normaliseServerUrl, type AgentServer, type ServerFields } from '../../agent-server/servers';
 import { HealthLines } from './HealthLines';
-import { leaveOnEscape } from './SettingsParts';
+import { leaveOnEscape } from '../settingsDialog/SettingsParts';
 import { useT } from '../../i18n/i18n';
 import 'virtual:tether-english/servers';
 

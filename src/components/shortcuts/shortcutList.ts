@@ -1,19 +1,12 @@
 import type { MessageId } from '../../i18n/i18n';
 import type { KeyName } from '../commands/keyCombos';
+import { KEY_WORDS } from '../commands/keyWords';
 import 'virtual:tether-english/shortcuts';
 
 // What the keys do, as the shortcuts sheet says it: the keys' names and what they do, each a
-// message (a German keyboard says Umschalt where an English one says Shift). The keys commands
-// answer to are named here by their name in keyCombos.ts, so the sheet, the palette and the
-// listening share one list; the others are the browser's own controls' keys.
-
-/** The words of the keys each command answers to (the palette shows them beside the command). */
-export const KEY_WORDS: Record<KeyName, MessageId> = {
-  palette: 'shortcuts.keys.palette',
-  find: 'shortcuts.keys.find',
-  help: 'shortcuts.keys.help',
-  stop: 'shortcuts.keys.esc',
-};
+// message. The keys commands answer to are named here by their name in keyCombos.ts, so the
+// sheet, the palette and the listening share one list (their words: commands/keyWords.ts); the
+// others are the browser's own controls' keys.
 
 type Line = [keys: KeyName | MessageId, what: MessageId];
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
 import type { AgentServer } from '../../agent-server/servers';
 import { installSkill } from '../../conversation/resources/skills';
-import { FormEnd, leaveOnEscape } from '../servers/SettingsParts';
+import { FormEnd, leaveOnEscape } from '../settingsDialog/SettingsParts';
 import { useT } from '../../i18n/i18n';
 import { Words } from '../../i18n/Words';
 import 'virtual:tether-english/skills';

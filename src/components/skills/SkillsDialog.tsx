@@ -12,8 +12,8 @@ import {
   uninstallSkill,
   updateSkill,
 } from '../../conversation/resources/skills';
-import { ServerSettingsDialog } from '../servers/ServerSettingsDialog';
-import { ConfirmRemoval, StoredList } from '../servers/SettingsParts';
+import { ServerSettingsDialog } from '../settingsDialog/ServerSettingsDialog';
+import { ConfirmRemoval, StoredList } from '../settingsDialog/SettingsParts';
 import { InstallSkillForm } from './InstallSkillForm';
 import { useT } from '../../i18n/i18n';
 import { Words } from '../../i18n/Words';
