@@ -97,7 +97,9 @@ test('a secret the server refuses to store says why, and nothing is listed', asy
   await form.getByLabel('Name').fill('API_KEY');
   await form.getByLabel('Value').fill('sk-refused');
   await form.getByRole('button', { name: 'Add secret' }).click();
-  await expect(form.getByRole('alert')).toHaveText('The agent-server answered 500: Injected failure');
+  await expect(form.getByRole('alert')).toHaveText(
+    'API_KEY was not saved: The agent-server answered 500: Injected failure',
+  );
   // The value is not kept in the field for a second try: it is typed again.
   await expect(form.getByLabel('Value')).toHaveValue('');
   await expect(secrets.dialog.getByText('No secrets yet.')).toBeVisible();

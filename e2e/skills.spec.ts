@@ -40,7 +40,7 @@ test('install from the marketplace and from a source, turn one off, remove one; 
   // From a source the server cannot fetch: said in its words, the form kept.
   let form = await skills.install('github:nobody/nothing');
   await expect(form.getByRole('alert')).toHaveText(
-    'The agent-server answered 400: Failed to fetch skill source. Check that the source is valid.',
+    'github:nobody/nothing was not installed: The agent-server answered 400: Failed to fetch skill source. Check that the source is valid.',
   );
   await expect(form.getByLabel('Source')).toHaveValue('github:nobody/nothing');
   await expectAccessible(page, 'the Skills dialog, an install refused');

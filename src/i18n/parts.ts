@@ -22,6 +22,7 @@ export const LAZY_PARTS = [
   'mcp',
   'modelDialog',
   'palette',
+  'problems',
   'resend',
   'runtime',
   'search',

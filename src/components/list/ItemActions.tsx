@@ -1,13 +1,18 @@
 import { useRef } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { describeError } from '../../agent-server/client';
 import type { ConversationInfo } from '../../agent-server/protocol';
 import { useScopedServer } from '../servers/serverScope';
 import { deleteConversation, renameConversation } from '../../conversation/resources/conversationWrites';
 import { LIST_HEADING } from './listHeading';
 import { useT } from '../../i18n/i18n';
+import { clearProblem, useReportingMutation } from '../problems/commandProblems';
+import { ProblemAlert } from '../problems/ProblemAlert';
 import 'virtual:tether-english/itemActions';
+
+/** Where a row's commands are said to have failed: the row's form or dialog. */
+const placeOf = (serverUrl: string, id: string, command: 'rename' | 'delete') =>
+  `${command} ${serverUrl} ${id}`;
 
 // A list row's Rename and Delete: shown on the open row and on a row pointed at, so they load
 // in the first idle moment after the list is drawn, not before it.
@@ -25,10 +30,16 @@ export function RenameForm({
   const settings = useScopedServer();
   const queryClient = useQueryClient();
   const t = useT();
-  const rename = useMutation({
+  const place = placeOf(settings.serverUrl, conversation.id, 'rename');
+  const rename = useReportingMutation(place, () => ({ action: 'rename', subject: title }), {
     mutationFn: (newTitle: string) => renameConversation(queryClient, settings, conversation.id, newTitle),
     onSuccess: onDone,
   });
+  // Left without saving: what went wrong is not said again the next time the form opens.
+  const leave = () => {
+    clearProblem(place);
+    onDone();
+  };
   return (
     <form
       className="rename-form"
@@ -36,7 +47,7 @@ export function RenameForm({
         // Esc leaves the field, and only the field: it is not a Stop for the agent.
         if (event.key !== 'Escape') return;
         event.preventDefault();
-        onDone();
+        leave();
       }}
       onSubmit={(event) => {
         event.preventDefault();
@@ -52,10 +63,10 @@ export function RenameForm({
       <button type="submit" disabled={rename.isPending}>
         {t('itemActions.save')}
       </button>
-      <button type="button" onClick={onDone}>
+      <button type="button" onClick={leave}>
         {t('itemActions.cancel')}
       </button>
-      {rename.error && <p role="alert">{describeError(rename.error)}</p>}
+      <ProblemAlert place={place} />
     </form>
   );
 }
@@ -77,7 +88,8 @@ export function RowActions({
   const [, navigate] = useLocation();
   const t = useT();
   const dialog = useRef<HTMLDialogElement>(null);
-  const remove = useMutation({
+  const place = placeOf(settings.serverUrl, conversation.id, 'delete');
+  const remove = useReportingMutation(place, () => ({ action: 'delete', subject: title }), {
     mutationFn: () => deleteConversation(queryClient, settings, conversation.id),
     onSuccess: () => {
       dialog.current?.close();
@@ -107,9 +119,15 @@ export function RowActions({
       </div>
       <dialog ref={dialog} aria-labelledby={`delete-${conversation.id}`}>
         <p id={`delete-${conversation.id}`}>{t('itemActions.deleteQuestion', { title })}</p>
-        {remove.error && <p role="alert">{describeError(remove.error)}</p>}
+        <ProblemAlert place={place} />
         <div className="dialog-actions">
-          <button type="button" onClick={() => dialog.current?.close()}>
+          <button
+            type="button"
+            onClick={() => {
+              clearProblem(place);
+              dialog.current?.close();
+            }}
+          >
             {t('itemActions.cancel')}
           </button>
           <button

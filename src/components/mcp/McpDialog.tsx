@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { describeError } from '../../agent-server/client';
 import { mcpSettingsClient, specOf, type McpEntry } from '../../agent-server/mcp';
 import type { AgentServer } from '../../agent-server/servers';
 import { enableMcpServer, mcpQuery, removeMcpServer } from '../../conversation/resources/mcp';
@@ -9,6 +8,8 @@ import { ConfirmRemoval, StoredList } from '../settingsDialog/SettingsParts';
 import { McpForm, TestOutcome } from './McpForm';
 import { useT } from '../../i18n/i18n';
 import { formatList } from '../../i18n/format';
+import { useReportingMutation } from '../problems/commandProblems';
+import { ProblemAlert } from '../problems/ProblemAlert';
 import 'virtual:tether-english/mcp';
 
 // The MCP servers a server keeps for its conversations: a command run over stdio or an HTTP
@@ -73,13 +74,17 @@ function McpEntryView({ server, entry }: { server: AgentServer; entry: McpEntry 
   const test = useMutation({
     mutationFn: () => mcpSettingsClient(server).test(entry.name, specOf(entry), entry.name),
   });
-  const remove = useMutation({ mutationFn: () => removeMcpServer(queryClient, server, entry.name) });
-  const toggle = useMutation({
-    mutationFn: () => enableMcpServer(queryClient, server, entry.name, !entry.enabled),
+  const place = `mcp ${server.serverUrl} ${entry.name}`;
+  const remove = useReportingMutation(place, () => ({ action: 'remove', subject: entry.name }), {
+    mutationFn: () => removeMcpServer(queryClient, server, entry.name),
   });
+  const toggle = useReportingMutation(
+    place,
+    () => ({ action: entry.enabled ? 'turn off' : 'turn on', subject: entry.name }),
+    { mutationFn: () => enableMcpServer(queryClient, server, entry.name, !entry.enabled) },
+  );
 
   if (mode === 'editing') return <McpForm server={server} previous={entry} onDone={() => setMode('shown')} />;
-  const failed = remove.error ?? toggle.error;
   return (
     <div className="settings-entry">
       <div className="settings-heading">
@@ -145,11 +150,7 @@ function McpEntryView({ server, entry }: { server: AgentServer; entry: McpEntry 
           </button>
         </div>
       )}
-      {failed && (
-        <p className="banner error" role="alert">
-          {describeError(failed)}
-        </p>
-      )}
+      <ProblemAlert place={place} />
     </div>
   );
 }

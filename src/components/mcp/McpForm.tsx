@@ -14,6 +14,8 @@ import { addMcpServer, updateMcpServer } from '../../conversation/resources/mcp'
 import { FormEnd, leaveOnEscape, NameField } from '../settingsDialog/SettingsParts';
 import { useT, type MessageId } from '../../i18n/i18n';
 import { formatList } from '../../i18n/format';
+import { useFormProblem, useReportingMutation } from '../problems/commandProblems';
+import { problemWords } from '../problems/ProblemAlert';
 import 'virtual:tether-english/mcp';
 
 // Adding or editing one MCP server: how it runs, Test before anything is kept, and Save.
@@ -94,13 +96,19 @@ export function McpForm({
   const titleId = useId();
   const [kind, setKind] = useState<'stdio' | 'http'>(previous?.kind ?? 'stdio');
   const keeps = previous !== undefined && previous.secretNames.length > 0;
-  const save = useMutation({
-    mutationFn: ({ name, spec, typed }: { name: string; spec: McpSpec; typed: boolean }) =>
-      previous
-        ? updateMcpServer(queryClient, server, previous, spec, !typed)
-        : addMcpServer(queryClient, server, name, spec),
-    onSuccess: onDone,
-  });
+  const place = `save mcp ${server.serverUrl} ${previous?.name ?? ''}`;
+  const save = useReportingMutation(
+    place,
+    ({ name }: { name: string }) => ({ action: 'save', subject: name }),
+    {
+      mutationFn: ({ name, spec, typed }: { name: string; spec: McpSpec; typed: boolean }) =>
+        previous
+          ? updateMcpServer(queryClient, server, previous, spec, !typed)
+          : addMcpServer(queryClient, server, name, spec),
+      onSuccess: onDone,
+    },
+  );
+  const problem = useFormProblem(place);
   const test = useMutation({
     mutationFn: ({ name, spec, typed }: { name: string; spec: McpSpec; typed: boolean }) =>
       mcpSettingsClient(server).test(name, spec, previous && !typed ? previous.name : undefined),
@@ -222,11 +230,10 @@ export function McpForm({
       <TestOutcome pending={test.isPending} result={test.data} error={test.error} />
       <FormEnd
         failure={
-          !save.isError
-            ? undefined
-            : httpStatus(save.error) === 409
-              ? t('mcp.nameStored')
-              : describeError(save.error)
+          problem &&
+          problemWords(problem, (error: unknown) =>
+            httpStatus(error) === 409 ? t('mcp.nameStored') : describeError(error),
+          )
         }
         pending={save.isPending}
         submit={t('mcp.save')}

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { describeError } from '../../agent-server/client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SECRET_NAME, type SecretItem } from '../../agent-server/secrets';
 import type { AgentServer } from '../../agent-server/servers';
 import { deleteSecret, saveSecret, secretsQuery } from '../../conversation/resources/secrets';
@@ -14,6 +13,8 @@ import {
 } from '../settingsDialog/SettingsParts';
 import { useT } from '../../i18n/i18n';
 import { Words } from '../../i18n/Words';
+import { useFormProblem, useReportingMutation } from '../problems/commandProblems';
+import { ProblemAlert, problemWords } from '../problems/ProblemAlert';
 import 'virtual:tether-english/secrets';
 
 // The secrets a server keeps for its conversations (a GitHub token, an API key): their names,
@@ -83,7 +84,10 @@ function SecretEntry({ server, secret }: { server: AgentServer; secret: SecretIt
   const t = useT();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'shown' | 'replacing' | 'deleting'>('shown');
-  const remove = useMutation({ mutationFn: () => deleteSecret(queryClient, server, secret.name) });
+  const place = `secret ${server.serverUrl} ${secret.name}`;
+  const remove = useReportingMutation(place, () => ({ action: 'delete', subject: secret.name }), {
+    mutationFn: () => deleteSecret(queryClient, server, secret.name),
+  });
 
   if (mode === 'replacing')
     return (
@@ -127,11 +131,7 @@ function SecretEntry({ server, secret }: { server: AgentServer; secret: SecretIt
           </button>
         </div>
       )}
-      {remove.isError && (
-        <p className="banner error" role="alert">
-          {describeError(remove.error)}
-        </p>
-      )}
+      <ProblemAlert place={place} />
     </div>
   );
 }
@@ -166,11 +166,17 @@ function SecretForm({
   const t = useT();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const save = useMutation({
-    mutationFn: (secret: { name: string; value: string; description: string | null }) =>
-      saveSecret(queryClient, server, secret),
-    onSuccess: onDone,
-  });
+  const place = `save secret ${server.serverUrl} ${name ?? ''}`;
+  const save = useReportingMutation(
+    place,
+    (secret: { name: string }) => ({ action: 'save', subject: secret.name }),
+    {
+      mutationFn: (secret: { name: string; value: string; description: string | null }) =>
+        saveSecret(queryClient, server, secret),
+      onSuccess: onDone,
+    },
+  );
+  const problem = useFormProblem(place);
   return (
     <form
       className="settings-form"
@@ -216,7 +222,7 @@ function SecretForm({
         <input name="description" autoComplete="off" defaultValue={description ?? ''} />
       </label>
       <FormEnd
-        failure={save.isError ? describeError(save.error) : undefined}
+        failure={problem && problemWords(problem)}
         pending={save.isPending}
         submit={name ? t('secrets.replaceNamed', { name }) : t('secrets.add')}
         busy={t('secrets.saving')}

@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { describeError } from '../../agent-server/client';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AgentServer } from '../../agent-server/servers';
 import { installSkill } from '../../conversation/resources/skills';
 import { FormEnd, leaveOnEscape } from '../settingsDialog/SettingsParts';
 import { useT } from '../../i18n/i18n';
+import { useFormProblem, useReportingMutation } from '../problems/commandProblems';
+import { problemWords } from '../problems/ProblemAlert';
 import { Words } from '../../i18n/Words';
 import 'virtual:tether-english/skills';
 
@@ -18,11 +19,20 @@ export function InstallSkillForm({ server, onDone }: { server: AgentServer; onDo
   const t = useT();
   const queryClient = useQueryClient();
   const titleId = useId();
-  const install = useMutation({
-    mutationFn: (source: { source: string; ref?: string; repoPath?: string }) =>
-      installSkill(queryClient, server, source),
-    onSuccess: onDone,
-  });
+  const place = `install skill ${server.serverUrl}`;
+  const install = useReportingMutation(
+    place,
+    (source: { source: string; ref?: string; repoPath?: string }) => ({
+      action: 'install',
+      subject: source.source,
+    }),
+    {
+      mutationFn: (source: { source: string; ref?: string; repoPath?: string }) =>
+        installSkill(queryClient, server, source),
+      onSuccess: onDone,
+    },
+  );
+  const problem = useFormProblem(place);
   return (
     <form
       className="settings-form"
@@ -68,7 +78,7 @@ export function InstallSkillForm({ server, onDone }: { server: AgentServer; onDo
         <input name="repoPath" autoComplete="off" spellCheck={false} />
       </label>
       <FormEnd
-        failure={install.isError ? describeError(install.error) : undefined}
+        failure={problem && problemWords(problem)}
         pending={install.isPending}
         submit={t('skills.install')}
         busy={t('skills.installing')}

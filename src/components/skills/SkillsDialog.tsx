@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { describeError } from '../../agent-server/client';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AgentServer } from '../../agent-server/servers';
 import type { InstalledSkill, MarketplaceSkill } from '../../agent-server/skills';
 import {
@@ -17,6 +16,8 @@ import { ConfirmRemoval, StoredList } from '../settingsDialog/SettingsParts';
 import { InstallSkillForm } from './InstallSkillForm';
 import { useT } from '../../i18n/i18n';
 import { Words } from '../../i18n/Words';
+import { useReportingMutation } from '../problems/commandProblems';
+import { ProblemAlert } from '../problems/ProblemAlert';
 import 'virtual:tether-english/skills';
 
 // A server's skills: the installed ones (turned on or off, updated from where they came from,
@@ -118,15 +119,21 @@ function InstalledEntry({ server, skill }: { server: AgentServer; skill: Install
   const t = useT();
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState(false);
-  const toggle = useMutation({
-    mutationFn: (enabled: boolean) => setSkillEnabled(queryClient, server, skill.name, enabled),
-  });
+  const place = `skill ${server.serverUrl} ${skill.name}`;
+  const toggle = useReportingMutation(
+    place,
+    (enabled: boolean) => ({ action: enabled ? 'turn on' : 'turn off', subject: skill.name }),
+    { mutationFn: (enabled: boolean) => setSkillEnabled(queryClient, server, skill.name, enabled) },
+  );
   // The switch shows the choice at once; the list read after the change (or a failure) has the
   // last word.
   const [chosen, setChosen] = useState<boolean | undefined>(undefined);
-  const update = useMutation({ mutationFn: () => updateSkill(queryClient, server, skill.name) });
-  const remove = useMutation({ mutationFn: () => uninstallSkill(queryClient, server, skill.name) });
-  const failed = [toggle, update, remove].find((mutation) => mutation.isError);
+  const update = useReportingMutation(place, () => ({ action: 'update', subject: skill.name }), {
+    mutationFn: () => updateSkill(queryClient, server, skill.name),
+  });
+  const remove = useReportingMutation(place, () => ({ action: 'remove', subject: skill.name }), {
+    mutationFn: () => uninstallSkill(queryClient, server, skill.name),
+  });
   return (
     <div className="settings-entry">
       <div className="settings-heading">
@@ -185,11 +192,7 @@ function InstalledEntry({ server, skill }: { server: AgentServer; skill: Install
           {t('skills.updated')}
         </p>
       )}
-      {failed && (
-        <p className="banner error" role="alert">
-          {describeError(failed.error)}
-        </p>
-      )}
+      <ProblemAlert place={place} />
     </div>
   );
 }
@@ -197,7 +200,8 @@ function InstalledEntry({ server, skill }: { server: AgentServer; skill: Install
 function MarketplaceEntry({ server, skill }: { server: AgentServer; skill: MarketplaceSkill }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const install = useMutation({
+  const place = `marketplace skill ${server.serverUrl} ${skill.name}`;
+  const install = useReportingMutation(place, () => ({ action: 'install', subject: skill.name }), {
     mutationFn: () => installSkill(queryClient, server, { source: skill.source }),
   });
   return (
@@ -222,11 +226,7 @@ function MarketplaceEntry({ server, skill }: { server: AgentServer; skill: Marke
           </button>
         </div>
       )}
-      {install.isError && (
-        <p className="banner error" role="alert">
-          {describeError(install.error)}
-        </p>
-      )}
+      <ProblemAlert place={place} />
     </div>
   );
 }
