@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DeltaBuffer, type ProgressFrame } from './deltaBuffer';
-import { NO_STREAMS, type StreamState } from './streamItems';
+import { NO_STREAMS, reduceStreams, type StreamState } from './streamItems';
 
 // Frames wait for the next animation frame and land in one update; anything that retires or drops
-// an item first applies what waits. Each row: what is pushed and done, in order, and what the
-// slice was set to (the text of its open items at each update).
+// an item first hands over what waits. Each row: what is pushed and done, in order, and each state
+// the events made that differs from the one before (the text of its open items).
 
 type Step = { push: string } | 'frame' | { retire: string } | 'dropAll' | 'discard' | 'flush';
 
@@ -17,21 +17,20 @@ function run(steps: Step[]) {
   const frames: (() => void)[] = [];
   let order = 0;
   const buffer = new DeltaBuffer(
-    {
-      get: () => state,
-      set: (next) => {
-        state = next;
-        updates.push(next.items.map((item) => item.text));
-      },
+    (event) => {
+      const next = reduceStreams(state, event);
+      if (next === state) return;
+      state = next;
+      updates.push(next.items.map((item) => item.text));
     },
     (fn) => frames.push(fn),
   );
   for (const step of steps) {
     if (step === 'frame') frames.splice(0).forEach((fn) => fn());
-    else if (step === 'dropAll') buffer.dropAll();
+    else if (step === 'dropAll') buffer.end({ type: 'streams cut' });
     else if (step === 'discard') buffer.discardQueued();
     else if (step === 'flush') buffer.flush();
-    else if ('retire' in step) buffer.retire(step.retire);
+    else if ('retire' in step) buffer.end({ type: 'event persisted', eventId: step.retire });
     else buffer.push(delta(step.push, order++));
   }
   return { updates, framesAsked: frames.length, state };

@@ -1,23 +1,18 @@
-import type { LiveFrame } from '../agent-server/sessionFrames';
-import { applyProgress, dropAll, dropItem, retire, type StreamState } from './streamItems';
+import type { ProgressFrame, StreamEvent } from './streamItems';
 
 // Streaming progress arrives hundreds of frames a second; the screen needs one update a frame.
-// Frames wait here until the next animation frame; anything that retires or drops an item first
-// applies what waits, so a late delta never brings a retired item back.
+// Frames wait here until the next animation frame, then go to the reducer in one event; anything
+// that retires or drops an item first hands over what waits, so a late delta never brings a
+// retired item back.
 
-export type ProgressFrame = Extract<LiveFrame, { type: 'item_started' | 'delta' | 'item_aborted' }>;
-
-export interface StreamSlice {
-  get(): StreamState;
-  set(state: StreamState): void;
-}
+export type { ProgressFrame } from './streamItems';
 
 export class DeltaBuffer {
   private queued: ProgressFrame[] = [];
   private scheduled = false;
 
   constructor(
-    private readonly slice: StreamSlice,
+    private readonly dispatch: (event: StreamEvent) => void,
     private readonly scheduleFrame: (fn: () => void) => void,
   ) {}
 
@@ -35,32 +30,17 @@ export class DeltaBuffer {
     if (this.queued.length === 0) return;
     const frames = this.queued;
     this.queued = [];
-    let state = this.slice.get();
-    for (const frame of frames) state = applyProgress(state, frame);
-    this.slice.set(state);
+    this.dispatch({ type: 'progress received', frames });
   }
 
-  retire(eventId: string): void {
-    this.update((state) => retire(state, eventId));
-  }
-
-  dropItem(itemId: string): void {
-    this.update((state) => dropItem(state, itemId));
-  }
-
-  dropAll(): void {
-    this.update(dropAll);
+  /** What waits goes first, then the event that ends items (persisted, legacy turn ended, cut). */
+  end(event: Exclude<StreamEvent, { type: 'progress received' }>): void {
+    this.flush();
+    this.dispatch(event);
   }
 
   /** Frames not yet shown are thrown away (the turn they belong to was stopped). */
   discardQueued(): void {
     this.queued = [];
-  }
-
-  private update(change: (state: StreamState) => StreamState): void {
-    this.flush();
-    const before = this.slice.get();
-    const after = change(before);
-    if (after !== before) this.slice.set(after);
   }
 }

@@ -20,6 +20,7 @@ import { ConversationSocket, type ConnectionState, type SocketEnvironment } from
 import { Announcer } from './session/announcer';
 import { isAgentReply } from './follow/runNotices';
 import { DeltaBuffer } from './deltaBuffer';
+import { unconfirmedWords } from './outbox';
 import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
 import { GapFiller } from './gapFiller';
@@ -28,7 +29,13 @@ import { HistoryJoin } from './session/historyJoin';
 import { ResumeCursor } from './session/resumeCursor';
 import { SeqGapWatch } from './session/seqGapWatch';
 import { sessionTimers, type SessionTimers } from './session/timers';
-import { dispatchTo, initialLiveState, type LiveState, type SessionEvent } from './session/liveState';
+import {
+  dispatchTo,
+  initialLiveState,
+  type LiveState,
+  type SessionEvent,
+  type StatusSource,
+} from './session/liveState';
 import { SessionCommands } from './session/commands';
 import { SILENCE_CHECK_MS, lookAfterSilence } from './session/silenceCheck';
 import { ProtocolDetector, chooseSocketByVersion } from './session/protocolDetection';
@@ -111,10 +118,6 @@ export class ConversationSession {
   private openedBefore = false;
   private readonly join = new HistoryJoin((afterEventId) => void this.gap.fill({ afterEventId }));
   private readonly detector: ProtocolDetector;
-  /** The socket is subscribed and has told the status on this connection. */
-  private statusIsLive = false;
-  /** A run ended while this session watched it: a message it missed is asked for by itself. */
-  private watchedRunEnd = false;
 
   constructor(
     readonly conversationId: string,
@@ -128,13 +131,7 @@ export class ConversationSession {
     const conversations = deps.clients.conversations;
     this.commands =
       parts?.commands ?? new SessionCommands(conversationId, deps.clients, this.live, this, this.timers.now);
-    this.deltas = new DeltaBuffer(
-      {
-        get: () => this.live.getState().streams,
-        set: (streams) => this.dispatch({ type: 'streams changed', streams }),
-      },
-      deps.scheduleFrame ?? nextFrame,
-    );
+    this.deltas = new DeltaBuffer(this.dispatch, deps.scheduleFrame ?? nextFrame);
     this.seqGap = new SeqGapWatch(this.cursor, this.timers, () => this.socket?.reconnectNow());
     this.detector = new ProtocolDetector({
       serverUrl: deps.serverUrl,
@@ -152,7 +149,7 @@ export class ConversationSession {
       conversationId,
       receive: (item) => this.receiveEvent(item),
       noteConversationInfo: (info) => this.noteConversationInfo(info),
-      statusKnown: () => this.statusIsLive,
+      statusKnown: () => this.live.getState().statusLive,
       setState: (gap) => this.dispatch({ type: 'gap changed', gap }),
       timers: this.timers,
     });
@@ -268,7 +265,7 @@ export class ConversationSession {
    */
   noteConversationInfo(info: unknown): void {
     const status = statusFromInfo(info);
-    if (status && !this.statusIsLive) this.setStatus(status);
+    if (status) this.noteStatus(status, 'read');
   }
 
   /** The newest history page is in the log: see session/historyJoin.ts. */
@@ -339,7 +336,7 @@ export class ConversationSession {
           return;
         }
         // The server answers a frame it could not take with an error: the last socket send failed.
-        this.commands.outbox.socketSendRejected(frame.detail);
+        this.dispatch({ type: 'send rejected', detail: frame.detail });
         this.dispatch({ type: 'server reported an error', detail: frame.detail });
         return;
       case 'malformed':
@@ -358,33 +355,31 @@ export class ConversationSession {
       return;
     }
     const status = statusFromStateUpdate(event);
-    if (status && fromSocket) this.statusIsLive = true;
     const known = this.log.has(event.id);
     if (fromSocket && !known && event.source === 'agent') this.log.noteWatched(event.id);
     // full_state is a snapshot made for one subscriber, not part of the persisted history.
     if (!(event.kind === 'ConversationStateUpdateEvent' && (event as { key?: unknown }).key === 'full_state'))
       this.log.take([event], { live: true });
-    if (status && (fromSocket || !this.statusIsLive)) this.setStatus(status);
+    if (status) this.noteStatus(status, fromSocket ? 'socket' : 'read');
     if (known) return;
     if (fromSocket) this.announcer.event(event);
     if (fromSocket && isAgentReply(event)) this.dispatch({ type: 'reply arrived' });
     if (event.kind === 'MessageEvent' && event.source === 'user')
-      this.commands.outbox.echoed(
-        contentText((event as MessageEvent).llm_message?.content),
-        contentImages((event as MessageEvent).llm_message?.content).length,
-      );
-    this.deltas.retire(event.id);
-    if (event.source === 'agent' || event.kind === 'InterruptEvent') this.deltas.dropItem(LEGACY_ITEM);
+      this.dispatch({
+        type: 'message echoed',
+        text: contentText((event as MessageEvent).llm_message?.content),
+        imageCount: contentImages((event as MessageEvent).llm_message?.content).length,
+      });
+    this.deltas.end({ type: 'event persisted', eventId: event.id });
+    if (event.source === 'agent' || event.kind === 'InterruptEvent')
+      this.deltas.end({ type: 'legacy turn ended' });
     this.reviewAnswers();
   }
 
   private receiveTransient(raw: unknown): void {
     const event = asServerEvent(raw);
     const status = statusFromStateUpdate(event);
-    if (status) {
-      this.statusIsLive = true;
-      this.setStatus(status);
-    }
+    if (status) this.noteStatus(status, 'socket');
     // The legacy socket's snapshot comes first on every connection: it is subscribed from here.
     if (this.protocol === 'legacy' && event?.kind === 'ConversationStateUpdateEvent') this.join.subscribed();
     if (event && event.kind !== 'ConversationStateUpdateEvent') this.log.take([event], { transient: true });
@@ -393,7 +388,7 @@ export class ConversationSession {
   private synced(fromSeq: number | null, throughSeq: number | null): void {
     this.detector.sync();
     // Progress frames are never replayed: whatever was streaming before this connection is stale.
-    this.deltas.dropAll();
+    this.deltas.end({ type: 'streams cut' });
     if (fromSeq === null) {
       // Live only: everything up to the mark is history, to be read over REST.
       this.cursor.markHeldThrough(throughSeq ?? -1);
@@ -411,7 +406,8 @@ export class ConversationSession {
     const replay = this.replay;
     this.replay = undefined;
     // Everything persisted before this connection is now held: older unechoed sends were lost.
-    if (replay) this.commands.outbox.unconfirmedSinceBefore(replay.syncedAt);
+    if (replay)
+      this.dispatch({ type: 'sends unconfirmed', before: replay.syncedAt, error: unconfirmedWords() });
     this.resendWhatFailedWhileAway();
   }
 
@@ -422,10 +418,7 @@ export class ConversationSession {
   // ---- connection ---------------------------------------------------------------------------
 
   private connectionChanged(state: ConnectionState): void {
-    if (state.kind !== 'open') {
-      this.statusIsLive = false;
-      this.seqGap.cancel();
-    }
+    if (state.kind !== 'open') this.seqGap.cancel();
     this.detector.connectionChanged(state.kind === 'open', this.protocol);
     this.dispatch({ type: 'connection changed', connection: state });
     if (state.kind === 'open') {
@@ -435,7 +428,7 @@ export class ConversationSession {
       this.openedBefore = true;
     } else if (state.kind === 'reconnecting' || state.kind === 'offline') {
       // The stream is cut: its partial text would be stale when the socket comes back.
-      this.deltas.dropAll();
+      this.deltas.end({ type: 'streams cut' });
       this.replay = undefined;
       this.deps.onLinkChanged?.();
     }
@@ -463,7 +456,7 @@ export class ConversationSession {
   private fillSince(): Promise<boolean> {
     return this.readWhatServerHolds().then((filled) => {
       if (filled) {
-        this.commands.outbox.unconfirmedSinceBefore(this.now());
+        this.dispatch({ type: 'sends unconfirmed', before: this.now(), error: unconfirmedWords() });
         this.resendWhatFailedWhileAway();
       }
       return filled;
@@ -488,20 +481,22 @@ export class ConversationSession {
   /** Every change of the live state goes through the reducer, as a named event. */
   private readonly dispatch: (event: SessionEvent) => void;
 
-  private setStatus(next: ExecutionStatus): void {
+  /**
+   * A status learnt from `source`: the reducer decides whether it counts (a REST read's does not
+   * while the socket has told one); what follows a change is done here.
+   */
+  private noteStatus(status: ExecutionStatus, source: StatusSource): void {
     const previous = this.live.getState().status;
-    if (previous === next) return;
+    this.dispatch({ type: 'status changed', status, source });
+    const next = this.live.getState().status;
+    if (next === previous || next === undefined) return;
     const wasActive = isActive(previous);
     const nowActive = isActive(next);
-    if (!nowActive) {
-      this.deltas.discardQueued();
-      this.deltas.dropAll();
-    }
-    this.dispatch({ type: 'status changed', status: next });
+    // The reducer ended the streams of a settled run; frames still waiting belong to it too.
+    if (!nowActive) this.deltas.discardQueued();
     this.announcer.status(previous, next);
     this.deps.onStatus?.(next);
     if (wasActive && !nowActive) this.deps.onSettled();
-    this.watchedRunEnd = wasActive && !nowActive ? true : nowActive ? false : this.watchedRunEnd;
     this.reviewAnswers();
   }
 
@@ -520,8 +515,8 @@ export class ConversationSession {
     }
     // By itself, at most once per message, in this tab and in any other of this browser that has
     // the conversation open (a claim kept in localStorage).
-    if (this.watchedRunEnd && missedAnswerMode() === 'ask-agent') {
-      this.watchedRunEnd = false;
+    if (state.watchedRunEnd && missedAnswerMode() === 'ask-agent') {
+      this.dispatch({ type: 'run end reviewed' });
       if (claimAnswerRequest(missed)) {
         this.dispatch({ type: 'missed message settled' });
         void this.commands.send(ANSWER_REQUEST);
@@ -542,6 +537,6 @@ export class ConversationSession {
       this.socket?.reconnectNow();
     }
     // A silent socket may have missed the status change too: here REST has the last word.
-    else if (verdict.status) this.setStatus(verdict.status);
+    else if (verdict.status) this.noteStatus(verdict.status, 'silence check');
   }
 }

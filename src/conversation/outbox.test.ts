@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@openhands/typescript-client/client/http-client';
-import { Outbox, runLimitWords, type OutboxTransport, type PendingMessage } from './outbox';
+import {
+  Outbox,
+  reduceOutbox,
+  runLimitWords,
+  type OutboxEvent,
+  type OutboxTransport,
+  type PendingMessage,
+} from './outbox';
 
 function outboxOverRest(sendOverRest: OutboxTransport['sendOverRest']) {
   let pending: PendingMessage[] = [];
@@ -10,8 +17,10 @@ function outboxOverRest(sendOverRest: OutboxTransport['sendOverRest']) {
     afterRestSend: vi.fn(),
     runRefused: vi.fn(),
   };
-  const outbox = new Outbox({ get: () => pending, set: (next) => (pending = next) }, transport, () => 0);
-  return { outbox, transport, pending: () => pending };
+  const dispatch = (event: OutboxEvent) => (pending = reduceOutbox(pending, event));
+  const outbox = new Outbox({ pending: () => pending, dispatch }, transport, () => 0);
+  const echoed = (text: string) => dispatch({ type: 'message echoed', text, imageCount: 0 });
+  return { outbox, transport, pending: () => pending, echoed };
 }
 
 describe('a message sent over REST', () => {
@@ -19,7 +28,7 @@ describe('a message sent over REST', () => {
     const send = vi.fn(() =>
       Promise.reject(new HttpError(429, 'Too Many Requests', { detail: 'Message saved, but…' })),
     );
-    const { outbox, transport, pending } = outboxOverRest(send);
+    const { outbox, transport, pending, echoed } = outboxOverRest(send);
     await outbox.send('Run the tests');
     expect(pending()).toMatchObject([{ text: 'Run the tests', state: 'sent', via: 'rest' }]);
     expect(transport.runRefused).toHaveBeenCalledTimes(1);
@@ -27,7 +36,7 @@ describe('a message sent over REST', () => {
     // Nothing to retry: the server's copy replaces the bubble when it comes.
     await outbox.retry(pending()[0]!.localId);
     expect(send).toHaveBeenCalledTimes(1);
-    outbox.echoed('Run the tests');
+    echoed('Run the tests');
     expect(pending()).toEqual([]);
     expect(runLimitWords()).toMatch(/saved.*Continue/);
   });
@@ -72,11 +81,11 @@ describe('a message that failed because the server could not be reached', () => 
       .fn<OutboxTransport['sendOverRest']>()
       .mockRejectedValueOnce(new HttpError(503, 'Service Unavailable', { detail: 'busy' }))
       .mockResolvedValueOnce(undefined);
-    const { outbox, pending } = outboxOverRest(send);
+    const { outbox, pending, echoed } = outboxOverRest(send);
     await outbox.send('Hello');
     await outbox.serverBack();
     expect(pending()).toMatchObject([{ state: 'sent', resent: true }]);
-    outbox.echoed('Hello');
+    echoed('Hello');
     expect(pending()).toEqual([]);
   });
 
@@ -84,10 +93,10 @@ describe('a message that failed because the server could not be reached', () => 
     const send = vi
       .fn<OutboxTransport['sendOverRest']>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    const { outbox, pending } = outboxOverRest(send);
+    const { outbox, pending, echoed } = outboxOverRest(send);
     await outbox.send('Only once');
     // The server's copy came with what it persisted while away.
-    outbox.echoed('Only once');
+    echoed('Only once');
     await outbox.serverBack();
     expect(send).toHaveBeenCalledTimes(1);
     expect(pending()).toEqual([]);

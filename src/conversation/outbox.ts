@@ -37,16 +37,82 @@ export interface OutboxTransport {
   runRefused(): void;
 }
 
-export interface PendingSlice {
-  get(): readonly PendingMessage[];
-  set(pending: PendingMessage[]): void;
+/** What happened to the messages on their way: the session's reducer hands these to reduceOutbox. */
+export type OutboxEvent =
+  | { type: 'message queued'; message: PendingMessage }
+  | { type: 'message handed over'; localId: string; via: 'socket' | 'rest' }
+  | { type: 'message failed'; localId: string; error: string; resendWhenBack: boolean }
+  | { type: 'message sent again'; localId: string; sentAt: number; resent: boolean }
+  | { type: 'message discarded'; localId: string }
+  /** The server's copy of a message came back: it replaces the bubble (first match wins). */
+  | { type: 'message echoed'; text: string; imageCount: number }
+  /** The server answered a socket frame with an error: the newest socket send failed. */
+  | { type: 'send rejected'; detail: string }
+  /**
+   * Everything the server persisted up to `before` is held, and these socket sends are not among
+   * it: the socket died before the server took them.
+   */
+  | { type: 'sends unconfirmed'; before: number; error: string };
+
+export function reduceOutbox(pending: PendingMessage[], event: OutboxEvent): PendingMessage[] {
+  const update = (localId: string, patch: Partial<PendingMessage>) =>
+    pending.map((m) => (m.localId === localId ? { ...m, ...patch } : m));
+  switch (event.type) {
+    case 'message queued':
+      return [...pending, event.message];
+    case 'message handed over':
+      return update(event.localId, { state: 'sent', via: event.via });
+    case 'message failed':
+      return update(event.localId, {
+        state: 'failed',
+        error: event.error,
+        resendWhenBack: event.resendWhenBack,
+      });
+    case 'message sent again':
+      return update(event.localId, {
+        state: 'sending',
+        error: undefined,
+        sentAt: event.sentAt,
+        ...(event.resent ? { resent: true, resendWhenBack: false } : {}),
+      });
+    case 'message discarded':
+      return pending.some((m) => m.localId === event.localId)
+        ? pending.filter((m) => m.localId !== event.localId)
+        : pending;
+    case 'message echoed': {
+      const same = (m: PendingMessage) => m.text === event.text && m.images.length === event.imageCount;
+      // A message marked failed after a dropped socket may still arrive: it was delivered after all.
+      const match = pending.find((m) => m.state !== 'failed' && same(m)) ?? pending.find(same);
+      return match ? pending.filter((m) => m !== match) : pending;
+    }
+    case 'send rejected': {
+      const last = pending.findLast((m) => m.state === 'sent' && m.via === 'socket');
+      return last ? update(last.localId, { state: 'failed', error: event.detail }) : pending;
+    }
+    case 'sends unconfirmed': {
+      const lost = (m: PendingMessage) => m.state === 'sent' && m.via === 'socket' && m.sentAt < event.before;
+      if (!pending.some(lost)) return pending;
+      return pending.map((m) =>
+        lost(m) ? { ...m, state: 'failed', error: event.error, resendWhenBack: !m.resent } : m,
+      );
+    }
+  }
+}
+
+/** The words said on a socket send the server never took (the socket died first). */
+export const unconfirmedWords = (): string => t('session.unconfirmed');
+
+/** The outbox's view of the session: the messages on their way, and where what happens to them goes. */
+export interface OutboxState {
+  pending(): readonly PendingMessage[];
+  dispatch(event: OutboxEvent): void;
 }
 
 export class Outbox {
   private nextLocalId = 0;
 
   constructor(
-    private readonly slice: PendingSlice,
+    private readonly state: OutboxState,
     private readonly transport: OutboxTransport,
     private readonly now: () => number,
   ) {}
@@ -59,15 +125,15 @@ export class Outbox {
       sentAt: this.now(),
       state: 'sending',
     };
-    this.slice.set([...this.slice.get(), message]);
+    this.state.dispatch({ type: 'message queued', message });
     await this.deliver(message);
   }
 
   async retry(localId: string): Promise<void> {
-    const message = this.slice.get().find((m) => m.localId === localId);
+    const message = this.state.pending().find((m) => m.localId === localId);
     if (!message || message.state !== 'failed') return;
     const sentAt = this.now();
-    this.update(localId, { state: 'sending', error: undefined, sentAt });
+    this.state.dispatch({ type: 'message sent again', localId, sentAt, resent: false });
     await this.deliver({ ...message, sentAt });
   }
 
@@ -77,86 +143,47 @@ export class Outbox {
    * by its copy before this (echoed), so none is doubled. Resolves to how many went again.
    */
   async serverBack(): Promise<number> {
-    const waiting = this.slice.get().filter((m) => m.state === 'failed' && m.resendWhenBack && !m.resent);
+    const waiting = this.state.pending().filter((m) => m.state === 'failed' && m.resendWhenBack && !m.resent);
     for (const message of waiting) {
       const sentAt = this.now();
-      this.update(message.localId, {
-        state: 'sending',
-        error: undefined,
-        resendWhenBack: false,
-        resent: true,
-        sentAt,
-      });
+      this.state.dispatch({ type: 'message sent again', localId: message.localId, sentAt, resent: true });
       await this.deliver({ ...message, sentAt, resent: true });
     }
     return waiting.length;
   }
 
   discard(localId: string): void {
-    this.slice.set(this.slice.get().filter((m) => m.localId !== localId));
-  }
-
-  /** The server's copy of a message we sent replaces its bubble (first match wins). */
-  echoed(text: string, imageCount = 0): void {
-    const pending = this.slice.get();
-    const same = (m: PendingMessage) => m.text === text && m.images.length === imageCount;
-    // A message marked failed after a dropped socket may still arrive: it was delivered after all.
-    const match = pending.find((m) => m.state !== 'failed' && same(m)) ?? pending.find(same);
-    if (match) this.discard(match.localId);
-  }
-
-  /** The server answered a socket frame with an error: the newest socket send failed. */
-  socketSendRejected(detail: string): void {
-    const last = [...this.slice.get()].reverse().find((m) => m.state === 'sent' && m.via === 'socket');
-    if (last) this.update(last.localId, { state: 'failed', error: detail });
-  }
-
-  /**
-   * Everything the server persisted up to now is held, and these socket sends are not among it:
-   * the socket died before the server took them.
-   */
-  unconfirmedSinceBefore(time: number): void {
-    for (const message of this.slice.get()) {
-      if (message.state === 'sent' && message.via === 'socket' && message.sentAt < time) {
-        this.update(message.localId, {
-          state: 'failed',
-          error: t('session.unconfirmed'),
-          resendWhenBack: !message.resent,
-        });
-      }
-    }
+    this.state.dispatch({ type: 'message discarded', localId });
   }
 
   private async deliver(message: PendingMessage): Promise<void> {
     const content = messageContent(message.text, message.images);
+    const { localId } = message;
     if (this.transport.sendOverSocket({ role: 'user', content, run: true })) {
-      this.update(message.localId, { state: 'sent', via: 'socket' });
+      this.state.dispatch({ type: 'message handed over', localId, via: 'socket' });
       return;
     }
     try {
       // May take as long as a running tool holds the server's state lock: not a failure.
       await this.transport.sendOverRest(content);
-      this.update(message.localId, { state: 'sent', via: 'rest' });
+      this.state.dispatch({ type: 'message handed over', localId, via: 'rest' });
       this.transport.afterRestSend();
     } catch (error) {
       if (httpStatus(error) === 429) {
         // The server saved the message, then found no room to run it: sending it again would
         // double it. Its copy comes back as any other; running it is the person's to ask.
-        this.update(message.localId, { state: 'sent', via: 'rest' });
+        this.state.dispatch({ type: 'message handed over', localId, via: 'rest' });
         this.transport.afterRestSend();
         this.transport.runRefused();
         return;
       }
-      this.update(message.localId, {
-        state: 'failed',
+      this.state.dispatch({
+        type: 'message failed',
+        localId,
         error: describeError(error),
         resendWhenBack: !message.resent && unreachable(error),
       });
     }
-  }
-
-  private update(localId: string, patch: Partial<PendingMessage>): void {
-    this.slice.set(this.slice.get().map((m) => (m.localId === localId ? { ...m, ...patch } : m)));
   }
 }
 

@@ -35,7 +35,31 @@ export const NO_STREAMS: StreamState = { items: [], aborted: undefined, closed: 
 
 const CLOSED_KEPT = 64;
 
-type ProgressFrame = Extract<LiveFrame, { type: 'item_started' | 'delta' | 'item_aborted' }>;
+export type ProgressFrame = Extract<LiveFrame, { type: 'item_started' | 'delta' | 'item_aborted' }>;
+
+/** What happened to the streams: the session's reducer hands these to reduceStreams. */
+export type StreamEvent =
+  /** Progress frames, as many as came since the last animation frame (deltaBuffer.ts). */
+  | { type: 'progress received'; frames: readonly ProgressFrame[] }
+  /** A durable event came: the item with its id is done, its text now lives in the history. */
+  | { type: 'event persisted'; eventId: string }
+  /** An agent event or an interrupt on the legacy socket, whose one item carries no id. */
+  | { type: 'legacy turn ended' }
+  /** The stream was cut (the socket lost, a new subscription, the run over). */
+  | { type: 'streams cut' };
+
+export function reduceStreams(state: StreamState, event: StreamEvent): StreamState {
+  switch (event.type) {
+    case 'progress received':
+      return event.frames.reduce(applyProgress, state);
+    case 'event persisted':
+      return retire(state, event.eventId);
+    case 'legacy turn ended':
+      return dropItem(state, LEGACY_ITEM);
+    case 'streams cut':
+      return dropAll(state);
+  }
+}
 
 export function applyProgress(state: StreamState, frame: ProgressFrame): StreamState {
   if (state.closed.has(frame.itemId)) return state;

@@ -32,10 +32,7 @@ export class SessionCommands {
   ) {
     this.dispatch = dispatchTo(live);
     this.outbox = new Outbox(
-      {
-        get: () => live.getState().pending,
-        set: (pending) => this.dispatch({ type: 'outbox changed', pending }),
-      },
+      { pending: () => live.getState().pending, dispatch: this.dispatch },
       {
         sendOverSocket: (frame) => link.sendOverSocket(frame),
         sendOverRest: (content) => sendUserMessage(clients.conversations, conversationId, content),

@@ -3,17 +3,30 @@ import type { ConnectionState } from '../../agent-server/socket';
 import type { ExecutionStatus } from '../../agent-server/protocol';
 import { isActive } from '../executionStatus';
 import type { GapState } from '../gapFiller';
-import type { PendingMessage } from '../outbox';
-import { NO_STREAMS, type StreamState } from '../streamItems';
+import { reduceOutbox, type OutboxEvent, type PendingMessage } from '../outbox';
+import { NO_STREAMS, reduceStreams, type StreamEvent, type StreamState } from '../streamItems';
 import type { SocketProtocol } from './socketProtocols';
 import type { SessionProblem } from './problems';
 
 // What the screen knows of a live session, and the one place it changes: each change is a named
-// event of the session, and the rules that tie parts of the state together (a settled run is no
-// longer stopping, a refused key is a problem to say) are here, not at each place that noticed.
+// event of the session, saying what happened, and the rules that tie parts of the state together
+// (a settled run is no longer stopping, a refused key is a problem to say) are here, not at each
+// place that noticed. The streams and the outbox are parts of this state with reducers of their
+// own (streamItems.ts, outbox.ts): their events pass through here to them.
+
+/**
+ * Where a status was learnt: the socket (the newest word while it is subscribed), a REST read
+ * (the status, or a state update in a page; older than the socket's), or the look taken after a
+ * silent socket (REST, which then has the last word: the socket may have missed the change).
+ */
+export type StatusSource = 'socket' | 'read' | 'silence check';
 
 export interface LiveState {
   status: ExecutionStatus | undefined;
+  /** The socket has told the status on this connection: a REST read's is older, and not taken. */
+  statusLive: boolean;
+  /** A run ended while this session watched it: a message it left unread is asked for by itself. */
+  watchedRunEnd: boolean;
   connection: ConnectionState;
   /** The agent's answers while they stream, never persisted. */
   streams: StreamState;
@@ -44,11 +57,13 @@ export interface Announcement {
 export const ANNOUNCEMENTS_KEPT = 20;
 
 export type SessionEvent =
+  | StreamEvent
+  | OutboxEvent
   | { type: 'connection changed'; connection: ConnectionState }
-  | { type: 'status changed'; status: ExecutionStatus }
+  | { type: 'status changed'; status: ExecutionStatus; source: StatusSource }
+  /** The end of a run this session watched was looked at for a message left unanswered. */
+  | { type: 'run end reviewed' }
   | { type: 'protocol chosen'; protocol: SocketProtocol }
-  | { type: 'outbox changed'; pending: PendingMessage[] }
-  | { type: 'streams changed'; streams: StreamState }
   | { type: 'gap changed'; gap: GapState }
   | { type: 'stop asked' }
   | { type: 'stop failed'; error: unknown }
@@ -62,6 +77,8 @@ export type SessionEvent =
 export function initialLiveState(protocol: SocketProtocol): LiveState {
   return {
     status: undefined,
+    statusLive: false,
+    watchedRunEnd: false,
     connection: { kind: 'closed' },
     streams: NO_STREAMS,
     pending: [],
@@ -80,6 +97,8 @@ export function reduceLiveState(state: LiveState, event: SessionEvent): LiveStat
   switch (event.type) {
     case 'connection changed': {
       const { connection } = event;
+      // A connection that is not open tells no status: the next read's counts again.
+      if (connection.kind !== 'open' && state.statusLive) state = { ...state, statusLive: false };
       if (connection.kind === 'key-rejected')
         return {
           ...state,
@@ -94,16 +113,45 @@ export function reduceLiveState(state: LiveState, event: SessionEvent): LiveStat
         };
       return { ...state, connection };
     }
-    case 'status changed':
-      if (state.status === event.status) return state;
-      // A run that settled is no longer being stopped, however it ended.
-      return { ...state, status: event.status, stopping: isActive(event.status) ? state.stopping : false };
+    case 'status changed': {
+      if (event.source === 'read' && state.statusLive) return state;
+      const statusLive = state.statusLive || event.source === 'socket';
+      if (state.status === event.status)
+        return statusLive === state.statusLive ? state : { ...state, statusLive };
+      const wasActive = isActive(state.status);
+      const nowActive = isActive(event.status);
+      return {
+        ...state,
+        status: event.status,
+        statusLive,
+        // A run that settled is no longer being stopped, however it ended, and streams nothing.
+        stopping: nowActive ? state.stopping : false,
+        streams: nowActive ? state.streams : reduceStreams(state.streams, { type: 'streams cut' }),
+        watchedRunEnd: wasActive && !nowActive ? true : nowActive ? false : state.watchedRunEnd,
+      };
+    }
+    case 'run end reviewed':
+      return state.watchedRunEnd ? { ...state, watchedRunEnd: false } : state;
     case 'protocol chosen':
       return { ...state, protocol: event.protocol };
-    case 'outbox changed':
-      return { ...state, pending: event.pending };
-    case 'streams changed':
-      return { ...state, streams: event.streams };
+    case 'message queued':
+    case 'message handed over':
+    case 'message failed':
+    case 'message sent again':
+    case 'message discarded':
+    case 'message echoed':
+    case 'send rejected':
+    case 'sends unconfirmed': {
+      const pending = reduceOutbox(state.pending, event);
+      return pending === state.pending ? state : { ...state, pending };
+    }
+    case 'progress received':
+    case 'event persisted':
+    case 'legacy turn ended':
+    case 'streams cut': {
+      const streams = reduceStreams(state.streams, event);
+      return streams === state.streams ? state : { ...state, streams };
+    }
     case 'gap changed':
       return event.gap.kind === 'gone'
         ? { ...state, gap: event.gap, problem: { kind: 'gone', from: 'read' } }
