@@ -52,6 +52,34 @@ async function open(page: Page, conversationId: string): Promise<number> {
   return firstRowsPaintedAt(page);
 }
 
+/** Navigation to the end of the frame that painted the inbox's first row, by the page's clock. */
+async function openInbox(page: Page): Promise<number> {
+  await page.addInitScript(() => {
+    const times = window as { __firstListRowAt?: number; __firstListRowPaintedAt?: number };
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('.conversation-list li[data-conversation-id]')) return;
+      times.__firstListRowAt = performance.now();
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (times.__firstListRowPaintedAt = performance.now())));
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/');
+  return page
+    .waitForFunction(() => (window as { __firstListRowPaintedAt?: number }).__firstListRowPaintedAt)
+    .then((handle) => handle.jsonValue() as Promise<number>);
+}
+
+/** The agent-server's list reads that had ended before the inbox's first row was in the page. */
+const listReadsBeforeRows = (page: Page, serverUrl: string) =>
+  page.evaluate((server) => {
+    const rowsAt = (window as { __firstListRowAt?: number }).__firstListRowAt ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.name.startsWith(`${server}/api/conversations/search`))
+      .filter((entry) => (entry as PerformanceResourceTiming).responseEnd <= rowsAt).length;
+  }, serverUrl);
+
 /** The agent-server's answers that had ended before the first rows were in the page. */
 const answersBeforeRows = (page: Page, serverUrl: string) =>
   page.evaluate((server) => {
@@ -211,6 +239,41 @@ test.describe('over a network, on the real agent-server', () => {
         10,
         bytes / 1000,
       );
+      await context.close();
+    }
+  });
+
+  test('the inbox cold, then again from the list this browser kept (real server)', async ({ browser }) => {
+    test.setTimeout(600_000);
+    for (let run = 0; run < RUNS; run++) {
+      const context = await newProfile(browser, seeded);
+      const first = await context.newPage();
+      await slowed(first);
+      const cold = await openInbox(first);
+      // The list is kept once the inbox has the server's own page.
+      await expect
+        .poll(() =>
+          first.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('tether.list:'))),
+        )
+        .toBe(true);
+      await first.close();
+      const again = await context.newPage();
+      await slowed(again);
+      const kept = await openInbox(again);
+      const awaited = await listReadsBeforeRows(again, seeded.server.url);
+      record(
+        '40. the inbox cold over 150 ms and 10 Mbit/s: navigation to its first row painted (real server)',
+        'ms',
+        1_200,
+        cold,
+      );
+      record(
+        '41. the inbox again, from the list this browser kept: navigation to its first row painted (real server)',
+        'ms',
+        600,
+        kept,
+      );
+      record("42. list reads awaited before the kept list's rows (real server)", '', 0, awaited);
       await context.close();
     }
   });

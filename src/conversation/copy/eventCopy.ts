@@ -267,13 +267,15 @@ export class EventCopy {
 
   /**
    * What this browser can list of a server it cannot reach: the server's list as last read here,
-   * and every conversation kept here that it does not hold (each as it was when last opened),
-   * newest first.
+   * and every conversation kept here, each as it was seen last (a conversation's copy written
+   * after the list was read knows its newer title and status), newest first.
    */
   async listed(server: string): Promise<ListedInfo[]> {
-    const byId = new Map((keptList(server)?.items ?? []).map((listed) => [listed.id, listed]));
+    const list = keptList(server);
+    const byId = new Map((list?.items ?? []).map((listed) => [listed.id, listed]));
     for (const meta of await this.conversations(server))
-      if (meta.listed && !byId.has(meta.listed.id)) byId.set(meta.listed.id, meta.listed);
+      if (meta.listed && (!byId.has(meta.listed.id) || meta.savedAt > (list?.savedAt ?? 0)))
+        byId.set(meta.listed.id, meta.listed);
     return [...byId.values()].sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''));
   }
 

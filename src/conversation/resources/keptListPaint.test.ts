@@ -130,3 +130,37 @@ describe('the list painted from it', () => {
     expect(queryClient.getQueryData(conversationListKey(settings))).toBe(read);
   });
 });
+
+describe('what this browser lists of a server it cannot reach', () => {
+  it('is each conversation as last seen: by the list, or by its copy written after the list', async () => {
+    const { EventCopy } = await import('../copy/eventCopy');
+    let clock = 500;
+    const copy = (await EventCopy.open(() => clock))!;
+    const write = (id: string, title: string) =>
+      copy.write(settings.serverUrl, id, {
+        events: [{ id: `${id}-e`, kind: 'MessageEvent', timestamp: '2026-11-20T00:00:00' }],
+        olderCursor: null,
+        head: undefined,
+        info: { ...info(id, 'finished', 1), title },
+      });
+    // Opened before the list was read: the list's word is the newer.
+    await write('old', 'Old name, from the copy');
+    keepList(
+      settings.serverUrl,
+      { items: [{ ...info('old', 'idle', 2), title: 'Renamed since' }, info('named', 'running', 3)] },
+      1000,
+    );
+    // Opened after: it was named meanwhile, and the copy knows.
+    clock = 5000;
+    await write('named', 'Named by the server');
+    await write('kept only', 'Only in the copy');
+    const listed = await copy.listed(settings.serverUrl);
+    expect(Object.fromEntries(listed.map((item) => [item.id, item.title]))).toEqual({
+      old: 'Renamed since',
+      named: 'Named by the server',
+      'kept only': 'Only in the copy',
+    });
+    await copy.clear();
+    expect(keptList(settings.serverUrl)).toBeUndefined();
+  });
+});
