@@ -138,7 +138,7 @@ describe('what this browser lists of a server it cannot reach', () => {
     const copy = (await EventCopy.open(() => clock))!;
     const write = (id: string, title: string) =>
       copy.write(settings.serverUrl, id, {
-        events: [{ id: `${id}-e`, kind: 'MessageEvent', timestamp: '2026-11-20T00:00:00' }],
+        events: [{ id: `${id}-e` }],
         olderCursor: null,
         head: undefined,
         info: { ...info(id, 'finished', 1), title },
