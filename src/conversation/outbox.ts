@@ -1,5 +1,9 @@
 import { AgentServerRefused, describeError, httpStatus } from '../agent-server/client';
 import { t } from '../i18n/i18n';
+import type { OutboxEvent, PendingMessage } from './outboxState';
+
+export type { OutboxEvent, PendingMessage } from './outboxState';
+export { reduceOutbox } from './outboxState';
 
 // The user's messages on their way: shown at once as bubbles, handed to the socket (or to REST
 // when the socket is down), and kept until the server's persisted copy comes back. A message is
@@ -7,25 +11,6 @@ import { t } from '../i18n/i18n';
 
 /** Said when the server kept a message but refused to run it (429 on a send with run: true). */
 export const runLimitWords = (): string => t('session.runLimit');
-
-export interface PendingMessage {
-  localId: string;
-  text: string;
-  /** Images as data URLs, sent as one ImageContent after the text. */
-  images: string[];
-  sentAt: number;
-  /** sending: not yet handed over; sent: handed over, waiting for the server's echo; failed: not delivered. */
-  state: 'sending' | 'sent' | 'failed';
-  via?: 'socket' | 'rest';
-  error?: string;
-  /**
-   * Failed because the server could not be reached (the network, a 5xx, a socket that died before
-   * the server took it): sent again by itself, once, when the server is back.
-   */
-  resendWhenBack?: boolean;
-  /** Sent again by itself when the server came back (said on its bubble). */
-  resent?: boolean;
-}
 
 export interface OutboxTransport {
   /** Hands the frame to an open socket; false when there is none. */
@@ -35,68 +20,6 @@ export interface OutboxTransport {
   afterRestSend(): void;
   /** The server kept the message but is running as many conversations as it allows (429). */
   runRefused(): void;
-}
-
-/** What happened to the messages on their way: the session's reducer hands these to reduceOutbox. */
-export type OutboxEvent =
-  | { type: 'message queued'; message: PendingMessage }
-  | { type: 'message handed over'; localId: string; via: 'socket' | 'rest' }
-  | { type: 'message failed'; localId: string; error: string; resendWhenBack: boolean }
-  | { type: 'message sent again'; localId: string; sentAt: number; resent: boolean }
-  | { type: 'message discarded'; localId: string }
-  /** The server's copy of a message came back: it replaces the bubble (first match wins). */
-  | { type: 'message echoed'; text: string; imageCount: number }
-  /** The server answered a socket frame with an error: the newest socket send failed. */
-  | { type: 'send rejected'; detail: string }
-  /**
-   * Everything the server persisted up to `before` is held, and these socket sends are not among
-   * it: the socket died before the server took them.
-   */
-  | { type: 'sends unconfirmed'; before: number; error: string };
-
-export function reduceOutbox(pending: PendingMessage[], event: OutboxEvent): PendingMessage[] {
-  const update = (localId: string, patch: Partial<PendingMessage>) =>
-    pending.map((m) => (m.localId === localId ? { ...m, ...patch } : m));
-  switch (event.type) {
-    case 'message queued':
-      return [...pending, event.message];
-    case 'message handed over':
-      return update(event.localId, { state: 'sent', via: event.via });
-    case 'message failed':
-      return update(event.localId, {
-        state: 'failed',
-        error: event.error,
-        resendWhenBack: event.resendWhenBack,
-      });
-    case 'message sent again':
-      return update(event.localId, {
-        state: 'sending',
-        error: undefined,
-        sentAt: event.sentAt,
-        ...(event.resent ? { resent: true, resendWhenBack: false } : {}),
-      });
-    case 'message discarded':
-      return pending.some((m) => m.localId === event.localId)
-        ? pending.filter((m) => m.localId !== event.localId)
-        : pending;
-    case 'message echoed': {
-      const same = (m: PendingMessage) => m.text === event.text && m.images.length === event.imageCount;
-      // A message marked failed after a dropped socket may still arrive: it was delivered after all.
-      const match = pending.find((m) => m.state !== 'failed' && same(m)) ?? pending.find(same);
-      return match ? pending.filter((m) => m !== match) : pending;
-    }
-    case 'send rejected': {
-      const last = pending.findLast((m) => m.state === 'sent' && m.via === 'socket');
-      return last ? update(last.localId, { state: 'failed', error: event.detail }) : pending;
-    }
-    case 'sends unconfirmed': {
-      const lost = (m: PendingMessage) => m.state === 'sent' && m.via === 'socket' && m.sentAt < event.before;
-      if (!pending.some(lost)) return pending;
-      return pending.map((m) =>
-        lost(m) ? { ...m, state: 'failed', error: event.error, resendWhenBack: !m.resent } : m,
-      );
-    }
-  }
 }
 
 /** The words said on a socket send the server never took (the socket died first). */

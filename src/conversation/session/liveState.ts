@@ -3,7 +3,7 @@ import type { ConnectionState } from '../../agent-server/socket';
 import type { ExecutionStatus } from '../../agent-server/protocol';
 import { isActive } from '../executionStatus';
 import type { GapState } from '../gapFiller';
-import { reduceOutbox, type OutboxEvent, type PendingMessage } from '../outbox';
+import { reduceOutbox, type OutboxEvent, type PendingMessage } from '../outboxState';
 import { NO_STREAMS, reduceStreams, type StreamEvent, type StreamState } from '../streamItems';
 import type { SocketProtocol } from './socketProtocols';
 import type { SessionProblem } from './problems';
