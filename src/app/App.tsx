@@ -17,7 +17,7 @@ import {
 import { openAddServer, serverToAdd } from '../components/servers/serversDialog';
 import { setThemeChoice } from './theme';
 import { useDialogOpenings } from './useDialogOpenings';
-import { lazyPart } from '../components/boundaries/lazyPart';
+import { lazyPart, usePartsLoaded } from '../components/boundaries/lazyPart';
 import { PartBoundary } from '../components/boundaries/PartBoundary';
 import { Failed } from '../components/boundaries/Failed';
 import { useIdleReached } from '../components/useIdleReached';
@@ -84,7 +84,8 @@ function Layout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   useEffect(() => setDrawerOpen(false), [location]);
   const drawerToggle = useRef<HTMLButtonElement>(null);
-  const idle = useIdleReached();
+  // The idle moment's parts are drawn once their code is here, so that neither suspends (lazyPart).
+  const idle = usePartsLoaded(useIdleReached(), ConversationList, HeaderTools);
   const shortcuts = useDialogOpenings();
   const palette = useDialogOpenings();
   const showShortcuts = shortcuts.show;

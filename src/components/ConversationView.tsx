@@ -1,7 +1,8 @@
-import { Suspense, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { BranchContext } from './branches/branchContext';
 import { ModelBaseUrl } from './conversation/modelBaseUrl';
 import { ChatHistory } from './ChatHistory';
+import { noteFirstScreenDrawn } from './useIdleReached';
 import { ConversationBanners } from './conversation/ConversationBanners';
 import { useFollowRun } from './follow/useFollowRun';
 import { FindFocus } from './find/findFocus';
@@ -81,6 +82,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
   );
 
   const { error } = model;
+  // The rows (the copy's, or the server's first page), or what the view says instead of them.
+  const drawn = !model.historyPending || Boolean(error);
+  useEffect(() => {
+    if (drawn) noteFirstScreenDrawn();
+  }, [drawn]);
   return (
     <div className={`conversation-area${workspaceRoute && repository ? ' with-workspace' : ''}`}>
       <section className="conversation" aria-labelledby="conversation-title" ref={sectionRef}>

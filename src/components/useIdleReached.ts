@@ -25,6 +25,22 @@ export function firstIdleAfter(read: Promise<unknown>): void {
   firstRead = read;
 }
 
+let firstScreenDrawn: () => void = () => {};
+
+/**
+ * As firstIdleAfter, and the moment also waits for the first screen to say it is drawn
+ * (noteFirstScreenDrawn): the parts the idle moment draws then come after it, not beside it.
+ */
+export function firstIdleAfterDrawn(read: Promise<unknown>): void {
+  const drawn = new Promise<void>((resolve) => (firstScreenDrawn = resolve));
+  firstRead = Promise.all([read, drawn]);
+}
+
+/** The first screen is drawn: a conversation's rows, or what it says instead of them. */
+export function noteFirstScreenDrawn(): void {
+  firstScreenDrawn();
+}
+
 /** Resolves in the page's first idle moment after the first read (at once after it). */
 export function firstIdle(): Promise<void> {
   if (idle) return idle;

@@ -1,10 +1,11 @@
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { EventClock, userMessage } from '../../../mocks/events';
 import { projectEvents } from '../../conversation/projection';
 import { RowBoundary } from './RowBoundary';
 import { PartBoundary } from './PartBoundary';
-import { failedModuleUrl } from './lazyPart';
+import { failedModuleUrl, lazyPart } from './lazyPart';
 
 afterEach(cleanup);
 
@@ -59,5 +60,31 @@ describe('contained failures', () => {
       ),
     ).toBe('http://127.0.0.1:4173/assets/Usage-a1.js');
     expect(failedModuleUrl(new TypeError('Importing a module script failed.'))).toBeUndefined();
+  });
+});
+
+describe('a lazily loaded part', () => {
+  it('whose code is already here is drawn at once, never through a fallback', async () => {
+    const Part = lazyPart(async () => ({ default: ({ word }: { word: string }) => <p>{word}</p> }));
+    await Part.preload();
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Part word="here at once" />
+      </Suspense>,
+    );
+    // In the first commit: had it suspended, the fallback would be on screen now.
+    expect(screen.getByText('here at once')).toBeTruthy();
+    expect(screen.queryByText('waiting')).toBeNull();
+  });
+
+  it('whose code is not here yet suspends, then is drawn', async () => {
+    const Part = lazyPart(async () => ({ default: () => <p>loaded later</p> }));
+    render(
+      <Suspense fallback={<p>waiting</p>}>
+        <Part />
+      </Suspense>,
+    );
+    expect(screen.getByText('waiting')).toBeTruthy();
+    expect(await screen.findByText('loaded later')).toBeTruthy();
   });
 });
