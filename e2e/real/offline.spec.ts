@@ -62,9 +62,15 @@ test('offline, the app and a conversation opened before open from this browser @
   await expect(banner).toContainText('The server cannot be reached');
   await expect(answer).toBeVisible();
   expect(await shownEventIds(page)).toEqual(shown);
-  // The header and the list are the copy's too.
+  // The header and the list are the copy's too: the list as this browser last read it (the
+  // worker's server holds other journeys' conversations, named alike), this one by its name.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  await expect(page.getByRole('navigation').getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation')
+      .locator(`li[data-conversation-id="${id}"]`)
+      .getByRole('link', { name: new RegExp(title) }),
+  ).toBeVisible();
   await expectAccessible(page, 'a conversation read offline from the copy');
   await page.screenshot({ path: test.info().outputPath('offline-banner.png') });
   // Sending needs the server, and says so rather than dropping the message.
