@@ -12,23 +12,38 @@ export const BENCH_SEED = '?seed=bench';
 const watched = new WeakSet<Page>();
 
 /**
- * Notes, in the page, the moment the first conversation rows enter the DOM (a mutation
- * observer runs before the next paint, and before any idle-time work the rows start), and the
- * end of the frame that paints them (a task queued from that frame's animation callback).
+ * Notes, in the page, the moment the first element matching `selector` enters the DOM (a mutation
+ * observer runs before the next paint, and before any idle-time work it starts), as `window[at]`,
+ * and the end of the frame that paints it (a task queued from that frame's animation callback),
+ * as `window[paintedAt]`.
  */
+async function watchFirst(page: Page, selector: string, at: string, paintedAt: string): Promise<void> {
+  await page.addInitScript(
+    ([selector, at, paintedAt]) => {
+      const times = window as unknown as Record<string, number>;
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector(selector)) return;
+        times[at] = performance.now();
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => (times[paintedAt] = performance.now())));
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    },
+    [selector, at, paintedAt] as const,
+  );
+}
+
+/** The page's clock at `window[key]`, once it is set. */
+const clockedAt = (page: Page, key: string) =>
+  page
+    .waitForFunction((name) => (window as unknown as Record<string, number>)[name], key)
+    .then((handle) => handle.jsonValue() as Promise<number>);
+
+/** The first conversation rows: `__firstRowsAt`, and the frame that paints them. */
 export async function watchFirstRows(page: Page): Promise<void> {
   if (watched.has(page)) return;
   watched.add(page);
-  await page.addInitScript(() => {
-    const times = window as { __firstRowsAt?: number; __firstRowsPaintedAt?: number };
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector('.chat-row[data-event-id]')) return;
-      times.__firstRowsAt = performance.now();
-      observer.disconnect();
-      requestAnimationFrame(() => setTimeout(() => (times.__firstRowsPaintedAt = performance.now())));
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
+  await watchFirst(page, '.chat-row[data-event-id]', '__firstRowsAt', '__firstRowsPaintedAt');
 }
 
 /**
@@ -36,10 +51,19 @@ export async function watchFirstRows(page: Page): Promise<void> {
  * the reader waits for, without the test's own round trips to notice it (openConversation's
  * figure adds those, 5 to 40 ms).
  */
-export const firstRowsPaintedAt = (page: Page) =>
-  page
-    .waitForFunction(() => (window as { __firstRowsPaintedAt?: number }).__firstRowsPaintedAt)
-    .then((handle) => handle.jsonValue() as Promise<number>);
+export const firstRowsPaintedAt = (page: Page) => clockedAt(page, '__firstRowsPaintedAt');
+
+/** The inbox's first row: `__firstListRowAt`, and the frame that paints it. */
+export const watchFirstListRow = (page: Page) =>
+  watchFirst(
+    page,
+    '.conversation-list li[data-conversation-id]',
+    '__firstListRowAt',
+    '__firstListRowPaintedAt',
+  );
+
+/** Navigation to the end of the frame that painted the inbox's first row. */
+export const firstListRowPaintedAt = (page: Page) => clockedAt(page, '__firstListRowPaintedAt');
 
 /**
  * Opens a conversation and returns ms from navigation to its first rows on screen, as the test

@@ -7,7 +7,13 @@ import {
   type Page,
 } from '@playwright/test';
 import { record, RUNS } from './figures';
-import { firstRowsPaintedAt, waitForCopy, watchFirstRows } from './measure';
+import {
+  firstListRowPaintedAt,
+  firstRowsPaintedAt,
+  waitForCopy,
+  watchFirstListRow,
+  watchFirstRows,
+} from './measure';
 import { seededRealServer, serversKeptFor, type SeededServer } from './realServer';
 
 // Opening a conversation as a person waits for it over a real network (issue 43, point 3): the
@@ -54,20 +60,9 @@ async function open(page: Page, conversationId: string): Promise<number> {
 
 /** Navigation to the end of the frame that painted the inbox's first row, by the page's clock. */
 async function openInbox(page: Page): Promise<number> {
-  await page.addInitScript(() => {
-    const times = window as { __firstListRowAt?: number; __firstListRowPaintedAt?: number };
-    const observer = new MutationObserver(() => {
-      if (!document.querySelector('.conversation-list li[data-conversation-id]')) return;
-      times.__firstListRowAt = performance.now();
-      observer.disconnect();
-      requestAnimationFrame(() => setTimeout(() => (times.__firstListRowPaintedAt = performance.now())));
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
+  await watchFirstListRow(page);
   await page.goto('/');
-  return page
-    .waitForFunction(() => (window as { __firstListRowPaintedAt?: number }).__firstListRowPaintedAt)
-    .then((handle) => handle.jsonValue() as Promise<number>);
+  return firstListRowPaintedAt(page);
 }
 
 /** The agent-server's list reads that had ended before the inbox's first row was in the page. */
