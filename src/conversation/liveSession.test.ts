@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '@openhands/typescript-client/client/http-client';
+import { sendFailureWords } from './outbox';
 import {
   EventClock,
   agentMessage,
@@ -253,9 +254,8 @@ describe('sending', () => {
       { role: 'user', content: [{ type: 'text', text: 'hello' }] },
       { run: true },
     );
-    expect(t.state().pending).toMatchObject([
-      { state: 'failed', error: 'The agent-server answered 500: boom' },
-    ]);
+    expect(t.state().pending).toMatchObject([{ state: 'failed', failure: { kind: 'failed' } }]);
+    expect(sendFailureWords(t.state().pending[0]!.failure!)).toBe('The agent-server answered 500: boom');
     await t.live.commands.retry(t.state().pending[0]!.localId);
     expect(t.state().pending).toMatchObject([{ state: 'sent', via: 'rest' }]);
   });
@@ -560,7 +560,9 @@ describe('session socket', () => {
     expect(t.log.rejected).toBe(2);
     await t.live.commands.send('bad');
     sessionFrame({ type: 'error', code: 'ValidationError', detail: 'not a message' });
-    expect(t.state().pending).toMatchObject([{ state: 'failed', error: 'not a message' }]);
+    expect(t.state().pending).toMatchObject([
+      { state: 'failed', failure: { kind: 'rejected', detail: 'not a message' } },
+    ]);
     expect(t.state().problem).toEqual({ kind: 'server error', detail: 'not a message' });
     t.live.stop();
   });

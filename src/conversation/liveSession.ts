@@ -20,7 +20,6 @@ import { ConversationSocket, type ConnectionState, type SocketEnvironment } from
 import { Announcer } from './session/announcer';
 import { isAgentReply } from './follow/runNotices';
 import { DeltaBuffer } from './deltaBuffer';
-import { unconfirmedWords } from './outbox';
 import { ConversationEventLog } from './eventLog';
 import { isActive, statusFromInfo, statusFromStateUpdate } from './executionStatus';
 import { GapFiller } from './gapFiller';
@@ -406,8 +405,7 @@ export class ConversationSession {
     const replay = this.replay;
     this.replay = undefined;
     // Everything persisted before this connection is now held: older unechoed sends were lost.
-    if (replay)
-      this.dispatch({ type: 'sends unconfirmed', before: replay.syncedAt, error: unconfirmedWords() });
+    if (replay) this.dispatch({ type: 'sends unconfirmed', before: replay.syncedAt });
     this.resendWhatFailedWhileAway();
   }
 
@@ -456,7 +454,7 @@ export class ConversationSession {
   private fillSince(): Promise<boolean> {
     return this.readWhatServerHolds().then((filled) => {
       if (filled) {
-        this.dispatch({ type: 'sends unconfirmed', before: this.now(), error: unconfirmedWords() });
+        this.dispatch({ type: 'sends unconfirmed', before: this.now() });
         this.resendWhatFailedWhileAway();
       }
       return filled;

@@ -4,6 +4,7 @@ import {
   Outbox,
   reduceOutbox,
   runLimitWords,
+  sendFailureWords,
   type OutboxEvent,
   type OutboxTransport,
   type PendingMessage,
@@ -48,7 +49,8 @@ describe('a message sent over REST', () => {
       .mockResolvedValueOnce(undefined);
     const { outbox, transport, pending } = outboxOverRest(send);
     await outbox.send('Hello');
-    expect(pending()).toMatchObject([{ state: 'failed', error: 'The agent-server answered 503: busy' }]);
+    expect(pending()).toMatchObject([{ state: 'failed', failure: { kind: 'failed' } }]);
+    expect(sendFailureWords(pending()[0]!.failure!)).toBe('The agent-server answered 503: busy');
     expect(transport.runRefused).not.toHaveBeenCalled();
     await outbox.retry(pending()[0]!.localId);
     expect(pending()).toMatchObject([{ state: 'sent', via: 'rest' }]);

@@ -1,8 +1,8 @@
 import { AgentServerRefused, describeError, httpStatus } from '../agent-server/client';
 import { t } from '../i18n/i18n';
-import type { OutboxEvent, PendingMessage } from './outboxState';
+import type { OutboxEvent, PendingMessage, SendFailure } from './outboxState';
 
-export type { OutboxEvent, PendingMessage } from './outboxState';
+export type { OutboxEvent, PendingMessage, SendFailure } from './outboxState';
 export { reduceOutbox } from './outboxState';
 
 // The user's messages on their way: shown at once as bubbles, handed to the socket (or to REST
@@ -22,8 +22,17 @@ export interface OutboxTransport {
   runRefused(): void;
 }
 
-/** The words said on a socket send the server never took (the socket died first). */
-export const unconfirmedWords = (): string => t('session.unconfirmed');
+/** Why a message was not delivered, in the words of the language spoken now. */
+export function sendFailureWords(failure: SendFailure): string {
+  switch (failure.kind) {
+    case 'failed':
+      return describeError(failure.error);
+    case 'rejected':
+      return failure.detail;
+    case 'unconfirmed':
+      return t('session.unconfirmed');
+  }
+}
 
 /** The outbox's view of the session: the messages on their way, and where what happens to them goes. */
 export interface OutboxState {
@@ -103,7 +112,7 @@ export class Outbox {
       this.state.dispatch({
         type: 'message failed',
         localId,
-        error: describeError(error),
+        error,
         resendWhenBack: !message.resent && unreachable(error),
       });
     }

@@ -2,6 +2,15 @@
 // and its reducer, apart from the outbox that sends (outbox.ts), so that the session's state,
 // which the first screen holds, does not bring the sending code with it.
 
+/** Why a message was not delivered (outbox.ts words it: sendFailureWords). */
+export type SendFailure =
+  /** The send failed: the server refused it, or could not be reached. */
+  | { kind: 'failed'; error: unknown }
+  /** The server answered the socket frame with an error, in its own words. */
+  | { kind: 'rejected'; detail: string }
+  /** The socket died before the server took it. */
+  | { kind: 'unconfirmed' };
+
 export interface PendingMessage {
   localId: string;
   text: string;
@@ -11,7 +20,8 @@ export interface PendingMessage {
   /** sending: not yet handed over; sent: handed over, waiting for the server's echo; failed: not delivered. */
   state: 'sending' | 'sent' | 'failed';
   via?: 'socket' | 'rest';
-  error?: string;
+  /** Why it was not delivered, as a fact: said when drawn, in the language spoken then. */
+  failure?: SendFailure;
   /**
    * Failed because the server could not be reached (the network, a 5xx, a socket that died before
    * the server took it): sent again by itself, once, when the server is back.
@@ -25,7 +35,7 @@ export interface PendingMessage {
 export type OutboxEvent =
   | { type: 'message queued'; message: PendingMessage }
   | { type: 'message handed over'; localId: string; via: 'socket' | 'rest' }
-  | { type: 'message failed'; localId: string; error: string; resendWhenBack: boolean }
+  | { type: 'message failed'; localId: string; error: unknown; resendWhenBack: boolean }
   | { type: 'message sent again'; localId: string; sentAt: number; resent: boolean }
   | { type: 'message discarded'; localId: string }
   /** The server's copy of a message came back: it replaces the bubble (first match wins). */
@@ -36,7 +46,7 @@ export type OutboxEvent =
    * Everything the server persisted up to `before` is held, and these socket sends are not among
    * it: the socket died before the server took them.
    */
-  | { type: 'sends unconfirmed'; before: number; error: string };
+  | { type: 'sends unconfirmed'; before: number };
 
 export function reduceOutbox(pending: PendingMessage[], event: OutboxEvent): PendingMessage[] {
   const update = (localId: string, patch: Partial<PendingMessage>) =>
@@ -49,13 +59,13 @@ export function reduceOutbox(pending: PendingMessage[], event: OutboxEvent): Pen
     case 'message failed':
       return update(event.localId, {
         state: 'failed',
-        error: event.error,
+        failure: { kind: 'failed', error: event.error },
         resendWhenBack: event.resendWhenBack,
       });
     case 'message sent again':
       return update(event.localId, {
         state: 'sending',
-        error: undefined,
+        failure: undefined,
         sentAt: event.sentAt,
         ...(event.resent ? { resent: true, resendWhenBack: false } : {}),
       });
@@ -71,13 +81,15 @@ export function reduceOutbox(pending: PendingMessage[], event: OutboxEvent): Pen
     }
     case 'send rejected': {
       const last = pending.findLast((m) => m.state === 'sent' && m.via === 'socket');
-      return last ? update(last.localId, { state: 'failed', error: event.detail }) : pending;
+      return last
+        ? update(last.localId, { state: 'failed', failure: { kind: 'rejected', detail: event.detail } })
+        : pending;
     }
     case 'sends unconfirmed': {
       const lost = (m: PendingMessage) => m.state === 'sent' && m.via === 'socket' && m.sentAt < event.before;
       if (!pending.some(lost)) return pending;
       return pending.map((m) =>
-        lost(m) ? { ...m, state: 'failed', error: event.error, resendWhenBack: !m.resent } : m,
+        lost(m) ? { ...m, state: 'failed', failure: { kind: 'unconfirmed' }, resendWhenBack: !m.resent } : m,
       );
     }
   }

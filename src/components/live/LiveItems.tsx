@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { PendingMessage } from '../../conversation/outbox';
+import { sendFailureWords, type PendingMessage } from '../../conversation/outbox';
 import type { LiveSession } from '../../conversation/session/sessionHandle';
 import type { StreamItem, StreamState } from '../../conversation/streamItems';
 import { MessageImages } from '../attachments/MessageImages';
@@ -154,7 +154,9 @@ function PendingBubble({
     return <div className="chat-row marker answer-request">{t('answers.asking')}</div>;
   const words =
     message.state === 'failed'
-      ? t('pending.failed', { error: message.error ?? t('pending.unknownError') })
+      ? t('pending.failed', {
+          error: message.failure ? sendFailureWords(message.failure) : t('pending.unknownError'),
+        })
       : message.resent
         ? t('resend.sent')
         : message.state === 'sending'

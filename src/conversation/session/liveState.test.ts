@@ -9,7 +9,8 @@ import {
 import { problemWords } from './problems';
 import { speak } from '../../i18n/i18n';
 import german from '../../i18n/catalogs/de.json';
-import type { PendingMessage } from '../outbox';
+import { sendFailureWords, type PendingMessage } from '../outbox';
+import english from '../../i18n/catalogs/en.json';
 import type { ProgressFrame } from '../streamItems';
 
 const germanKeyRejected = german['session.keyRejected'];
@@ -177,7 +178,7 @@ describe('the streams and the outbox: parts of the one state, changed by what ha
     [
       'sends the server never took, before the replay, fail; later ones wait on',
       [message('1', 'a', { sentAt: 5 }), message('2', 'b', { sentAt: 50 })],
-      { type: 'sends unconfirmed', before: 20, error: 'lost' },
+      { type: 'sends unconfirmed', before: 20 },
       ['1 failed', '2 sent'],
     ],
   ])('%s', (_, pending, event, after) => {
@@ -185,13 +186,22 @@ describe('the streams and the outbox: parts of the one state, changed by what ha
     expect(reduceLiveState(state, event).pending.map((m) => `${m.localId} ${m.state}`)).toEqual(after);
   });
 
-  it('marks a lost send to go again once the server is back, unless it already went again', () => {
+  it('marks a lost send to go again once the server is back, unless it already went again', async () => {
     const state = {
       ...initialLiveState('session'),
       pending: [message('1', 'a'), message('2', 'b', { resent: true })],
     };
-    const lost = reduceLiveState(state, { type: 'sends unconfirmed', before: 20, error: 'lost' });
+    const lost = reduceLiveState(state, { type: 'sends unconfirmed', before: 20 });
     expect(lost.pending.map((m) => m.resendWhenBack)).toEqual([true, false]);
-    expect(reduceLiveState(lost, { type: 'sends unconfirmed', before: 20, error: 'lost' })).toBe(lost);
+    // Why, as a fact: it reads in the language spoken when the bubble is drawn.
+    const why = lost.pending[0]!.failure!;
+    expect(sendFailureWords(why)).toBe(english['session.unconfirmed']);
+    try {
+      await speak('de');
+      expect(sendFailureWords(why)).toBe(german['session.unconfirmed']);
+    } finally {
+      await speak('en');
+    }
+    expect(reduceLiveState(lost, { type: 'sends unconfirmed', before: 20 })).toBe(lost);
   });
 });
