@@ -48,13 +48,11 @@ export function keepList(serverUrl: string, page: Page<unknown>, savedAt = Date.
   }
 }
 
-/** Every kept list goes (the copy cleared; a server removed goes with its address). */
-export function forgetKeptLists(serverUrl?: string): void {
+/** Every kept list goes (the copy is cleared). */
+export function forgetKeptLists(): void {
   try {
     const keys = Array.from({ length: localStorage.length }, (_, index) => localStorage.key(index) ?? '');
-    for (const key of keys)
-      if (key === PREFIX + serverUrl || (serverUrl === undefined && key.startsWith(PREFIX)))
-        localStorage.removeItem(key);
+    for (const key of keys) if (key.startsWith(PREFIX)) localStorage.removeItem(key);
   } catch {
     // Nothing kept, or no storage.
   }
