@@ -1,6 +1,7 @@
 import { expect, test } from './test';
 import { SEEDED, Tether } from './app';
 import { WorkspacePanel } from './workspace';
+import { Board } from './boarding';
 
 // Deterministic screens: bundled fonts, fixed fixtures and time zone, no animations.
 
@@ -11,6 +12,21 @@ test('conversation list', async ({ page }) => {
   await app.open();
   await expect(app.list.getByRole('link')).toHaveCount(20);
   await expect(page).toHaveScreenshot('conversation-list.png');
+});
+
+test('the board, light and dark', async ({ page }) => {
+  // Within a day of the seeded runs, so that their newest events are looked into.
+  await page.clock.setFixedTime(new Date('2026-11-21T10:00:00Z'));
+  await page.setViewportSize({ width: 1440, height: 1100 });
+  const app = new Tether(page);
+  const board = new Board(page);
+  await app.open('/board');
+  await expect(board.column('Review').getByRole('article')).toHaveCount(3);
+  await expect(page.getByRole('status').filter({ hasText: 'need you' })).toBeVisible();
+  await expect(page.locator('.board-columns')).toHaveScreenshot('board.png');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('.board-columns')).toHaveScreenshot('board-dark.png');
 });
 
 test('a conversation with every kind of card', async ({ page }) => {

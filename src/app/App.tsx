@@ -40,6 +40,8 @@ const ShortcutsSheet = lazyPart(() => import('../components/shortcuts/ShortcutsS
 // Search over every kept conversation: its page, its index and its worker load when it opens.
 const SearchPage = lazyPart(() => import('../components/search/SearchPage'));
 const CommandPalette = lazyPart(() => import('../components/commands/CommandPalette'));
+// The board of every conversation on every server: its page loads when it opens.
+const BoardPage = lazyPart(() => import('../components/board/BoardPage'));
 
 // Opening a conversation (the usual first screen) does not wait for the new-conversation form.
 const NewConversation = lazyPart(() =>
@@ -68,9 +70,11 @@ function Layout() {
   const search = useSearch();
   // With no conversation open, the tab title counts what waits for approval on every server.
   const waitingElsewhere = useStore(attention, (state) => state.waitingElsewhere);
+  // The board says it its own way: what needs the person on every server.
+  const onBoard = location === '/board';
   useEffect(() => {
-    if (!params) document.title = inboxTabTitle(waitingElsewhere);
-  }, [params, waitingElsewhere]);
+    if (!params && !onBoard) document.title = inboxTabTitle(waitingElsewhere);
+  }, [params, onBoard, waitingElsewhere]);
   // A link `?add-server=<url>` opens Add server, filled in; the address forgets it at once.
   useEffect(() => {
     const url = serverToAdd(search);
@@ -104,6 +108,7 @@ function Layout() {
     when: (event) => !typingIn(event),
   });
   useCommand('search', t('command.search'), () => navigate('/search'));
+  useCommand('board', t('command.board'), () => navigate('/board'), true, { keys: 'board' });
   useCommand('theme-light', t('theme.command.light'), () => setThemeChoice('light'));
   useCommand('theme-dark', t('theme.command.dark'), () => setThemeChoice('dark'));
   useCommand('theme-system', t('theme.command.system'), () => setThemeChoice('system'));
@@ -193,6 +198,11 @@ function Layout() {
           <Route path="/search">
             <Suspense fallback={null}>
               <SearchPage />
+            </Suspense>
+          </Route>
+          <Route path="/board">
+            <Suspense fallback={null}>
+              <BoardPage />
             </Suspense>
           </Route>
           <Route path={SINGLE_SERVER_CONVERSATION_ROUTE}>

@@ -67,6 +67,9 @@ export function ConversationList({ selected }: { selected: ConversationAddress |
       <Link href="/search" className="search-everything">
         {t('list.searchEverything')}
       </Link>
+      <Link href="/board" className="search-everything">
+        {t('list.board')}
+      </Link>
       <nav className="conversation-list" aria-label={t('list.heading')} onKeyDown={moveWithArrows}>
         {servers.map((server) => (
           <ServerFeedSource

@@ -8,6 +8,7 @@ export const LAZY_PARTS = [
   'answers',
   'attachments',
   'banner',
+  'board',
   'branches',
   'browser',
   'browserCopy',

@@ -1,7 +1,7 @@
 // The keys commands answer to, by name, each a test of a key press. Their words (what the
 // shortcuts sheet and the palette show) are in keyWords.ts, which loads with those.
 //
-// Four fixed keys, tested here rather than by a key-matching library: tinykeys (0.8 kB gzip)
+// Five fixed keys, tested here rather than by a key-matching library: tinykeys (0.8 kB gzip)
 // loaded lazily missed a Ctrl+K pressed as the page appeared, and loaded with the first screen it
 // took the first load past its budget. Ctrl and ⌘ are both accepted for the "mod" keys, as a
 // person with either keyboard presses them; `code` is used for letters, so that a layout that
@@ -15,6 +15,9 @@ const withMod = (code: string) => (press: Press) =>
 export const KEY_COMBOS = {
   palette: withMod('KeyK'),
   find: withMod('KeyF'),
+  // Alt beside the mod key: Ctrl+B and ⌘+B are bold in the fields a person types in.
+  board: (press: Press) =>
+    (press.ctrlKey || press.metaKey) && press.altKey && !press.shiftKey && press.code === 'KeyB',
   // "?" comes with Shift on most layouts and without it on some.
   help: (press: Press) => press.key === '?' && !press.ctrlKey && !press.metaKey && !press.altKey,
   stop: (press: Press) =>

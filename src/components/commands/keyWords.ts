@@ -9,6 +9,7 @@ import 'virtual:tether-english/shortcuts';
 export const KEY_WORDS: Record<KeyName, MessageId> = {
   palette: 'shortcuts.keys.palette',
   find: 'shortcuts.keys.find',
+  board: 'shortcuts.keys.board',
   help: 'shortcuts.keys.help',
   stop: 'shortcuts.keys.esc',
 };

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { shownTitle } from '../shownTitle';
 import { attention } from '../follow/attention';
 import { notificationsOn } from '../follow/notifications';
+import { markSeen } from '../../conversation/board/boardStorage';
 import { conversationPath, type ConversationAddress } from '../conversationPath';
 import type { InboxRow } from './inboxRows';
 
@@ -33,6 +34,10 @@ export function useInboxFollow(rows: readonly InboxRow[], open: ConversationAddr
       serverName: row.server.name,
     }));
     attention.setState({ waitingElsewhere: waitingElsewhere(now, openKey) });
+    // The open conversation, on screen, is seen as it is now: the board's Review and "asked you"
+    // last only until the person has looked.
+    const openRow = rows.find((row) => `${row.serverId}/${row.id}` === openKey);
+    if (openRow && !away()) markSeen(openKey!, openRow.conversation.updated_at);
     const severalServers = new Set(rows.map((row) => row.serverId)).size > 1;
     const notices =
       away() && notificationsOn() ? inboxNotices(seen.current, now, openKey, severalServers) : [];

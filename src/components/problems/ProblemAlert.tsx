@@ -12,6 +12,9 @@ const SAID: Record<CommandAction, MessageId> = {
   'turn on': 'problems.turnOn',
   'turn off': 'problems.turnOff',
   save: 'problems.save',
+  approve: 'problems.approve',
+  reject: 'problems.reject',
+  stop: 'problems.stop',
 };
 
 /** The problem in the words of the language spoken now; `reason` words the error where the place knows better. */

@@ -11,7 +11,17 @@ import { createStore } from 'zustand/vanilla';
 // (conversation/session/problems.ts), whose banner says them.
 
 export type CommandAction =
-  'rename' | 'delete' | 'install' | 'update' | 'remove' | 'turn on' | 'turn off' | 'save';
+  | 'rename'
+  | 'delete'
+  | 'install'
+  | 'update'
+  | 'remove'
+  | 'turn on'
+  | 'turn off'
+  | 'save'
+  | 'approve'
+  | 'reject'
+  | 'stop';
 
 export interface CommandProblem {
   readonly action: CommandAction;

@@ -19,6 +19,7 @@ export const SHORTCUTS: Line[] = [
   ['shortcuts.keys.scroll', 'shortcuts.scroll'],
   ['palette', 'shortcuts.palette'],
   ['find', 'shortcuts.find'],
+  ['board', 'shortcuts.board'],
   ['shortcuts.keys.list', 'shortcuts.list'],
   ['help', 'shortcuts.help'],
 ];

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { openDB } from 'idb';
@@ -162,8 +163,11 @@ describe('the browser copy of a conversation', () => {
     await store.forget(S, 'c1');
     expect(await store.newest(S, 'c1', 10)).toBeUndefined();
     expect(await store.usage()).toMatchObject({ conversations: 1 });
+    // What the board glimpsed of the conversations (a command waiting to run, say) goes too.
+    localStorage.setItem('tether.board.glimpses', '{"s/c1":{"readAt":"x","edited":true}}');
     await store.clear();
     expect(await store.usage()).toEqual({ conversations: 0, bytes: 0 });
+    expect(localStorage.getItem('tether.board.glimpses')).toBeNull();
   });
 
   it('evicts the least recently opened conversations above its limit, never the one being read', async () => {

@@ -2,6 +2,7 @@ import { noteCopyKept } from './copyHint';
 import { openCopyDatabase, type CopiedConversation, type CopyDatabase } from './copySchema';
 import { listedInfo, type ListedInfo } from './listedInfo';
 import { forgetKeptLists, keptList } from './keptList';
+import { forgetGlimpses } from '../board/boardStorage';
 import type { CopyResume } from './copyResume';
 
 // Reads and writes of the browser's copy (copySchema.ts says what it holds). Every write is one
@@ -298,6 +299,7 @@ export class EventCopy {
       await tx.done;
       noteCopyKept(false);
       forgetKeptLists();
+      forgetGlimpses();
     } catch {
       // As above.
     }

@@ -1,0 +1,147 @@
+import 'virtual:tether-english/board';
+import { useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { agentServerClients } from '../../agent-server/client';
+import { isRecord, type ConversationInfo } from '../../agent-server/protocol';
+import type { AgentServer } from '../../agent-server/servers';
+import { markSeen } from '../../conversation/board/boardStorage';
+import type { Placement } from '../../conversation/board/boardColumns';
+import type { Glimpse } from '../../conversation/board/glimpse';
+import { boardListKey } from '../../conversation/resources/boardList';
+import { answerConfirmation, stopRun } from '../../conversation/resources/conversations';
+import { dollars, usageOfStats } from '../../conversation/usage/usage';
+import { useT } from '../../i18n/i18n';
+import { relativeTime } from '../conversationWords';
+import { conversationPath } from '../conversationPath';
+import { shownTitle } from '../shownTitle';
+import { ServerTag } from '../servers/ServerTag';
+import { useReportingMutation } from '../problems/commandProblems';
+import { ProblemAlert } from '../problems/ProblemAlert';
+import { REASON_WORDS, runLength } from './boardWords';
+
+export interface Card {
+  readonly key: string;
+  readonly server: AgentServer;
+  readonly info: ConversationInfo;
+  readonly glimpse: Glimpse | undefined;
+  readonly placement: Placement;
+}
+
+/** The model the agent runs on, as its settings name it. */
+function modelOf(info: ConversationInfo): string | undefined {
+  const llm = isRecord(info.agent) && isRecord(info.agent.llm) ? info.agent.llm : undefined;
+  return typeof llm?.model === 'string' && llm.model ? llm.model : undefined;
+}
+
+/** Reasons that last only until the person has looked: the card can be marked seen. */
+const UNTIL_SEEN = new Set(['asked', 'edited']);
+
+export function BoardCard({ card, several, now }: { card: Card; several: boolean; now: number }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const ruleId = useId();
+  const { server, info, placement } = card;
+  const title = shownTitle(queryClient, server, info);
+  const current = card.glimpse?.readAt === info.updated_at ? card.glimpse : undefined;
+  const place = `board/${card.key}`;
+  const conversations = () => agentServerClients(server).conversations;
+  // What the action changed comes with the board's next read of the server's list, read at once.
+  const settled = () => queryClient.invalidateQueries({ queryKey: boardListKey(server) });
+  const answer = useReportingMutation<void, boolean>(
+    place,
+    (accept) => ({ action: accept ? 'approve' : 'reject', subject: title }),
+    { mutationFn: (accept) => answerConfirmation(conversations(), info.id, accept), onSettled: settled },
+  );
+  const stop = useReportingMutation<void, void>(place, () => ({ action: 'stop', subject: title }), {
+    mutationFn: () => stopRun(conversations(), info.id),
+    onSettled: settled,
+  });
+  const model = modelOf(info);
+  const cost = usageOfStats(info.stats)?.cost;
+  const reason = REASON_WORDS[placement.reason];
+  const eventQuery = placement.eventId ? `?event=${encodeURIComponent(placement.eventId)}` : '';
+  const took =
+    current?.runStartedAt && info.execution_status !== 'running'
+      ? Date.parse(info.updated_at) - Date.parse(current.runStartedAt)
+      : undefined;
+  const busy = answer.isPending || stop.isPending;
+  return (
+    <article
+      className="board-card"
+      aria-labelledby={titleId}
+      aria-describedby={ruleId}
+      data-reason={placement.reason}
+    >
+      <h3 id={titleId} className="board-card-title">
+        <Link href={`${conversationPath(server.id, info.id)}${eventQuery}`}>{title}</Link>
+      </h3>
+      <p className="board-card-reason" title={t(reason.rule)}>
+        {t(reason.said)}
+      </p>
+      <p id={ruleId} className="visually-hidden">
+        {t(reason.rule)}
+      </p>
+      {placement.reason === 'approval' && current?.pending && (
+        <p className="board-card-waits">
+          {t('board.card.waitsFor', { what: current.pending.what || current.pending.tool })}
+        </p>
+      )}
+      {current?.task && <p className="board-card-task">{t('board.card.task', { task: current.task })}</p>}
+      <p className="board-card-facts">
+        {several && <ServerTag server={server} />}
+        {model && <span className="board-card-model">{model}</span>}
+        {cost !== undefined && <span>{dollars(cost)}</span>}
+        {took !== undefined && took >= 0 && <span>{t('board.card.took', { length: runLength(took) })}</span>}
+        <span>{t('board.card.updated', { when: relativeTime(info.updated_at, now) })}</span>
+      </p>
+      <ProblemAlert place={place} />
+      <div className="board-card-actions">
+        {placement.reason === 'approval' && (
+          <>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => answer.mutate(true)}
+              aria-describedby={titleId}
+            >
+              {t('board.approve')}
+            </button>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => answer.mutate(false)}
+              aria-describedby={titleId}
+            >
+              {t('board.reject')}
+            </button>
+          </>
+        )}
+        {info.execution_status === 'running' && (
+          <button type="button" disabled={busy} onClick={() => stop.mutate()} aria-describedby={titleId}>
+            {t('board.stop')}
+          </button>
+        )}
+        {placement.eventId && (
+          <Link
+            className="button-link"
+            href={`${conversationPath(server.id, info.id)}${eventQuery}`}
+            aria-describedby={titleId}
+          >
+            {t('board.openAtEvent')}
+          </Link>
+        )}
+        {UNTIL_SEEN.has(placement.reason) && (
+          <button
+            type="button"
+            onClick={() => markSeen(card.key, info.updated_at)}
+            aria-describedby={titleId}
+          >
+            {t('board.markSeen')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import { agentServerClients } from '../../agent-server/client';
+import type { AgentServer } from '../../agent-server/servers';
+import { GLIMPSE_EVENTS, glimpseOf } from '../board/glimpse';
+import { keepGlimpse } from '../board/boardMemory';
+
+// The board's reads of each conversation's newest events: one small page per conversation whose
+// status leaves something to tell, read again only when the conversation changed. A few at a time
+// per server, so that a board of hundreds of cards does not flood a server; what the board no
+// longer wants is not read.
+
+/** Reads in flight per server at most. */
+export const GLIMPSES_AT_ONCE = 2;
+/** A read that failed is not asked again sooner, unless the conversation changed. */
+const AFTER_FAILURE_MS = 60_000;
+
+export interface GlimpseWish {
+  readonly key: string;
+  readonly server: AgentServer;
+  readonly conversationId: string;
+  readonly updatedAt: string;
+}
+
+export class GlimpseReader {
+  private wanted = new Map<string, GlimpseWish>();
+  private inFlight = new Map<string, number>();
+  private reading = new Set<string>();
+  private stopped = false;
+  /** When each wish (key and update) last failed. */
+  private failed = new Map<string, number>();
+
+  /** What the board wants now: earlier wishes not in this list are dropped. */
+  want(wishes: readonly GlimpseWish[]): void {
+    const now = Date.now();
+    this.wanted = new Map(
+      wishes
+        .filter((wish) => now - (this.failed.get(failureKey(wish)) ?? -Infinity) >= AFTER_FAILURE_MS)
+        .map((wish) => [wish.key, wish]),
+    );
+    this.pump();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.wanted.clear();
+  }
+
+  private pump(): void {
+    for (const wish of this.wanted.values()) {
+      if (this.stopped) return;
+      const serverId = wish.server.id;
+      if (this.reading.has(wish.key) || (this.inFlight.get(serverId) ?? 0) >= GLIMPSES_AT_ONCE) continue;
+      this.wanted.delete(wish.key);
+      this.reading.add(wish.key);
+      this.inFlight.set(serverId, (this.inFlight.get(serverId) ?? 0) + 1);
+      void this.read(wish).finally(() => {
+        this.reading.delete(wish.key);
+        this.inFlight.set(serverId, this.inFlight.get(serverId)! - 1);
+        this.pump();
+      });
+    }
+  }
+
+  private async read(wish: GlimpseWish): Promise<void> {
+    try {
+      const page = (await agentServerClients(wish.server).conversations.searchEvents(wish.conversationId, {
+        limit: GLIMPSE_EVENTS,
+        sort_order: 'TIMESTAMP_DESC',
+      })) as unknown as { items?: unknown };
+      if (!this.stopped)
+        keepGlimpse(wish.key, glimpseOf(Array.isArray(page.items) ? page.items : [], wish.updatedAt));
+    } catch {
+      // Not read: the card stays placed by its status, and is asked for again a minute later.
+      this.failed.set(failureKey(wish), Date.now());
+    }
+  }
+}
+
+const failureKey = (wish: GlimpseWish) => `${wish.key}@${wish.updatedAt}`;
