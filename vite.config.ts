@@ -122,7 +122,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'e2e/real/*.test.ts'],
+          include: ['src/**/*.test.ts', 'mocks/**/*.test.ts', 'e2e/real/*.test.ts', 'relay/**/*.test.ts'],
         },
       },
       { extends: true, test: { name: 'dom', environment: 'jsdom', include: ['src/**/*.test.tsx'] } },

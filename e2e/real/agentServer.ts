@@ -56,6 +56,8 @@ export class AgentServer {
   readonly root = mkdtempSync(join(tmpdir(), 'tether-agent-server-'));
   private process: ChildProcess | undefined;
   port = 0;
+  /** More of the server's settings by environment (OH_WEBHOOKS, say), for a journey's own server. */
+  extraEnv: Record<string, string> = {};
 
   constructor(
     readonly python: string,
@@ -104,6 +106,7 @@ export class AgentServer {
           GIT_AUTHOR_EMAIL: 'tether@localhost',
           GIT_COMMITTER_NAME: 'Tether',
           GIT_COMMITTER_EMAIL: 'tether@localhost',
+          ...this.extraEnv,
         },
       },
     );
