@@ -43,20 +43,26 @@ async function body(request: IncomingMessage): Promise<unknown> {
   }
 }
 
-const isDurable = (event: unknown) =>
-  typeof event === 'object' &&
-  event !== null &&
-  !['ConversationStateUpdateEvent', 'StreamingDeltaEvent'].includes(
-    String((event as { kind?: unknown }).kind),
-  );
+/** Event ids kept per conversation for /health. */
+const RECEIVED_KEPT = 1_000;
 
 const LOOPBACK = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 export function createRelay(options: RelayOptions): { server: Server; store: RelayStore } {
   const store = new RelayStore(options.folder);
   const rules = new AlertRules();
-  /** Durable events received per conversation (state updates and stream deltas are not kept). */
-  const durable = new Map<string, number>();
+  /**
+   * The ids of the newest events received per conversation, so that whoever runs the relay (and
+   * a test) can tell that a server's webhook has delivered up to an event.
+   */
+  const received = new Map<string, string[]>();
+  const noteReceived = (key: string, batch: readonly unknown[]) => {
+    const ids = received.get(key) ?? [];
+    for (const event of batch)
+      if (typeof event === 'object' && event !== null && typeof (event as { id?: unknown }).id === 'string')
+        ids.push((event as { id: string }).id);
+    received.set(key, ids.slice(-RECEIVED_KEPT));
+  };
   const log = options.log ?? (() => undefined);
   const subject = options.subject ?? 'mailto:tether-relay@localhost';
   const secret = Buffer.from(store.keys.secret);
@@ -131,8 +137,7 @@ export function createRelay(options: RelayOptions): { server: Server; store: Rel
       const posted = await body(request);
       if (hook[2]) {
         if (!Array.isArray(posted)) throw new BadRequest('an event batch is a list');
-        const key = `${server}/${conversationKey(hook[2])}`;
-        durable.set(key, (durable.get(key) ?? 0) + posted.filter(isDurable).length);
+        noteReceived(`${server}/${conversationKey(hook[2])}`, posted);
         send(rules.events(server, hook[2], posted));
       } else {
         send(rules.info(server, posted));
@@ -159,14 +164,15 @@ export function createRelay(options: RelayOptions): { server: Server; store: Rel
       }
       if (request.method === 'DELETE') return answer(store.remove(endpoint) ? 204 : 404);
     }
-    // How many durable events of a conversation have come: a server's webhook delivery is done.
+    // Whether an event of a conversation has come: a server's webhook has delivered up to it.
     if (url.pathname === '/health') {
-      const conversation = url.searchParams.get('conversation');
-      const server = url.searchParams.get('server');
+      const [server, conversation, event] = ['server', 'conversation', 'event'].map((name) =>
+        url.searchParams.get(name),
+      );
       return answer(200, {
         ok: true,
-        ...(conversation && server
-          ? { durableEvents: durable.get(`${server}/${conversationKey(conversation)}`) ?? 0 }
+        ...(server && conversation && event
+          ? { received: received.get(`${server}/${conversationKey(conversation)}`)?.includes(event) ?? false }
           : {}),
       });
     }
