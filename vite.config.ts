@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
@@ -8,6 +9,7 @@ import { compileCatalogue, pseudoCatalogue } from './src/i18n/compileCatalogue.t
 import { partOf } from './src/i18n/parts.ts';
 import { PSEUDO_LOCALE } from './src/i18n/locales.ts';
 import { shellWorker } from './src/offline/shellWorker.ts';
+import { alertWorker, ALERT_KINDS, type AlertWords } from './src/offline/alertWorker.ts';
 
 const CATALOG = 'virtual:tether-catalog/';
 const ENGLISH_PART = 'virtual:tether-english/';
@@ -75,10 +77,32 @@ function shellWorkerFile(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: 'sw.js',
-        source: `(${shellWorker.toString()})(self, ${[shell, version, catalogues].map((v) => JSON.stringify(v)).join(', ')});\n`,
+        source:
+          `(${shellWorker.toString()})(self, ${[shell, version, catalogues].map((v) => JSON.stringify(v)).join(', ')});\n` +
+          `(${alertWorker.toString()})(self, ${JSON.stringify(alertWords())});\n`,
       });
     },
   };
+}
+
+/**
+ * The words of the worker's notifications in every language (a push carries none): each kind's
+ * words as the alert settings name it, and the line that says which server.
+ */
+function alertWords(): AlertWords {
+  const folder = fileURLToPath(new URL('./src/i18n/catalogs/', import.meta.url));
+  const words: Record<string, AlertWords[string]> = {};
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+    const catalogue = JSON.parse(readFileSync(join(folder, file), 'utf8')) as Record<string, string>;
+    const said = Object.fromEntries(
+      ALERT_KINDS.map((kind) => [kind, catalogue[`alerts.kind.${kind}`] ?? '']),
+    );
+    words[file.replace(/\.json$/, '')] = {
+      ...said,
+      body: catalogue['alerts.push.body'] ?? '',
+    } as AlertWords[string];
+  }
+  return words;
 }
 
 export default defineConfig({

@@ -6,10 +6,13 @@ import { lazyPart } from '../components/boundaries/lazyPart';
 import { usePopover } from '../components/usePopover';
 import { NotifyToggle } from '../components/follow/NotifyToggle';
 import { openServers } from '../components/servers/serversDialog';
+import { useDialogOpenings } from './useDialogOpenings';
 
 // What the browser keeps of conversations, with its limit and Clear: loaded with the first opening.
 const CopySettings = lazyPart(() => import('../components/browserCopy/CopySettings'));
 const MissedAnswerSetting = lazyPart(() => import('../components/answers/MissedAnswerSetting'));
+// Alerts through the notification relay: their dialog loads when it opens.
+const AlertsDialog = lazyPart(() => import('../components/alerts/AlertsDialog'));
 
 /**
  * This browser's settings (theme, language; on a phone also Servers and Notify me) behind one
@@ -20,6 +23,7 @@ const MissedAnswerSetting = lazyPart(() => import('../components/answers/MissedA
 export function HeaderSettings() {
   const t = useT();
   const { id, ref, open, openedOnce } = usePopover();
+  const alerts = useDialogOpenings();
   return (
     <>
       <button type="button" className="settings-button" popoverTarget={id} aria-expanded={open} data-icon="⋯">
@@ -48,9 +52,17 @@ export function HeaderSettings() {
               <MissedAnswerSetting />
               <CopySettings />
             </Suspense>
+            <button type="button" onClick={alerts.show}>
+              {t('settings.alerts')}
+            </button>
           </>
         )}
       </div>
+      {alerts.opening !== null && (
+        <Suspense fallback={null}>
+          <AlertsDialog key={alerts.opening} onClose={() => alerts.closed(alerts.opening!)} />
+        </Suspense>
+      )}
       <LanguageCommands />
     </>
   );

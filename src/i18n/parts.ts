@@ -4,6 +4,7 @@
 // every other language is one catalogue, whole, loaded when it is chosen.
 
 export const LAZY_PARTS = [
+  'alerts',
   'announce',
   'answers',
   'attachments',

@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
+import { expectAccessible } from './axe';
+import { Tether } from './app';
+import { launchOptions } from '../playwright.config';
+
+// Alerts when away: the settings that subscribe this browser to the notification relay, and the
+// service worker's side of a push (delivered through the DevTools protocol, as a push service
+// would): a notification in the page's language, silent while its conversation is watched, and
+// a click that opens the conversation at the event.
+
+// The whole browser: the headless shell grants the notification permission and shows none.
+test.use({ launchOptions: launchOptions('chromium') });
+
+const ELSEWHERE = 'http://127.0.0.1:9';
+const ELSEWHERE_ID = '127-0-0-1-9';
+
+async function openAlerts(app: Tether) {
+  const settings = await app.openSettings();
+  await settings.getByRole('button', { name: 'Alerts when away…' }).click();
+  const dialog = app.page.getByRole('dialog', { name: 'Alerts when you are away' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** A page of Tether's own, held by its service worker (the mock's worker holds the mock's pages). */
+async function heldByTethersWorker(page: Page, app: Tether) {
+  await app.open();
+  await app.addServer({ name: 'Elsewhere', url: ELSEWHERE });
+  await app.removeServer('Built-in mock');
+  await app.closeServers();
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? 'none'), {
+      timeout: 30_000,
+    })
+    .toMatch(/\/sw\.js\?lang=en$/);
+}
+
+test('beside the built-in mock, the alerts say why they cannot reach this browser', async ({ page }) => {
+  const app = new Tether(page);
+  await app.open();
+  const dialog = await openAlerts(app);
+  await expect(dialog).toContainText('does not run beside the built-in mock server');
+  await expectAccessible(page, 'the alerts dialog on the mock');
+});
+
+test('with Tether’s worker, the dialog shows each server’s webhook, and a relay that does not answer is said', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await heldByTethersWorker(page, app);
+  const dialog = await openAlerts(app);
+  await dialog.getByRole('textbox', { name: 'Relay address' }).fill('http://127.0.0.1:9');
+  await dialog.getByRole('textbox', { name: 'Relay address' }).blur();
+  await expect(dialog.getByRole('status')).toHaveText('The relay at http://127.0.0.1:9 did not answer.');
+  const group = dialog.getByRole('group', { name: 'Alerts from Elsewhere' });
+  await expect(group).toContainText(`http://127.0.0.1:9/hooks/${ELSEWHERE_ID}`);
+  await group.getByRole('checkbox', { name: 'An agent needs your approval' }).check();
+  await expectAccessible(page, 'the alerts dialog');
+});
+
+test('a push shows its notification unless its conversation is watched, and a click opens the event', async ({
+  page,
+  context,
+}) => {
+  const app = new Tether(page);
+  await heldByTethersWorker(page, app);
+  const origin = new URL(page.url()).origin;
+  await context.grantPermissions(['notifications'], { origin });
+  const cdp = await context.newCDPSession(page);
+  // The registration of Tether's worker (the mock's, removed, may still be listed).
+  const versions: { registrationId: string; scriptURL: string; status: string }[] = [];
+  cdp.on('ServiceWorker.workerVersionUpdated', (event) => versions.push(...event.versions));
+  await cdp.send('ServiceWorker.enable');
+  const tethers = () =>
+    versions.find((v) => new URL(v.scriptURL).pathname === '/sw.js' && v.status === 'activated');
+  await expect.poll(() => tethers() !== undefined).toBe(true);
+  const registrationId = tethers()!.registrationId;
+  const push = (conversationId: string, eventId: string) =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin,
+      registrationId,
+      data: JSON.stringify({ server: ELSEWHERE_ID, conversationId, eventId, kind: 'approval' }),
+    });
+  const notifications = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        data: n.data as unknown,
+      })),
+    );
+
+  // The conversation is on screen in this focused tab: the page says it already.
+  await page.goto(`/s/${ELSEWHERE_ID}/conversations/watched-one`);
+  await page.bringToFront();
+  await push('watched-one', 'event-1');
+  // The next push (to another conversation) shows, so the first was not merely slow.
+  await push('elsewhere-one', 'event-2');
+  await expect.poll(notifications).toEqual([
+    {
+      title: 'An agent needs your approval',
+      body: `On ${ELSEWHERE_ID}. Open Tether to see it.`,
+      data: { server: ELSEWHERE_ID, conversationId: 'elsewhere-one', eventId: 'event-2', kind: 'approval' },
+    },
+  ]);
+
+  // A click on it (dispatched in the worker: a headless browser has no notification to click).
+  const worker = context.serviceWorkers().find((w) => new URL(w.url()).pathname === '/sw.js')!;
+  await worker.evaluate(async () => {
+    const scope = self as unknown as ServiceWorkerGlobalScope;
+    const [shown] = await scope.registration.getNotifications();
+    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown! }));
+  });
+  await expect(page).toHaveURL(`${origin}/s/${ELSEWHERE_ID}/conversations/elsewhere-one?event=event-2`);
+  await expect.poll(notifications).toEqual([]);
+});
