@@ -21,6 +21,7 @@ import { MOCK_SERVER_URL } from '../src/agent-server/servers';
 import { figures, median, record, RUNS } from './figures';
 // The figures over a network, on the real agent-server: registered here, reported in one table.
 import './realOpening';
+import './board';
 
 // `npm run bench`: every figure measured RUNS times, the median printed against its budget.
 // Fails (non-zero exit) when a budget is missed. Browser figures use Debian's Chromium on the

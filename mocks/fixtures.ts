@@ -635,3 +635,27 @@ export function seedManyConversations(
     );
   }
 }
+
+/**
+ * A board's worth on each mock, for the bench's board figure (`?seed=board`): `count` conversations
+ * at rest (nothing runs, so the lists are read at the idle pace), every kind of place among them:
+ * one in ten waits on an error or is stuck, one in five finished with a file edited, the rest
+ * finished or idle. They changed within the last days, so the board reads each one's newest events.
+ */
+export function seedBoardConversations(store: MockStore, prefix: string, count: number, now: number): void {
+  for (let i = 0; i < count; i++) {
+    const id = `${prefix}-0000-4000-8000-${String(i).padStart(12, '0')}`;
+    const status = i % 20 === 0 ? 'error' : i % 20 === 10 ? 'stuck' : i % 7 === 0 ? 'idle' : 'finished';
+    const edits = i % 5 === 1;
+    store.add(
+      conversation(id, `Board ${i}`, status, now - 3_600_000 - i * 600_000, (c) => {
+        const edit = fileEditAction(c, `${WORKSPACE_ROOT}/src/module${i}.py`, 'a = 1', 'a = 2');
+        return [
+          userMessage(c, `Task ${i}`),
+          ...(edits ? [edit, fileEditObservation(c, edit, 'a = 1\n', 'a = 2\n')] : []),
+          agentMessage(c, i % 9 === 4 ? `Done with ${i}. Shall I go on?` : `Done with ${i}.`),
+        ];
+      }),
+    );
+  }
+}

@@ -3,6 +3,7 @@ import { MockAgentServer } from './handlers';
 import {
   seedBenchConversations,
   seedManyConversations,
+  seedBoardConversations,
   seedSecondServer,
   seedStore,
   seedThirdServer,
@@ -34,6 +35,8 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   if (seed === 'bench') seedBenchConversations(store);
   // The inbox figure (`?seed=inbox`): 500 conversations on each of the three servers.
   if (seed === 'inbox') seedManyConversations(store, '0b1e0001', 500, 200 * 3600_000);
+  // The board figure (`?seed=board`): 200 conversations at rest on each of the three servers.
+  if (seed === 'board') seedBoardConversations(store, '0b0a7d01', 200, Date.now());
   store.sealSeeds();
   store.restore();
   // `?socket=legacy` plays an agent-server older than the session socket.
@@ -58,6 +61,10 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   if (seed === 'inbox') {
     seedManyConversations(secondStore, '0b1e0002', 500, 200 * 3600_000 + 1200_000);
     seedManyConversations(thirdStore, '0b1e0003', 500, 200 * 3600_000 + 2400_000);
+  }
+  if (seed === 'board') {
+    seedBoardConversations(secondStore, '0b0a7d02', 200, Date.now() - 300_000);
+    seedBoardConversations(thirdStore, '0b0a7d03', 200, Date.now() - 600_000);
   }
   const worker = setupWorker(
     ...server.handlers(),

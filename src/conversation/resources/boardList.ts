@@ -22,7 +22,16 @@ export interface BoardList {
   readonly items: readonly ConversationInfo[];
   /** The server has more than the board read. */
   readonly cut: boolean;
+  /** When the whole list was last read (ms since the epoch); 0 for a stand-in. */
+  readonly wholeAt: number;
 }
+
+/**
+ * The whole list is read again this often; in between, only its first page, newest change first:
+ * a run that starts or ends, a message, a new conversation all bring theirs to the top. What a
+ * read of the first page misses until the next whole read: a conversation deleted elsewhere.
+ */
+export const WHOLE_LIST_MS = 5 * 60_000;
 
 export const boardListKey = (settings: ConnectionSettings) => [...serverKey(settings), 'board'] as const;
 const failures = new FailureStreaks();
@@ -32,35 +41,26 @@ export const boardListQuery = (settings: ConnectionSettings, queryClient: QueryC
     queryKey: boardListKey(settings),
     queryFn: () =>
       failures.track(JSON.stringify(serverKey(settings)), async (): Promise<BoardList> => {
+        const before = queryClient.getQueryData<BoardList>(boardListKey(settings));
+        const wholeDue = !before?.wholeAt || Date.now() - before.wholeAt >= WHOLE_LIST_MS;
         const items: ConversationInfo[] = [];
         let pageId: string | undefined;
         for (let page = 0; page < BOARD_PAGES; page++) {
-          const request = {
-            limit: BOARD_PAGE_SIZE,
-            sort_order: 'UPDATED_AT_DESC',
-            ...(pageId ? { page_id: pageId } : {}),
-          } as unknown as Parameters<ConversationClient['searchConversations']>[0];
-          const read = (await agentServerClients(settings).conversations.searchConversations(
-            request,
-          )) as unknown as Page<unknown>;
-          for (const item of Array.isArray(read.items) ? read.items : []) {
-            try {
-              items.push(asConversationInfo(item));
-            } catch {
-              // A row that is no conversation is left out, as in the inbox.
-            }
-          }
-          pageId = read.next_page_id ?? undefined;
-          if (!pageId) return { items, cut: false };
+          const read = await readPage(settings, pageId);
+          items.push(...read.items);
+          pageId = read.nextPageId;
+          if (!pageId) return { items, cut: false, wholeAt: Date.now() };
+          if (!wholeDue)
+            return { items: newestFirst(items, before.items), cut: before.cut, wholeAt: before.wholeAt };
         }
-        return { items, cut: true };
+        return { items, cut: true, wholeAt: Date.now() };
       }),
     // Until the whole list is read, the inbox's first page (itself painted from the list this
     // browser kept) stands in for it: the board paints at once.
     placeholderData: () => {
       const inbox = queryClient.getQueryData<ListData>(conversationListKey(settings));
       const items = inbox?.pages.flatMap((page) => page.items) ?? [];
-      return items.length ? { items, cut: true } : undefined;
+      return items.length ? { items, cut: true, wholeAt: 0 } : undefined;
     },
     refetchInterval: (query) =>
       nextReadMs(
@@ -71,3 +71,37 @@ export const boardListQuery = (settings: ConnectionSettings, queryClient: QueryC
     retry: false,
     staleTime: 5_000,
   });
+
+async function readPage(
+  settings: ConnectionSettings,
+  pageId: string | undefined,
+): Promise<{ items: ConversationInfo[]; nextPageId: string | undefined }> {
+  const request = {
+    limit: BOARD_PAGE_SIZE,
+    sort_order: 'UPDATED_AT_DESC',
+    ...(pageId ? { page_id: pageId } : {}),
+  } as unknown as Parameters<ConversationClient['searchConversations']>[0];
+  const read = (await agentServerClients(settings).conversations.searchConversations(
+    request,
+  )) as unknown as Page<unknown>;
+  const items = (Array.isArray(read.items) ? read.items : []).flatMap((item) => {
+    try {
+      return [asConversationInfo(item)];
+    } catch {
+      // A row that is no conversation is left out, as in the inbox.
+      return [];
+    }
+  });
+  return { items, nextPageId: read.next_page_id ?? undefined };
+}
+
+/** The first page read now, then what the last whole read had beyond it, newest change first. */
+export function newestFirst(
+  firstPage: readonly ConversationInfo[],
+  held: readonly ConversationInfo[],
+): ConversationInfo[] {
+  const fresh = new Set(firstPage.map((info) => info.id));
+  return [...firstPage, ...held.filter((info) => !fresh.has(info.id))].sort(
+    (a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at),
+  );
+}
