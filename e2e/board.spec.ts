@@ -24,10 +24,7 @@ test('each conversation is in the column of what it needs, says why, and leaves 
   // The server's own status, and the code of the error that stopped the run.
   const wrongKey = board.column('Needs you').getByRole('article', { name: 'Wrong LLM key' });
   await expect(wrongKey).toContainText('Its model refused the key');
-  await expect(wrongKey.getByRole('link', { name: 'Open at this event' })).toHaveAttribute(
-    'href',
-    /\?event=/,
-  );
+  await expect(wrongKey.getByRole('link', { name: 'Fix the key' })).toHaveAttribute('href', /\?event=/);
   await expect(board.column('Idle').getByRole('article', { name: 'Slow test run, stopped' })).toContainText(
     'Paused',
   );
@@ -104,6 +101,40 @@ test('a run that waits is approved from its card, and one that asks something is
   await asking.getByRole('link', { name: 'Open at this event' }).click();
   await expect(page).toHaveURL(new RegExp(`${SEEDED.parallel}\\?event=${questionId}`));
   await expect(app.log.getByText('Shall I also update the changelog?')).toBeVisible();
+});
+
+test('a run stopped at its step limit goes on from its card, for another run’s limit', async ({ page }) => {
+  const app = new Tether(page);
+  const board = new Board(page);
+  await app.open('/');
+  await app.mock((server) => {
+    const conversation = server.store.get('3f1c2a4e-0000-4000-8000-000000000003')!;
+    server.store.append(conversation, {
+      kind: 'ConversationErrorEvent',
+      id: 'board-limit-1',
+      timestamp: new Date().toISOString(),
+      source: 'environment',
+      code: 'MaxIterationsReached',
+      detail: 'Agent reached maximum iterations limit (50).',
+    } as never);
+    server.store.setStatus(conversation, 'error');
+  });
+  await board.openWithKeys();
+  const stopped = board.column('Needs you').getByRole('article', { name: 'Build after a crash' });
+  await expect(stopped).toContainText('Stopped at its step limit');
+  await expect(stopped).toHaveAccessibleDescription(/raise the limit or fix the key/);
+  await stopped.getByRole('button', { name: 'Continue: another run’s limit' }).click();
+  await expect(board.column('Needs you').getByRole('article', { name: 'Build after a crash' })).toHaveCount(
+    0,
+    {
+      timeout: 20_000,
+    },
+  );
+  expect(
+    await app.mock(
+      (server) => server.store.get('3f1c2a4e-0000-4000-8000-000000000003')!.info.execution_status,
+    ),
+  ).not.toBe('error');
 });
 
 test.describe('on a phone', () => {

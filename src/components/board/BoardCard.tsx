@@ -9,7 +9,7 @@ import { markSeen } from '../../conversation/board/boardStorage';
 import type { Placement } from '../../conversation/board/boardColumns';
 import type { Glimpse } from '../../conversation/board/glimpse';
 import { boardListKey } from '../../conversation/resources/boardList';
-import { answerConfirmation, stopRun } from '../../conversation/resources/conversations';
+import { answerConfirmation, continueRun, stopRun } from '../../conversation/resources/conversations';
 import { dollars, usageOfStats } from '../../conversation/usage/usage';
 import { useT } from '../../i18n/i18n';
 import { relativeTime } from '../conversationWords';
@@ -58,15 +58,20 @@ export function BoardCard({ card, several, now }: { card: Card; several: boolean
     mutationFn: () => stopRun(conversations(), info.id),
     onSettled: settled,
   });
+  // The server's limits hold per run: a new run has the whole of each again.
+  const resume = useReportingMutation<void, void>(place, () => ({ action: 'continue', subject: title }), {
+    mutationFn: () => continueRun(conversations(), info.id),
+    onSettled: settled,
+  });
   const model = modelOf(info);
   const cost = usageOfStats(info.stats)?.cost;
   const reason = REASON_WORDS[placement.reason];
   const eventQuery = placement.eventId ? `?event=${encodeURIComponent(placement.eventId)}` : '';
   const took =
-    current?.runStartedAt && info.execution_status !== 'running'
-      ? Date.parse(info.updated_at) - Date.parse(current.runStartedAt)
+    current?.runStartedAt && current.runEndedAt && info.execution_status !== 'running'
+      ? Date.parse(current.runEndedAt) - Date.parse(current.runStartedAt)
       : undefined;
-  const busy = answer.isPending || stop.isPending;
+  const busy = answer.isPending || stop.isPending || resume.isPending;
   return (
     <article
       className="board-card"
@@ -123,13 +128,19 @@ export function BoardCard({ card, several, now }: { card: Card; several: boolean
             {t('board.stop')}
           </button>
         )}
+        {(placement.reason === 'budget' || placement.reason === 'iterations') && (
+          <button type="button" disabled={busy} onClick={() => resume.mutate()} aria-describedby={titleId}>
+            {t('board.continue')}
+          </button>
+        )}
         {placement.eventId && (
           <Link
             className="button-link"
             href={`${conversationPath(server.id, info.id)}${eventQuery}`}
             aria-describedby={titleId}
           >
-            {t('board.openAtEvent')}
+            {/* A refused key is fixed in the conversation (its model settings), from its error. */}
+            {placement.reason === 'llmAuth' ? t('board.fixKey') : t('board.openAtEvent')}
           </Link>
         )}
         {UNTIL_SEEN.has(placement.reason) && (

@@ -15,6 +15,7 @@ const SAID: Record<CommandAction, MessageId> = {
   approve: 'problems.approve',
   reject: 'problems.reject',
   stop: 'problems.stop',
+  continue: 'problems.continue',
 };
 
 /** The problem in the words of the language spoken now; `reason` words the error where the place knows better. */

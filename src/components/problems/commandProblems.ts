@@ -21,7 +21,8 @@ export type CommandAction =
   | 'save'
   | 'approve'
   | 'reject'
-  | 'stop';
+  | 'stop'
+  | 'continue';
 
 export interface CommandProblem {
   readonly action: CommandAction;

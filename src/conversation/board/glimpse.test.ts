@@ -80,7 +80,7 @@ describe('a glimpse of the newest events', () => {
       ),
       'x',
     );
-    expect(glimpse).toEqual({ readAt: 'x', edited: false, runStartedAt: at(3) });
+    expect(glimpse).toEqual({ readAt: 'x', edited: false, runStartedAt: at(3), runEndedAt: at(4) });
   });
 
   it('tells edits from views, the error that stopped the run, and the task in progress', () => {

@@ -22,6 +22,8 @@ export interface Glimpse {
   readonly edited: boolean;
   /** When the last run began (the person's message), when the glimpse reached it. */
   readonly runStartedAt?: string;
+  /** When the newest event of the last run was made: with the start, how long the run took. */
+  readonly runEndedAt?: string;
   /** The task in progress on the agent's task list, when the glimpse holds the list. */
   readonly task?: string;
 }
@@ -52,6 +54,7 @@ export function glimpseOf(newestFirst: readonly unknown[], readAt: string): Glim
   let error: Glimpse['error'];
   let task: string | undefined;
   let runStartedAt: string | undefined;
+  let runEndedAt: string | undefined;
   let edited = false;
   // Tool calls that have an outcome newer than them: they wait for nothing.
   const answered = new Set<string>();
@@ -60,6 +63,7 @@ export function glimpseOf(newestFirst: readonly unknown[], readAt: string): Glim
     if (!isRecord(event)) continue;
     const kind = str(event.kind);
     const id = str(event.id) ?? '';
+    runEndedAt ??= str(event.timestamp);
     if (kind === 'MessageEvent' && event.source === 'user') {
       runStartedAt = str(event.timestamp);
       break;
@@ -96,6 +100,7 @@ export function glimpseOf(newestFirst: readonly unknown[], readAt: string): Glim
     ...(error ? { error } : {}),
     edited,
     ...(runStartedAt ? { runStartedAt } : {}),
+    ...(runStartedAt && runEndedAt ? { runEndedAt } : {}),
     ...(task ? { task } : {}),
   };
 }
