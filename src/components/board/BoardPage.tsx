@@ -90,18 +90,21 @@ export default function BoardPage() {
     reader.current = made;
     return () => made.stop();
   }, []);
+  // Cards placed by their status alone until their newest events are read.
+  const unread = useMemo(
+    () => cards.filter((card) => wantsGlimpse(card.info, card.glimpse, seen[card.key], Date.now())),
+    [cards, seen],
+  );
   useEffect(() => {
     reader.current?.want(
-      cards
-        .filter((card) => wantsGlimpse(card.info, card.glimpse, seen[card.key], Date.now()))
-        .map((card) => ({
-          key: card.key,
-          server: card.server,
-          conversationId: card.info.id,
-          updatedAt: card.info.updated_at,
-        })),
+      unread.map((card) => ({
+        key: card.key,
+        server: card.server,
+        conversationId: card.info.id,
+        updatedAt: card.info.updated_at,
+      })),
     );
-  }, [cards, seen]);
+  }, [unread]);
 
   const needsYou = needsYouCount(cards.map((card) => card.placement));
   useEffect(() => {
@@ -121,6 +124,7 @@ export default function BoardPage() {
       <h1 id="board-heading">{t('board.heading')}</h1>
       <p className="board-summary" role="status">
         {reading ? t('board.reading') : t('board.summary', { count: cards.length, needsYou })}
+        {!reading && unread.length > 0 && ` ${t('board.lookingInto', { count: unread.length })}`}
       </p>
       {failing.map((server) => (
         <p key={server.id} className="banner error" role="alert">
