@@ -146,8 +146,12 @@ export async function startConversation(
   page: Page,
   llm: ScriptedLlm,
   text: string,
-  options: { model?: string; workspaceFolder?: string } = {},
+  options: { model?: string; workspaceFolder?: string; approval?: 'Ask for every action' } = {},
 ): Promise<string> {
+  if (options.approval)
+    await page
+      .getByRole('combobox', { name: 'Ask before actions' })
+      .selectOption({ label: options.approval });
   await page.getByText(/^Model:/).click();
   await page.getByLabel('Model', { exact: true }).fill(options.model ?? 'openai/scripted-model');
   await page.getByText(/^Workspace folder:/).click();

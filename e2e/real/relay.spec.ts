@@ -1,7 +1,7 @@
 import { test, expect } from '../test';
 import { Tether } from '../app';
 import { AgentServer, freePort } from './agentServer';
-import { agentServerPython, attachEvidence, connect, REAL_SERVER_NAME } from './fixtures';
+import { agentServerPython, attachEvidence, connect, REAL_SERVER_NAME, startConversation } from './fixtures';
 import { PushService } from './pushService';
 import { RelayProcess } from './relayProcess';
 import { ScriptedLlm } from './scriptedLlm';
@@ -63,17 +63,10 @@ test('an approval request and a finished run each reach the push service once, w
     ]);
     await connect(page, server);
     const app = new Tether(page);
-    await page
-      .getByRole('combobox', { name: 'Ask before actions' })
-      .selectOption({ label: 'Ask for every action' });
-    await page.getByText(/^Model:/).click();
-    await page.getByLabel('Model', { exact: true }).fill('openai/scripted-model');
-    await page.getByLabel('Base URL').fill(llm.url);
-    await page.getByLabel('API key').fill('sk-scripted');
-    await page.getByLabel('What should the agent do?').fill('Clean the orchid build');
-    await page.getByRole('button', { name: 'Start conversation' }).click();
-    await expect(page).toHaveURL(new RegExp(`/s/${serverId}/conversations/[\\w-]+$`), { timeout: 30_000 });
-    const conversationId = page.url().split('/').at(-1)!;
+    const conversationId = await startConversation(page, llm, 'Clean the orchid build', {
+      approval: 'Ask for every action',
+    });
+    expect(page.url()).toContain(`/s/${serverId}/conversations/`);
     await app.expectStatus('waiting_for_confirmation');
 
     // The approval's alert: within 5 s of the durable action it waits on, pointing at it.

@@ -20,12 +20,15 @@ describe('REST access', () => {
     // Uploads alone use XHR: fetch cannot report upload progress. The probe of a model's address
     // is one fetch: it asks no agent-server anything; the service worker's is another, for the
     // app's own files (it leaves the agent-server's requests alone); a shared copy's images are
-    // the last, read from the address the transcript shows them from.
+    // another, read from the address the transcript shows them from; the notification relay's
+    // is the last: the relay is Tether's own, not an agent-server.
     const workspace = join('src', 'agent-server', 'workspace.ts');
     const probe = join('src', 'agent-server', 'reachability.ts');
     const shell = join('src', 'offline', 'shellWorker.ts');
     const images = join('src', 'conversation', 'share', 'prepareShare.ts');
-    expect(offenders.sort()).toEqual([probe, workspace, images, shell]);
+    const relay = join('src', 'components', 'alerts', 'alertSubscription.ts');
+    expect(offenders.sort()).toEqual([probe, workspace, relay, images, shell]);
+    expect(readFileSync(relay, 'utf8').match(/\bfetch\s*\(/g)).toHaveLength(1);
     expect(readFileSync(workspace, 'utf8').match(/XMLHttpRequest/g)).toHaveLength(1);
     expect(readFileSync(probe, 'utf8').match(/\bfetch\s*\(/g)).toHaveLength(1);
   });

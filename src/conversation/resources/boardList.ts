@@ -1,12 +1,10 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ConversationClient } from '@openhands/typescript-client/clients';
-import { agentServerClients } from '../../agent-server/client';
-import { asConversationInfo, type ConversationInfo, type Page } from '../../agent-server/protocol';
+import type { ConversationInfo } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { FailureStreaks, nextReadMs } from '../inbox/serverBackoff';
 import { listReadMs } from '../inbox/listReadRule';
 import { serverKey } from './server';
-import { conversationListKey, type ListData } from './conversations';
+import { conversationListKey, readListPage, type ListData } from './conversations';
 
 // Every conversation of a server, for the board: the list read whole, in pages of the most the
 // server gives (100), newest change first. Read again as the inbox is (soon while something may
@@ -46,9 +44,9 @@ export const boardListQuery = (settings: ConnectionSettings, queryClient: QueryC
         const items: ConversationInfo[] = [];
         let pageId: string | undefined;
         for (let page = 0; page < BOARD_PAGES; page++) {
-          const read = await readPage(settings, pageId);
+          const read = await readListPage(settings, BOARD_PAGE_SIZE, pageId);
           items.push(...read.items);
-          pageId = read.nextPageId;
+          pageId = read.next_page_id ?? undefined;
           if (!pageId) return { items, cut: false, wholeAt: Date.now() };
           if (!wholeDue)
             return { items: newestFirst(items, before.items), cut: before.cut, wholeAt: before.wholeAt };
@@ -71,29 +69,6 @@ export const boardListQuery = (settings: ConnectionSettings, queryClient: QueryC
     retry: false,
     staleTime: 5_000,
   });
-
-async function readPage(
-  settings: ConnectionSettings,
-  pageId: string | undefined,
-): Promise<{ items: ConversationInfo[]; nextPageId: string | undefined }> {
-  const request = {
-    limit: BOARD_PAGE_SIZE,
-    sort_order: 'UPDATED_AT_DESC',
-    ...(pageId ? { page_id: pageId } : {}),
-  } as unknown as Parameters<ConversationClient['searchConversations']>[0];
-  const read = (await agentServerClients(settings).conversations.searchConversations(
-    request,
-  )) as unknown as Page<unknown>;
-  const items = (Array.isArray(read.items) ? read.items : []).flatMap((item) => {
-    try {
-      return [asConversationInfo(item)];
-    } catch {
-      // A row that is no conversation is left out, as in the inbox.
-      return [];
-    }
-  });
-  return { items, nextPageId: read.next_page_id ?? undefined };
-}
 
 /** The first page read now, then what the last whole read had beyond it, newest change first. */
 export function newestFirst(

@@ -42,27 +42,9 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
     queryKey: conversationListKey(settings),
     queryFn: async ({ pageParam }) => {
       try {
-        return await listFailures.track(serverName(settings), async () => {
-          const request = {
-            limit: CONVERSATIONS_PAGE_SIZE,
-            sort_order: 'UPDATED_AT_DESC',
-            ...(pageParam ? { page_id: pageParam } : {}),
-          } as unknown as Parameters<ConversationClient['searchConversations']>[0];
-          const page = (await agentServerClients(settings).conversations.searchConversations(
-            request,
-          )) as unknown as Page<unknown>;
-          // A row the server sent that is no conversation is left out; the rest are drawn.
-          return {
-            ...page,
-            items: (Array.isArray(page.items) ? page.items : []).flatMap((item) => {
-              try {
-                return [asConversationInfo(item)];
-              } catch {
-                return [];
-              }
-            }),
-          };
-        });
+        return await listFailures.track(serverName(settings), () =>
+          readListPage(settings, CONVERSATIONS_PAGE_SIZE, pageParam),
+        );
       } catch (error) {
         const status = httpStatus(error);
         if (status === undefined || status >= 500) noteServerTrouble(settings.serverUrl);
@@ -81,6 +63,35 @@ export const conversationListQuery = (settings: ConnectionSettings) =>
     // that is not a reason to read it twice. (Invalidations and the interval read it anyway.)
     staleTime: 10_000,
   });
+
+/**
+ * One page of a server's conversations, newest change first. A row the server sent that is no
+ * conversation is left out; the rest are drawn.
+ */
+export async function readListPage(
+  settings: ConnectionSettings,
+  limit: number,
+  pageId: string | undefined,
+): Promise<Page<ConversationInfo>> {
+  const request = {
+    limit,
+    sort_order: 'UPDATED_AT_DESC',
+    ...(pageId ? { page_id: pageId } : {}),
+  } as unknown as Parameters<ConversationClient['searchConversations']>[0];
+  const page = (await agentServerClients(settings).conversations.searchConversations(
+    request,
+  )) as unknown as Page<unknown>;
+  return {
+    ...page,
+    items: (Array.isArray(page.items) ? page.items : []).flatMap((item) => {
+      try {
+        return [asConversationInfo(item)];
+      } catch {
+        return [];
+      }
+    }),
+  };
+}
 
 /** A list page read from the browser's copy: its conversations as they were when last read. */
 export type ListPageFromCopy = Page<ConversationInfo> & { fromCopy: true };
