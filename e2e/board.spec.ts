@@ -35,6 +35,9 @@ test('each conversation is in the column of what it needs, says why, and leaves 
   );
   await expect(parser).toHaveAccessibleDescription(/changed files with the file editor/);
   await expect(page).toHaveTitle('(2) Board — Tether');
+  // Every card placed, and not one socket for them: statuses come from the list.
+  await expect(page.getByRole('status').filter({ hasText: 'need you' })).not.toContainText('Reading');
+  expect(await app.mock((server) => server.connectionsTo.legacy + server.connectionsTo.session)).toBe(0);
   await expectAccessible(page, 'the board');
 
   await parser.getByRole('button', { name: 'Mark seen' }).click();
