@@ -3,6 +3,7 @@ import { expect, test } from './test';
 import { expectAccessible } from './axe';
 import { Tether } from './app';
 import { launchOptions } from '../playwright.config';
+import { PushedAlerts } from './pushing';
 
 // Alerts when away: the settings that subscribe this browser to the notification relay, and the
 // service worker's side of a push (delivered through the DevTools protocol, as a push service
@@ -66,31 +67,10 @@ test('a push shows its notification unless its conversation is watched, and a cl
 }) => {
   const app = new Tether(page);
   await heldByTethersWorker(page, app);
+  const alerts = await PushedAlerts.to(page, context);
   const origin = new URL(page.url()).origin;
-  await context.grantPermissions(['notifications'], { origin });
-  const cdp = await context.newCDPSession(page);
-  // The registration of Tether's worker (the mock's, removed, may still be listed).
-  const versions: { registrationId: string; scriptURL: string; status: string }[] = [];
-  cdp.on('ServiceWorker.workerVersionUpdated', (event) => versions.push(...event.versions));
-  await cdp.send('ServiceWorker.enable');
-  const tethers = () =>
-    versions.find((v) => new URL(v.scriptURL).pathname === '/sw.js' && v.status === 'activated');
-  await expect.poll(() => tethers() !== undefined).toBe(true);
-  const registrationId = tethers()!.registrationId;
   const push = (conversationId: string, eventId: string) =>
-    cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId,
-      data: JSON.stringify({ server: ELSEWHERE_ID, conversationId, eventId, kind: 'approval' }),
-    });
-  const notifications = () =>
-    page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-        title: n.title,
-        body: n.body,
-        data: n.data as unknown,
-      })),
-    );
+    alerts.deliver({ server: ELSEWHERE_ID, conversationId, eventId, kind: 'approval' });
 
   // The conversation is on screen in this focused tab: the page says it already.
   await page.goto(`/s/${ELSEWHERE_ID}/conversations/watched-one`);
@@ -98,21 +78,17 @@ test('a push shows its notification unless its conversation is watched, and a cl
   await push('watched-one', 'event-1');
   // The next push (to another conversation) shows, so the first was not merely slow.
   await push('elsewhere-one', 'event-2');
-  await expect.poll(notifications).toEqual([
-    {
-      title: 'An agent needs your approval',
-      body: `On ${ELSEWHERE_ID}. Open Tether to see it.`,
-      data: { server: ELSEWHERE_ID, conversationId: 'elsewhere-one', eventId: 'event-2', kind: 'approval' },
-    },
-  ]);
+  await expect
+    .poll(() => alerts.shown())
+    .toEqual([
+      {
+        title: 'An agent needs your approval',
+        body: `On ${ELSEWHERE_ID}. Open Tether to see it.`,
+        data: { server: ELSEWHERE_ID, conversationId: 'elsewhere-one', eventId: 'event-2', kind: 'approval' },
+      },
+    ]);
 
-  // A click on it (dispatched in the worker: a headless browser has no notification to click).
-  const worker = context.serviceWorkers().find((w) => new URL(w.url()).pathname === '/sw.js')!;
-  await worker.evaluate(async () => {
-    const scope = self as unknown as ServiceWorkerGlobalScope;
-    const [shown] = await scope.registration.getNotifications();
-    scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown! }));
-  });
+  await alerts.clickNewest();
   await expect(page).toHaveURL(`${origin}/s/${ELSEWHERE_ID}/conversations/elsewhere-one?event=event-2`);
-  await expect.poll(notifications).toEqual([]);
+  await expect.poll(() => alerts.shown()).toEqual([]);
 });

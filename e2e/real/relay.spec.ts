@@ -4,6 +4,7 @@ import { AgentServer, freePort } from './agentServer';
 import { agentServerPython, attachEvidence, connect, REAL_SERVER_NAME, startConversation } from './fixtures';
 import { PushService } from './pushService';
 import { RelayProcess } from './relayProcess';
+import { PushedAlerts } from '../pushing';
 import { ScriptedLlm } from './scriptedLlm';
 
 // Alerts that reach a closed tab: the agent-server's own webhook feeds the relay, which pushes to
@@ -14,8 +15,9 @@ import { ScriptedLlm } from './scriptedLlm';
 const serverTime = (timestamp: string) =>
   Date.parse(/Z|[+-]\d\d:?\d\d$/.test(timestamp) ? timestamp : `${timestamp}Z`);
 
-test('an approval request and a finished run each reach the push service once, with no word of the conversation', async ({
+test('an approval request and a finished run each reach the push service once, with no word of the conversation; the alert opens the action', async ({
   page,
+  context,
 }, testInfo) => {
   test.setTimeout(240_000);
   const version = testInfo.project.name.replace('real-agent-server-', '');
@@ -85,6 +87,29 @@ test('an approval request and a finished run each reach the push service once, w
     const delay = pushService.received[0]!.at - serverTime(action.timestamp);
     testInfo.annotations.push({ type: 'durable event to push', description: `${delay} ms` });
     expect(delay).toBeLessThan(5_000);
+
+    // The push, as the browser's push service hands it to Tether's worker, while the person is on
+    // another screen: the notification, and a click that opens the action that waits. (A page
+    // that began on the built-in mock is held by the mock's worker: the next page is Tether's.)
+    await page.goto('/');
+    const alerts = await PushedAlerts.to(page, context);
+    await alerts.deliver(pushService.received[0]!.payload);
+    await expect
+      .poll(() => alerts.shown())
+      .toEqual([
+        {
+          title: 'An agent needs your approval',
+          body: `On ${serverId}. Open Tether to see it.`,
+          data: pushService.received[0]!.payload,
+        },
+      ]);
+    await alerts.clickNewest();
+    await expect(page).toHaveURL(
+      new RegExp(`/s/${serverId}/conversations/${conversationId}\\?event=${action.id}$`),
+    );
+    await expect(app.card(/Remove the orchid build/)).toBeInViewport();
+    await expect(page.getByRole('group', { name: 'Pending actions' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('alert-opened-the-action.png') });
 
     await app.approve();
     await app.expectStatus('finished');
