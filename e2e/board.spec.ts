@@ -15,6 +15,13 @@ test('each conversation is in the column of what it needs, says why, and leaves 
 }) => {
   // The seeded conversations changed within the last day: their events are looked into.
   await page.clock.install({ time: SEED_TIME + 2 * HOUR });
+  // The installed app's badge, as the Badging API would set it.
+  await page.addInitScript(() => {
+    const badged = navigator as Navigator & { setAppBadge: unknown; clearAppBadge: unknown };
+    badged.setAppBadge = async (count: number) =>
+      void ((window as unknown as { badge: number }).badge = count);
+    badged.clearAppBadge = async () => void ((window as unknown as { badge: number }).badge = 0);
+  });
   const app = new Tether(page);
   const board = new Board(page);
   await app.open('/');
@@ -35,6 +42,7 @@ test('each conversation is in the column of what it needs, says why, and leaves 
   );
   await expect(parser).toHaveAccessibleDescription(/changed files with the file editor/);
   await expect(page).toHaveTitle('(2) Board — Tether');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { badge: number }).badge)).toBe(2);
   // Every card placed, and not one socket for them: statuses come from the list.
   await expect(page.getByRole('status').filter({ hasText: 'need you' })).not.toContainText('Reading');
   expect(await app.mock((server) => server.connectionsTo.legacy + server.connectionsTo.session)).toBe(0);

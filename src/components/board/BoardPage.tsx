@@ -16,7 +16,8 @@ import { GlimpseReader } from '../../conversation/resources/glimpses';
 import { useT } from '../../i18n/i18n';
 import { BoardCard, type Card } from './BoardCard';
 import { COLUMN_WORDS, boardTabTitle } from './boardWords';
-import { showAppBadge } from './appBadge';
+import { showAppBadge } from '../follow/appBadge';
+import { attention } from '../follow/attention';
 import './board.css';
 
 // Every conversation of every server, in columns of what it needs from the person: Needs you,
@@ -111,7 +112,8 @@ export default function BoardPage() {
     document.title = boardTabTitle(needsYou);
     showAppBadge(needsYou);
   }, [needsYou, t]);
-  useEffect(() => () => showAppBadge(0), []);
+  // Left, the icon counts what the inbox counts again: approvals waiting on every server.
+  useEffect(() => () => showAppBadge(attention.getState().waitingElsewhere), []);
 
   const several = servers.length > 1;
   const failing = servers.filter((_, index) => lists[index]?.error);
