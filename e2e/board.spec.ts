@@ -148,6 +148,24 @@ test('a run stopped at its step limit goes on from its card, for another run’s
   ).not.toBe('error');
 });
 
+test('a server that cannot be read is said, and the others’ cards are placed', async ({ page }) => {
+  const app = new Tether(page);
+  const board = new Board(page);
+  await app.open('/');
+  await app.addServer({ name: 'Workstation', url: 'http://second-mock-agent-server.localhost' });
+  await app.closeServers();
+  await page.evaluate(() => window.__tetherSecondMock!.setDown(true));
+  await board.openWithKeys();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Workstation: its conversations could not be read' }),
+  ).toBeVisible();
+  await expect(board.column('Needs you').getByRole('article', { name: 'Wrong LLM key' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'need you' })).not.toContainText(
+    'Reading every server',
+  );
+  await expectAccessible(page, 'the board with a server down');
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 

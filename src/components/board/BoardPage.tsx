@@ -21,8 +21,8 @@ import { attention } from '../follow/attention';
 import './board.css';
 
 // Every conversation of every server, in columns of what it needs from the person: Needs you,
-// Working, Review, Done, Idle. Statuses come from each server's list (read whole, with back-off),
-// never from a socket per card; what the status does not tell comes from a glimpse of each
+// Working, Review, Done, Idle. Statuses come from each server's list (boardList.ts: at the inbox's
+// pace, with back-off), never from a socket per card; what the status does not tell comes from a glimpse of each
 // conversation's newest events, read once per change (boardColumns.ts says the rules).
 
 /** What the board has read of one server's list. */
@@ -117,7 +117,9 @@ export default function BoardPage() {
 
   const several = servers.length > 1;
   const failing = servers.filter((_, index) => lists[index]?.error);
-  const reading = lists.some((list) => !list || list.isPending || list.isPlaceholderData);
+  // Still reading a server that has not failed (one that failed says so, below, and its cards
+  // stay as they were read).
+  const reading = lists.some((list) => !list || ((list.isPending || list.isPlaceholderData) && !list.error));
   return (
     <section className="board-page" aria-labelledby="board-heading">
       {servers.map((server) => (
