@@ -148,6 +148,20 @@ test('a run stopped at its step limit goes on from its card, for another run’s
   ).not.toBe('error');
 });
 
+test('a run going on shows how long it has run, and stops from its card', async ({ page }) => {
+  const app = new Tether(page);
+  const board = new Board(page);
+  await app.openConversation(SEEDED.parser);
+  await app.setAgentTiming(40, 60_000);
+  await app.send('Tidy up');
+  await app.expectStatus('running');
+  await board.openWithKeys();
+  const running = board.column('Working').getByRole('article', { name: 'Fix header parsing' });
+  await expect(running).toContainText(/running for \d+ sec/);
+  await running.getByRole('button', { name: 'Stop' }).click();
+  await expect(board.column('Working').getByRole('article')).toHaveCount(0, { timeout: 20_000 });
+});
+
 test('a server that cannot be read is said, and the others’ cards are placed', async ({ page }) => {
   const app = new Tether(page);
   const board = new Board(page);

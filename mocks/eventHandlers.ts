@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { contentText, isRecord, type MessageEvent, type ServerEvent } from '../src/agent-server/protocol';
 import { messageContent } from './messageContent';
-import { invalid, limitParam, success, type RouteKit } from './routeKit';
+import { invalid, limitParam, notFound, success, type RouteKit } from './routeKit';
 
 // A conversation's events, as event_router.py answers: pages and counts under the server's
 // filters, a message posted (run or not), and the answer to a confirmation.
@@ -39,6 +39,16 @@ export function eventHandlers({ api, store, agent, withConversation, record }: R
             (e) => (!gte || e.timestamp >= gte) && (!lt || e.timestamp < lt),
           ).length,
         );
+      }),
+    ),
+
+    // One event by its id (`HTTPException(404)` without words when the log has none such).
+    http.get(
+      api('/api/conversations/:id/events/:eventId'),
+      withConversation((conversation, request) => {
+        const eventId = decodeURIComponent(new URL(request.url).pathname.split('/').at(-1)!);
+        const event = conversation.events.find((candidate) => candidate.id === eventId);
+        return event ? HttpResponse.json(event) : notFound();
       }),
     ),
 

@@ -76,6 +76,8 @@ function conversation(
     agent: defaultAgent(),
     workspace: { kind: 'LocalWorkspace', working_dir: WORKSPACE_ROOT },
     leaf_event_id: head ? head(events) : tree.head,
+    last_user_message_id:
+      events.findLast((event) => event.kind === 'MessageEvent' && event.source === 'user')?.id ?? null,
   };
   return { info, events };
 }

@@ -122,6 +122,9 @@ export class MockStore {
     const appended = appendUnder(event, headOf(conversation), conversation.events.length === 0);
     conversation.events.push(appended.event);
     conversation.info.leaf_event_id = appended.head;
+    // As the server keeps it: the newest message of the person's.
+    if (event.kind === 'MessageEvent' && event.source === 'user')
+      conversation.info.last_user_message_id = appended.event.id;
     conversation.info.updated_at = this.now().toISOString();
     this.touch(conversation);
     return appended.event;
@@ -244,6 +247,7 @@ export class MockStore {
         confirmation_policy: { kind: confirmationPolicy },
         agent,
         workspace: { kind: 'LocalWorkspace', working_dir: workingDir },
+        last_user_message_id: null,
       },
       events: [],
     };

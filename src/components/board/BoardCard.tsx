@@ -1,6 +1,6 @@
 import 'virtual:tether-english/board';
 import { useId } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { agentServerClients } from '../../agent-server/client';
 import { isRecord, type ConversationInfo } from '../../agent-server/protocol';
@@ -9,6 +9,7 @@ import { markSeen } from '../../conversation/board/boardStorage';
 import type { Placement } from '../../conversation/board/boardColumns';
 import type { Glimpse } from '../../conversation/board/glimpse';
 import { boardListKey } from '../../conversation/resources/boardList';
+import { runStartQuery } from '../../conversation/resources/glimpses';
 import { answerConfirmation, continueRun, stopRun } from '../../conversation/resources/conversations';
 import { dollars, usageOfStats } from '../../conversation/usage/usage';
 import { useT } from '../../i18n/i18n';
@@ -33,6 +34,10 @@ function modelOf(info: ConversationInfo): string | undefined {
   const llm = isRecord(info.agent) && isRecord(info.agent.llm) ? info.agent.llm : undefined;
   return typeof llm?.model === 'string' && llm.model ? llm.model : undefined;
 }
+
+/** A server's time (UTC, with or without its zone) in ms since the epoch. */
+const serverTime = (timestamp: string) =>
+  Date.parse(/(Z|[+-]\d\d:?\d\d)$/.test(timestamp) ? timestamp : `${timestamp}Z`);
 
 /** Reasons that last only until the person has looked: the card can be marked seen. */
 const UNTIL_SEEN = new Set(['asked', 'edited']);
@@ -71,6 +76,15 @@ export function BoardCard({ card, several, now }: { card: Card; several: boolean
     current?.runStartedAt && current.runEndedAt && info.execution_status !== 'running'
       ? Date.parse(current.runEndedAt) - Date.parse(current.runStartedAt)
       : undefined;
+  // A run going on: since the person's newest message, read once.
+  const runningSince = useQuery({
+    ...runStartQuery(
+      server,
+      info.id,
+      typeof info.last_user_message_id === 'string' ? info.last_user_message_id : '',
+    ),
+    enabled: info.execution_status === 'running' && typeof info.last_user_message_id === 'string',
+  }).data;
   const busy = answer.isPending || stop.isPending || resume.isPending;
   return (
     <article
@@ -99,6 +113,9 @@ export function BoardCard({ card, several, now }: { card: Card; several: boolean
         {model && <span className="board-card-model">{model}</span>}
         {cost !== undefined && <span>{dollars(cost)}</span>}
         {took !== undefined && took >= 0 && <span>{t('board.card.took', { length: runLength(took) })}</span>}
+        {info.execution_status === 'running' && runningSince && (
+          <span>{t('board.card.running', { length: runLength(now - serverTime(runningSince)) })}</span>
+        )}
         <span>{t('board.card.updated', { when: relativeTime(info.updated_at, now) })}</span>
       </p>
       <ProblemAlert place={place} />

@@ -1,4 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import { agentServerClients } from '../../agent-server/client';
+import { isRecord } from '../../agent-server/protocol';
+import { serverKey } from './server';
 import type { AgentServer } from '../../agent-server/servers';
 import { GLIMPSE_EVENTS, glimpseOf } from '../board/glimpse';
 import { keepGlimpse } from '../board/boardMemory';
@@ -76,3 +79,21 @@ export class GlimpseReader {
 }
 
 const failureKey = (wish: GlimpseWish) => `${wish.key}@${wish.updatedAt}`;
+
+/**
+ * When a running conversation's run began: the time of the person's newest message, which the
+ * list names (`last_user_message_id`). One small read per run, never again.
+ */
+export const runStartQuery = (settings: AgentServer, conversationId: string, eventId: string) =>
+  queryOptions({
+    queryKey: [...serverKey(settings), 'conversations', 'run-start', conversationId, eventId],
+    queryFn: async () => {
+      const event: unknown = await agentServerClients(settings).conversations.getEvent(
+        conversationId,
+        eventId,
+      );
+      return isRecord(event) && typeof event.timestamp === 'string' ? event.timestamp : null;
+    },
+    staleTime: Infinity,
+    retry: false,
+  });
