@@ -1,4 +1,4 @@
-import { describeError, httpStatus, type AgentServerClients } from '../agent-server/client';
+import { httpStatus, type AgentServerClients } from '../agent-server/client';
 import { readConversation } from './resources/conversations';
 import { readEventsInLogOrder } from './resources/events';
 
@@ -9,7 +9,8 @@ import { readEventsInLogOrder } from './resources/events';
 export type GapState =
   | { kind: 'idle' }
   | { kind: 'filling' }
-  | { kind: 'retrying'; attempt: number; retryAt: number; error: string }
+  /** `error` is the failure itself: the banner says it in the language spoken when it is drawn. */
+  | { kind: 'retrying'; attempt: number; retryAt: number; error: unknown }
   | { kind: 'gone' };
 
 /** Where the read starts: after an event held (page_id, inclusive, in log order) or a timestamp. */
@@ -77,7 +78,7 @@ export class GapFiller {
         kind: 'retrying',
         attempt,
         retryAt: timers.now() + delay,
-        error: describeError(error),
+        error,
       });
       return new Promise((resolve) => {
         this.retryTimer = timers.setTimeout(() => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConnectionState } from '../../agent-server/socket';
 import type { GapState } from '../../conversation/gapFiller';
+import { describeError } from '../../agent-server/client';
 import type { LiveSession } from '../../conversation/session/sessionHandle';
 import { useT } from '../../i18n/i18n';
 import { Words } from '../../i18n/Words';
@@ -83,7 +84,7 @@ function GapBanner({ gap }: { gap: GapState }) {
       <Words
         id="banner.gap"
         values={{
-          error: gap.error.replace(/\.?$/, '.'),
+          error: describeError(gap.error).replace(/\.?$/, '.'),
           seconds: <span className="countdown">{seconds}</span>,
           attempt: gap.attempt + 1,
         }}
