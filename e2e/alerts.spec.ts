@@ -57,7 +57,11 @@ test('with Tether’s worker, the dialog shows each server’s webhook, and a re
   await expect(dialog.getByRole('status')).toHaveText('The relay at http://127.0.0.1:9 did not answer.');
   const group = dialog.getByRole('group', { name: 'Alerts from Elsewhere' });
   await expect(group).toContainText(`http://127.0.0.1:9/hooks/${ELSEWHERE_ID}`);
-  await group.getByRole('checkbox', { name: 'An agent needs your approval' }).check();
+  // Every kind is chosen until the person unticks one.
+  for (const kind of ['An agent needs your approval', 'An agent asked you something', 'A run finished'])
+    await expect(group.getByRole('checkbox', { name: kind })).toBeChecked();
+  await group.getByRole('checkbox', { name: 'A run finished' }).uncheck();
+  await expect(group.getByRole('checkbox', { name: 'A run finished' })).not.toBeChecked();
   await expectAccessible(page, 'the alerts dialog');
 });
 

@@ -75,7 +75,11 @@ export default function AlertsDialog({ onClose }: { onClose: () => void }) {
   const absence = alertsAbsence();
   const [relay, setRelay] = useState(relayAddress);
   const [state, setState] = useState<State>({ kind: absence ? 'notSubscribed' : 'checking' });
-  const [choices, setChoices] = useState<AlertChoices>({});
+  // Until the relay says what this browser chose, every kind from every server: what a person
+  // subscribing wants first, unticked one by one.
+  const [choices, setChoices] = useState<AlertChoices>(() =>
+    Object.fromEntries(servers.map((server) => [server.id, ALERT_KINDS])),
+  );
   const [busy, setBusy] = useState(false);
 
   const check = useCallback(async (address: string) => {
