@@ -28,7 +28,6 @@ const wish = (serverId: string, id: string, updatedAt = '2026-11-29T10:00:00Z') 
   conversationId: id,
   updatedAt,
 });
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the board’s glimpse reads', () => {
   beforeEach(() => {
@@ -46,9 +45,20 @@ describe('the board’s glimpse reads', () => {
     // The board no longer wants 3 (it was seen, say): 4 is read next.
     reader.want([wish('a', '4')]);
     reads[0]!.finish([]);
-    await settle();
-    expect(reads.map((read) => read.conversationId)).toEqual(['1', '2', '1', '4']);
+    await vi.waitFor(() => expect(reads.map((read) => read.conversationId)).toEqual(['1', '2', '1', '4']));
     expect(boardMemory.getState().glimpses['a/1']).toEqual({ readAt: '2026-11-29T10:00:00Z', edited: false });
+    reader.stop();
+  });
+
+  it('are not made twice when the board asks again while one is under way', async () => {
+    const reader = new GlimpseReader();
+    reader.want([wish('a', '1')]);
+    // The board draws again (a list read, a glimpse kept elsewhere) and still wants it.
+    reader.want([wish('a', '1')]);
+    reads[0]!.finish([]);
+    await vi.waitFor(() => expect(boardMemory.getState().glimpses['a/1']).toBeDefined());
+    reader.want([wish('a', '2')]);
+    expect(reads.map((read) => read.conversationId)).toEqual(['1', '2']);
     reader.stop();
   });
 
@@ -57,14 +67,18 @@ describe('the board’s glimpse reads', () => {
     const reader = new GlimpseReader();
     reader.want([wish('a', '1')]);
     reads[0]!.finish(new Error('down'));
-    await settle();
-    await settle();
-    reader.want([wish('a', '1')]);
-    expect(reads).toHaveLength(1);
-    reader.want([wish('a', '1', '2026-11-29T10:05:00Z')]);
-    expect(reads).toHaveLength(2);
+    // Once the failure is taken in, its slot is free: the conversation, changed since, is read.
+    const changed = wish('a', '1', '2026-11-29T10:05:00Z');
+    await vi.waitFor(() => {
+      reader.want([changed]);
+      expect(reads).toHaveLength(2);
+    });
     reads[1]!.finish([]);
-    await settle();
+    await vi.waitFor(() => expect(boardMemory.getState().glimpses['a/1']?.readAt).toBe(changed.updatedAt));
+    // As it was when the read failed, it is not asked for again within the minute…
+    reader.want([wish('a', '1')]);
+    expect(reads).toHaveLength(2);
+    // …and is after it.
     vi.advanceTimersByTime(61_000);
     reader.want([wish('a', '1')]);
     expect(reads).toHaveLength(3);

@@ -26,7 +26,8 @@ export interface GlimpseWish {
 export class GlimpseReader {
   private wanted = new Map<string, GlimpseWish>();
   private inFlight = new Map<string, number>();
-  private reading = new Set<string>();
+  /** The reads in flight: each conversation's key, and the update it is read as of. */
+  private reading = new Map<string, string>();
   private stopped = false;
   /** When each wish (key and update) last failed. */
   private failed = new Map<string, number>();
@@ -51,9 +52,14 @@ export class GlimpseReader {
     for (const wish of this.wanted.values()) {
       if (this.stopped) return;
       const serverId = wish.server.id;
+      // Asked for again while it is being read as of the same update: the read under way answers it.
+      if (this.reading.get(wish.key) === wish.updatedAt) {
+        this.wanted.delete(wish.key);
+        continue;
+      }
       if (this.reading.has(wish.key) || (this.inFlight.get(serverId) ?? 0) >= GLIMPSES_AT_ONCE) continue;
       this.wanted.delete(wish.key);
-      this.reading.add(wish.key);
+      this.reading.set(wish.key, wish.updatedAt);
       this.inFlight.set(serverId, (this.inFlight.get(serverId) ?? 0) + 1);
       void this.read(wish).finally(() => {
         this.reading.delete(wish.key);
