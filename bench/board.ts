@@ -25,7 +25,12 @@ async function boardVisit(browser: Browser) {
   // The board's own reads: its lists (100 a page) and its glimpses (the inbox and the header's
   // health check read on as they do without the board).
   const requests: { host: string; path: string; board: boolean }[] = [];
+  let requestsBegun = 0;
+  let requestsEnded = 0;
+  page.on('requestfinished', () => (requestsEnded += 1));
+  page.on('requestfailed', () => (requestsEnded += 1));
   page.on('request', (request) => {
+    requestsBegun += 1;
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/'))
       requests.push({ host: url.host, path: url.pathname, board: url.searchParams.get('limit') === '100' });
@@ -56,7 +61,8 @@ async function boardVisit(browser: Browser) {
   // Five idle minutes, on the page's clock.
   const before = requests.length;
   await page.clock.runFor(5 * 60_000);
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  // Every read those minutes began has ended: none is left out of the count, none counted late.
+  await expect.poll(() => requestsBegun === requestsEnded).toBe(true);
   const idle = requests.slice(before).filter((r) => r.board || r.path.endsWith('/events/search'));
   const hosts = new Set(idle.map((r) => r.host));
   const perServerPerMinute =

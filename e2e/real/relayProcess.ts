@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,18 +42,20 @@ export class RelayProcess {
         TETHER_RELAY_DATA: this.folder,
       },
     });
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      if (this.process.exitCode !== null)
-        throw new Error(`The relay exited; see ${join(this.folder, 'relay.log')}`);
-      try {
-        if ((await fetch(`${this.url}/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('The relay did not start within 30 s');
+    const child = this.process;
+    await expect
+      .poll(
+        async () => {
+          if (child.exitCode !== null)
+            throw new Error(`The relay exited; see ${join(this.folder, 'relay.log')}`);
+          return fetch(`${this.url}/health`).then(
+            (response) => response.ok,
+            () => false, // not listening yet
+          );
+        },
+        { message: 'the relay answers', timeout: 30_000 },
+      )
+      .toBe(true);
   }
 
   /** Whether the relay has had an event of a conversation from the server's webhook. */
