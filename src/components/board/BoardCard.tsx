@@ -145,7 +145,9 @@ export function BoardCard({ card, several, now }: { card: Card; several: boolean
             {t('board.stop')}
           </button>
         )}
-        {(placement.reason === 'budget' || placement.reason === 'iterations') && (
+        {/* The server's step limit holds per run, so a new run may go on; its budget counts the
+            whole conversation's cost, so a new run would stop at once (local_conversation.py). */}
+        {placement.reason === 'iterations' && (
           <button type="button" disabled={busy} onClick={() => resume.mutate()} aria-describedby={titleId}>
             {t('board.continue')}
           </button>
