@@ -214,7 +214,7 @@ test.describe('reading a conversation', () => {
     await expect(app.card(/pip install/)).toHaveAttribute('data-state', 'interrupted');
     await expect(app.card(/pytest tests\/slow/)).toHaveAttribute('data-state', 'interrupted');
     await expect(app.card(/pytest tests\/slow/)).toContainText('Interrupted — no result');
-    await expect(app.log.getByText('Stopped by you')).toBeVisible();
+    await expect(app.log.getByText('Stopped', { exact: true })).toBeVisible();
     await app.expectNothingRunning();
   });
 

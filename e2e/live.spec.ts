@@ -49,7 +49,7 @@ test.describe('a live run', () => {
     await expect(app.status).toHaveText(/Stopping…|Paused/, { timeout: 1000 });
     await app.expectStatus('paused');
     await expect(app.streaming).toHaveCount(0);
-    await expect(app.log.getByText('Stopped by you')).toBeVisible();
+    await expect(app.log.getByText('Stopped', { exact: true })).toBeVisible();
     // The cancelled turn's text never lands in the history, however long we wait.
     await page.clock.runFor(30_000);
     await expect(app.log.getByText('I should look at the workspace')).toHaveCount(0);

@@ -114,7 +114,7 @@ describe('transcript as Markdown', () => {
     ]);
     expect(text).toContain('### terminal: Wait — Interrupted — no result');
     expect(text).toContain('### terminal: Build — Interrupted by a server restart');
-    expect(text).toContain('_Stopped by you · ');
+    expect(text).toContain('_Stopped · ');
     expect(text).toContain('> **The conversation stopped with an error (rate limit).**');
     expect(text).toContain('> Try again: Continue, or send a message.');
   });
