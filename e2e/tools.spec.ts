@@ -25,6 +25,8 @@ test('the header holds the run’s state and two icon buttons; the rest is in on
   await page.keyboard.press('Tab');
   await expect(menu.getByRole('button', { name: /^Usage / })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(menu.getByRole('button', { name: 'Limits none' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(menu.getByRole('button', { name: 'Export…' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(menu.getByRole('button', { name: 'Share a copy…' })).toBeFocused();

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { contentText, isRecord } from '../src/agent-server/protocol';
 import { defaultAgent } from './store';
 import type { MockRuntimes } from './runtimes';
-import { invalid, limitParam, success, unauthorised, type RouteKit } from './routeKit';
+import { invalid, limitParam, success, tagsParam, unauthorised, type RouteKit } from './routeKit';
 
 // Conversations, as conversation_router.py answers: the list, a new one, its info and runtime,
 // its title, its removal, and the commands on its run (interrupt, pause, run) and its settings
@@ -46,6 +46,8 @@ export function conversationHandlers(
       if (!authorised(request)) return unauthorised();
       const body = await record(request);
       if (!isRecord(body) || !isRecord(body.agent)) return invalid('agent', 'Field required');
+      const tags = tagsParam(body);
+      if (tags instanceof Response) return tags;
       const policy =
         isRecord(body.confirmation_policy) && typeof body.confirmation_policy.kind === 'string'
           ? body.confirmation_policy.kind
@@ -67,6 +69,7 @@ export function conversationHandlers(
         ),
         workingDir,
       );
+      if (tags) conversation.info.tags = tags;
       if (isRecord(body.security_analyzer))
         conversation.info.security_analyzer = { kind: String(body.security_analyzer.kind) };
       // The server's default: named from the first message unless asked not to.
@@ -99,9 +102,19 @@ export function conversationHandlers(
       api('/api/conversations/:id'),
       withConversation(async (conversation, request) => {
         const body = await record(request);
-        const title = isRecord(body) && typeof body.title === 'string' ? body.title.trim() : '';
-        if (!title || title.length > 200) return invalid('title', 'title must not be blank');
-        conversation.info.title = title;
+        // Either or both: a title, and tags (which replace all the old ones).
+        const title = isRecord(body) && typeof body.title === 'string' ? body.title.trim() : undefined;
+        if (
+          isRecord(body) &&
+          body.title !== undefined &&
+          body.title !== null &&
+          (!title || title.length > 200)
+        )
+          return invalid('title', 'title must not be blank');
+        const tags = tagsParam(body);
+        if (tags instanceof Response) return tags;
+        if (title) conversation.info.title = title;
+        if (tags) conversation.info.tags = tags;
         conversation.info.updated_at = new Date().toISOString();
         store.touch(conversation);
         return success();

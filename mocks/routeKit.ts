@@ -27,6 +27,21 @@ export const success = () => HttpResponse.json({ success: true });
 export const invalid = (loc: string, msg: string) =>
   HttpResponse.json({ detail: [{ loc: ['body', loc], msg }] }, { status: 422 });
 
+/**
+ * A request's `tags`, as the server validates them (ConversationTags: keys lowercase
+ * alphanumeric, values strings of at most 256 characters): undefined when absent, or the 422.
+ */
+export function tagsParam(body: unknown): Record<string, string> | undefined | Response {
+  const tags = typeof body === 'object' && body !== null ? (body as { tags?: unknown }).tags : undefined;
+  if (tags === undefined || tags === null) return undefined;
+  if (typeof tags !== 'object' || Array.isArray(tags))
+    return invalid('tags', 'Input should be a valid dictionary');
+  for (const [key, value] of Object.entries(tags))
+    if (!/^[a-z0-9]+$/.test(key) || typeof value !== 'string' || value.length > 256)
+      return invalid('tags', `Tag '${key}' is invalid: keys must be lowercase alphanumeric only`);
+  return tags as Record<string, string>;
+}
+
 /** A page's `limit`, as the server bounds it (1 to 100, 100 when absent), or its 422. */
 export function limitParam(url: URL): number | Response {
   const limit = Number(url.searchParams.get('limit') ?? 100);

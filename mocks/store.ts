@@ -248,6 +248,7 @@ export class MockStore {
         agent,
         workspace: { kind: 'LocalWorkspace', working_dir: workingDir },
         last_user_message_id: null,
+        tags: {},
       },
       events: [],
     };

@@ -146,7 +146,13 @@ export async function startConversation(
   page: Page,
   llm: ScriptedLlm,
   text: string,
-  options: { model?: string; workspaceFolder?: string; approval?: 'Ask for every action' } = {},
+  options: {
+    model?: string;
+    workspaceFolder?: string;
+    approval?: 'Ask for every action';
+    /** Where the key is kept; the form's choice when absent (the agent-server, where it can). */
+    keyKept?: 'In this browser';
+  } = {},
 ): Promise<string> {
   if (options.approval)
     await page
@@ -158,6 +164,7 @@ export async function startConversation(
   await page.getByLabel('Workspace folder', { exact: true }).fill(options.workspaceFolder ?? '');
   await page.getByLabel('Base URL').fill(llm.url);
   await page.getByLabel('API key').fill('sk-scripted');
+  if (options.keyKept) await page.getByRole('radio', { name: options.keyKept, exact: true }).check();
   await page.getByLabel('What should the agent do?').fill(text);
   await page.getByRole('button', { name: 'Start conversation' }).click();
   await expect(page).toHaveURL(/\/conversations\/[\w-]+$/, { timeout: 30_000 });

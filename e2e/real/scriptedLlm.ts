@@ -7,14 +7,19 @@ import type { AddressInfo } from 'node:net';
 // never ends. Streams go out as SSE `chat.completion.chunk`s at a chosen pace. Every response
 // and tool call gets a unique id, and every request is logged for the test to inspect.
 
+/**
+ * `cost`: what the answer says it cost, in dollars, as a LiteLLM proxy says it (the response header
+ * `x-litellm-response-cost`, which the server's telemetry takes before its own price table).
+ */
 export type Turn =
   /** `heldUntil`: the answer is sent only once it settles (the request stays open meanwhile). */
-  | { text: string; reasoning?: string; tokenMs?: number; heldUntil?: Promise<void> }
+  | { text: string; reasoning?: string; tokenMs?: number; heldUntil?: Promise<void>; cost?: number }
   | {
       toolCalls: { name: string; arguments: Record<string, unknown> }[];
       text?: string;
       reasoning?: string;
       tokenMs?: number;
+      cost?: number;
     }
   | { error: 401 | 429 | 500; message?: string }
   | { hang: true; text?: string; tokenMs?: number };
@@ -138,12 +143,14 @@ export class ScriptedLlm {
         : [];
     const text = 'text' in turn ? (turn.text ?? '') : '';
     const reasoning = 'reasoning' in turn ? (turn.reasoning ?? '') : '';
+    const costHeader: Record<string, string> =
+      'cost' in turn && turn.cost !== undefined ? { 'x-litellm-response-cost': String(turn.cost) } : {};
 
     if (body.stream !== true) {
       const message: Record<string, unknown> = { role: 'assistant', content: text || null };
       if (reasoning) message.reasoning_content = reasoning;
       if (toolCalls.length) message.tool_calls = toolCalls;
-      response.writeHead(200, { 'content-type': 'application/json' }).end(
+      response.writeHead(200, { 'content-type': 'application/json', ...costHeader }).end(
         JSON.stringify({
           id,
           object: 'chat.completion',
@@ -160,6 +167,7 @@ export class ScriptedLlm {
       'content-type': 'text/event-stream',
       'cache-control': 'no-cache',
       connection: 'keep-alive',
+      ...costHeader,
     });
     this.open.add(response);
     response.on('close', () => this.open.delete(response));

@@ -16,6 +16,8 @@ import { failureHeadline, modelUnreachable, userActionWords } from '../conversat
 import { useT } from '../i18n/i18n';
 import { ModelBaseUrl } from './conversation/modelBaseUrl';
 import { lazyPart } from './boundaries/lazyPart';
+import { LimitStops } from './limits/limitStops';
+import { commandStore } from './commands/commands';
 
 function Thinking({ text }: { text: string }) {
   const details = useRef<HTMLDetailsElement>(null);
@@ -44,6 +46,38 @@ function UnreachableModel() {
 }
 
 const SAFE_IMAGE = /^(https?:|data:image\/)/i;
+
+/**
+ * The server's step limit holds per run: a new run has all of it again. Offered while the
+ * conversation's Continue is (its command), as the header's button is.
+ */
+function ContinueAfterLimit() {
+  const t = useT();
+  const resume = commandStore((state) => state.commands.continue);
+  return resume ? (
+    <button type="button" onClick={resume.run}>
+      {t('conversation.continue')}
+    </button>
+  ) : null;
+}
+
+// Why a run stopped, where Tether stopped it at a limit.
+const LimitStopNote = lazyPart(() => import('./limits/LimitStopNote'));
+
+/** "Stopped" or "Paused", and, for a stop Tether made at a limit, which limit. */
+function MarkerRow({ row }: { row: Row & { type: 'marker' } }) {
+  const stops = useContext(LimitStops);
+  return (
+    <div className="chat-row marker" data-event-id={row.eventId}>
+      {markerWords(row)}
+      {stops?.includes(row.eventId) && (
+        <Suspense fallback={null}>
+          <LimitStopNote eventId={row.eventId} stopsTag={stops} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 const MessageActions = lazyPart(() => import('./branches/MessageActions'));
 const UnknownRow = lazyPart(() => import('./rows/UnknownRow'));
@@ -159,10 +193,12 @@ export const ChatRow = memo(function ChatRow({
               {classification.retryable ? t('failure.retryMayHelp') : t('failure.retryWontHelp')}
             </p>
           )}
+          {code === 'MaxIterationsReached' && <ContinueAfterLimit />}
         </div>
       );
     }
     case 'marker':
+      return <MarkerRow row={row} />;
     case 'model':
       return (
         <div className="chat-row marker" data-event-id={row.eventId}>

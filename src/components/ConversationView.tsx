@@ -1,6 +1,8 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { BranchContext } from './branches/branchContext';
 import { ModelBaseUrl } from './conversation/modelBaseUrl';
+import { LimitStops } from './limits/limitStops';
+import { stopsTagOf } from '../conversation/limits/limitTags';
 import { ChatHistory } from './ChatHistory';
 import { noteFirstScreenDrawn } from './useIdleReached';
 import { ConversationBanners } from './conversation/ConversationBanners';
@@ -123,23 +125,25 @@ export function ConversationView({ conversationId }: { conversationId: string })
         <FindFocus.Provider value={find.focus}>
           <BranchContext.Provider value={branchScope}>
             <ModelBaseUrl.Provider value={model.baseUrl}>
-              <ChatHistory
-                log={log}
-                activity={activity}
-                hasOlder={model.hasOlder}
-                loadingOlder={model.loadingOlder}
-                loadOlder={model.loadOlder}
-                loadAllOlder={model.loadAllOlder}
-                jumpTo={find.jumpTo ?? openAt}
-                footer={
-                  <>
-                    <LiveFooter session={session} model={model.model} />
-                    {model.restartNotice && (
-                      <div className="chat-row notice">{t('conversation.restartNotice')}</div>
-                    )}
-                  </>
-                }
-              />
+              <LimitStops.Provider value={stopsTagOf(model.info)}>
+                <ChatHistory
+                  log={log}
+                  activity={activity}
+                  hasOlder={model.hasOlder}
+                  loadingOlder={model.loadingOlder}
+                  loadOlder={model.loadOlder}
+                  loadAllOlder={model.loadAllOlder}
+                  jumpTo={find.jumpTo ?? openAt}
+                  footer={
+                    <>
+                      <LiveFooter session={session} model={model.model} />
+                      {model.restartNotice && (
+                        <div className="chat-row notice">{t('conversation.restartNotice')}</div>
+                      )}
+                    </>
+                  }
+                />
+              </LimitStops.Provider>
             </ModelBaseUrl.Provider>
           </BranchContext.Provider>
         </FindFocus.Provider>

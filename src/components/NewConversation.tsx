@@ -1,5 +1,5 @@
 import './newConversation.css';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rememberWorkspace, savedWorkspacesQuery } from '../conversation/resources/savedWorkspaces';
 import { useLocation } from 'wouter';
@@ -18,12 +18,33 @@ import type { Approval } from '../conversation/approvalPolicy';
 import { ApprovalOptions } from './ApprovalSelect';
 import { LlmFields, readLlmFields } from './LlmFields';
 import { useT } from '../i18n/i18n';
+import 'virtual:tether-english/limits';
+import { lazyPart } from './boundaries/lazyPart';
+import type { RunLimits } from '../conversation/limits/runLimits';
 import { Words } from '../i18n/Words';
 import {
   DEFAULT_WORKING_DIR,
   useSaveWorkspaceFolder,
   useWorkspaceFolder,
 } from '../agent-server/workspaceFolder';
+
+// The budget and step-limit fields load when their section is first opened.
+const LimitFields = lazyPart(() => import('./limits/LimitFields').then((m) => ({ default: m.LimitFields })));
+
+/** The limits the form's fields hold (none while their section was never opened). */
+async function readLimits(form: FormData) {
+  const budget = String(form.get('budget') ?? '');
+  const steps = String(form.get('steps') ?? '');
+  if (!budget.trim() && !steps.trim()) return { ok: true as const, limits: {} };
+  const { readLimitForm } = await import('../conversation/limits/limitForm');
+  return readLimitForm(budget, steps);
+}
+
+/** The tags that keep the limits with the conversation. */
+async function limitTags(limits: RunLimits): Promise<Record<string, string>> {
+  const { withLimits } = await import('../conversation/limits/runLimits');
+  return withLimits({}, limits);
+}
 
 /** Stands in for a server while none is set up (its queries are off). */
 const NO_SERVER = { serverUrl: '', sessionApiKey: '' };
@@ -45,22 +66,27 @@ export function NewConversation() {
   const saveFolder = useSaveWorkspaceFolder();
   const [modelNote, setModelNote] = useState<ReactNode>();
   const [checking, setChecking] = useState(false);
+  const [limitsOpen, setLimitsOpen] = useState(false);
+  const [limitErrors, setLimitErrors] = useState<{ budget?: boolean; steps?: boolean }>({});
   const create = useMutation({
     mutationFn: async ({
       text,
       model,
       workingDir,
       approval,
+      limits,
     }: {
       text: string;
       model: LlmSettings;
       workingDir: string;
       approval: Approval;
+      limits: RunLimits;
     }) => {
       if (!settings) throw new Error(t('list.noServer'));
       const kept = await keepModelKey(settings, model);
       saveLlm(settings.id, kept);
-      return createConversation(queryClient, settings, text, kept, workingDir, approval);
+      const tags = limits.budget !== undefined || limits.steps !== undefined ? await limitTags(limits) : {};
+      return createConversation(queryClient, settings, text, kept, workingDir, approval, tags);
     },
     // The new conversation opens with focus in its composer, ready for the next message.
     onSuccess: (conversation, { workingDir }) => {
@@ -84,24 +110,37 @@ export function NewConversation() {
         saveFolder(workingDir);
         const approval = (String(form.get('approval') ?? 'never') as Approval) || 'never';
         if (!text) return;
-        const start = () =>
-          create.mutate({ text, model, workingDir: workingDir || DEFAULT_WORKING_DIR, approval });
+        const anyway = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === 'anyway';
         setModelNote(undefined);
-        if (!settings || (event.nativeEvent as SubmitEvent).submitter?.getAttribute('name') === 'anyway') {
-          return start();
-        }
         setChecking(true);
-        // The check loads with the first start; one that cannot load does not hold the conversation.
-        void import('./model/modelCheckNote')
-          .then((check) =>
-            check.modelCheckNote(queryClient, settings, model, t('newConversation.startAnyway')),
-          )
-          .catch(() => undefined)
-          .then((note) => {
-            setChecking(false);
-            if (note) setModelNote(note);
-            else start();
+        void (async () => {
+          // The limits' fields are there once their section was opened; what they hold is read
+          // with the limits' own code.
+          const read = await readLimits(form);
+          setLimitErrors(read.ok ? {} : read.errors);
+          if (!read.ok) {
+            setLimitsOpen(true);
+            return setChecking(false);
+          }
+          // The check loads with the first start; one that cannot load does not hold the conversation.
+          const note =
+            settings && !anyway
+              ? await import('./model/modelCheckNote')
+                  .then((check) =>
+                    check.modelCheckNote(queryClient, settings, model, t('newConversation.startAnyway')),
+                  )
+                  .catch(() => undefined)
+              : undefined;
+          setChecking(false);
+          if (note) return setModelNote(note);
+          create.mutate({
+            text,
+            model,
+            workingDir: workingDir || DEFAULT_WORKING_DIR,
+            approval,
+            limits: read.limits,
           });
+        })();
       }}
     >
       <h1>{t('newConversation.title')}</h1>
@@ -174,6 +213,20 @@ export function NewConversation() {
           </datalist>
         )}
         <p className="hint">{t('newConversation.folderHint', { folder: DEFAULT_WORKING_DIR })}</p>
+      </details>
+      <details
+        className="llm-settings"
+        open={limitsOpen}
+        onToggle={(event) => setLimitsOpen(event.currentTarget.open)}
+      >
+        <summary>{t('limits.atStart')}</summary>
+        {limitsOpen && (
+          <div className="limits-fields">
+            <Suspense fallback={null}>
+              <LimitFields initial={{}} errors={limitErrors} />
+            </Suspense>
+          </div>
+        )}
       </details>
       <label className="approval-choice">
         {t('approval.label')}

@@ -21,6 +21,7 @@ export const LAZY_PARTS = [
   'find',
   'inbox',
   'itemActions',
+  'limits',
   'mcp',
   'modelDialog',
   'palette',

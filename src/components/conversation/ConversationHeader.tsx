@@ -1,5 +1,6 @@
 import { memo, Suspense, useCallback, useState } from 'react';
 import { canContinue } from '../../conversation/composerRules';
+import { hasLimitTags } from '../../conversation/limits/limitTags';
 import { lazyPart } from '../boundaries/lazyPart';
 import { useCommand } from '../commands/commands';
 import { ConnectionWords } from '../ConnectionStatus';
@@ -12,6 +13,8 @@ import { ToolDialogs, ToolsMenu } from './tools/ToolsMenu';
 
 // Only child conversations name a parent: the link loads with the first.
 const ParentLink = lazyPart(() => import('../children/ParentLink'));
+// Only a conversation with a budget shows its meter.
+const BudgetMeter = lazyPart(() => import('../limits/BudgetMeter'));
 import type { HeaderFacts } from './useConversation';
 
 /**
@@ -39,6 +42,15 @@ export const ConversationHeader = memo(function ConversationHeader({
   useCommand('share', t('conversation.command.share'), () => setDialog('share'), title !== undefined);
   useCommand('model', t('conversation.command.model'), () => setDialog('model'), c.model !== undefined);
   useCommand('usage', t('conversation.command.usage'), () => setDialog('usage'), c.info !== undefined);
+  useCommand('limits', t('conversation.command.limits'), () => setDialog('limits'), c.info !== undefined);
+  // Offered where a stop at a limit can be gone on from (the stop's note has its button).
+  const limited = hasLimitTags(c.info);
+  useCommand(
+    'raise-limits',
+    t('conversation.command.raiseLimits'),
+    () => setDialog('raise'),
+    limited && canContinue(status),
+  );
   return (
     <header className="conversation-header">
       <h1 id="conversation-title">
@@ -60,6 +72,15 @@ export const ConversationHeader = memo(function ConversationHeader({
         </Suspense>
       )}
       <div className="header-actions">
+        {limited && (
+          <Suspense fallback={null}>
+            <BudgetMeter
+              info={c.info}
+              stats={[c.statsFromInfo, c.statsFromEvents]}
+              onOpen={() => setDialog('limits')}
+            />
+          </Suspense>
+        )}
         {status === 'running' && (
           <button type="button" className="stop" disabled={stopping} onClick={stop}>
             {stopping ? t('status.stopping') : t('conversation.stop')}
@@ -86,7 +107,7 @@ export const ConversationHeader = memo(function ConversationHeader({
       </div>
       {dialog && (
         <Suspense fallback={null}>
-          <ToolDialogs dialog={dialog} model={c} onClose={closeDialog} />
+          <ToolDialogs dialog={dialog} model={c} continueRun={continueRun} onClose={closeDialog} />
         </Suspense>
       )}
     </header>

@@ -3,6 +3,7 @@ import { describeError } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { compactConversation } from '../../conversation/resources/conversationWrites';
 import {
+  agentUncounted,
   contextShare,
   dollars,
   exactTokens,
@@ -106,6 +107,7 @@ export default function UsageDialog({
             </table>
           </div>
           <p className="usage-note">{t('usage.costNote', { zero: dollars(0) })}</p>
+          {agentUncounted(usage) && <p className="usage-note">{t('usage.agentUncounted')}</p>}
           {usage.context ? (
             <div className="context-meter">
               <label htmlFor="context-meter">

@@ -19,6 +19,8 @@ import { resumeSeqOf } from '../copy/copyResume';
 import type { CopyKeeper, CopyState } from '../copy/copyKeeper';
 import type { CopyRead } from '../copy/eventCopy';
 import type { KeptConversation } from './copyKeeping';
+import type { LimitWatch } from '../limits/limitWatch';
+import { hasLimitTags } from '../limits/limitTags';
 
 // One open conversation, owned by one object outside React: its event log, its live session, the
 // reads of its history and info, and the browser's copy of it. It decides the order of opening:
@@ -125,6 +127,8 @@ export class ConversationController implements KeptConversation {
         // The info changes without an event when the server names the conversation: the copy
         // keeps the name the list and header show.
         this.keeper?.changed();
+        // New limits (another tab's, or this one's), or the info's stats.
+        this.checkLimits();
       }),
     );
     this.cleanups.push(
@@ -132,8 +136,25 @@ export class ConversationController implements KeptConversation {
         if (state.gap.kind === 'gone' && previous.gap.kind !== 'gone') this.gone();
         // The log becomes whole when the session's join ends, which may change no event.
         if (state.gap !== previous.gap || state.status !== previous.status) this.keeper?.changed();
+        if (state.status !== previous.status) this.checkLimits();
       }),
     );
+    this.cleanups.push(this.log.subscribe(() => this.checkLimits()));
+  }
+
+  /** What holds the run to its budget and step limit, loaded once the info says it has one. */
+  private limitWatch: LimitWatch | undefined;
+  private limitWatchLoading = false;
+
+  private checkLimits(): void {
+    if (this.limitWatch) return this.limitWatch.check();
+    if (this.limitWatchLoading || !hasLimitTags(this.info())) return;
+    this.limitWatchLoading = true;
+    void import('../limits/limitWatch').then(({ watchLimits }) => {
+      if (this.closedFlag) return;
+      this.limitWatch = watchLimits(this);
+      this.limitWatch.check();
+    });
   }
 
   get closed(): boolean {
@@ -146,6 +167,10 @@ export class ConversationController implements KeptConversation {
 
   get conversationId(): string {
     return this.deps.conversationId;
+  }
+
+  get queryClient(): QueryClient {
+    return this.deps.queryClient;
   }
 
   /** The history's read: each page goes into the log as it is read. Made once, asked each draw. */
@@ -266,6 +291,7 @@ export class ConversationController implements KeptConversation {
     this.closedFlag = true;
     this.session.stop();
     for (const cleanup of this.cleanups) cleanup();
+    this.limitWatch?.dispose();
     void this.keeper?.close();
     this.keeper = undefined;
   }

@@ -42,6 +42,8 @@ export async function createConversation(
   llm: LlmSettings,
   workingDir?: string,
   approval: Approval = 'never',
+  /** Kept with the conversation from its start (its limits: limits/runLimits.ts). */
+  tags: Record<string, string> = {},
 ): Promise<ConversationInfo> {
   // The server's stored secrets and MCP servers go with every new conversation: the server does
   // not add them by itself. The tools it offers beyond the defaults are read from its health.
@@ -61,6 +63,7 @@ export async function createConversation(
       ? { agent: { ...(start.agent as object), mcp_config: mcpConfig } }
       : {}),
     ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
+    ...(Object.keys(tags).length > 0 ? { tags } : {}),
   });
   if (kept) await startWithKeptKey(settings, created, payload);
   watchForTitle(settings, created.id);

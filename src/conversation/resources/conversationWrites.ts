@@ -4,6 +4,7 @@ import { isRecord, type ConversationInfo, type Page } from '../../agent-server/p
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { analyserFor, POLICY_OF, type Approval } from '../approvalPolicy';
 import { t } from '../../i18n/i18n';
+import 'virtual:tether-english/limits';
 import { eventsKey } from './events';
 import { conversationKey, conversationListKey, patchConversation } from './conversations';
 
@@ -24,6 +25,21 @@ export async function renameConversation(
   if (isRecord(result) && result.success === false)
     throw new AgentServerRefused(t('conversation.renameGone'));
   patchConversation(queryClient, settings, id, { title });
+}
+
+/**
+ * Replaces the conversation's tags (the server keeps no others: pass them all), then the caches'.
+ * Tether keeps its limits and stops there (limits/runLimits.ts).
+ */
+export async function saveConversationTags(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  tags: Record<string, string>,
+): Promise<void> {
+  const result: unknown = await agentServerClients(settings).conversations.updateConversation(id, { tags });
+  if (isRecord(result) && result.success === false) throw new AgentServerRefused(t('limits.notKept'));
+  patchConversation(queryClient, settings, id, { tags });
 }
 
 export async function deleteConversation(

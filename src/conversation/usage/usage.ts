@@ -77,6 +77,15 @@ function contextOf(metrics: unknown): Usage['context'] {
   return window > 0 ? { used: count(tokens.per_turn_token), window } : undefined;
 }
 
+/**
+ * The server counts some LLMs of the conversation but not the agent's: seen on 1.58.2 when the
+ * agent's key is kept on the server (the conversation starts keyless and has its LLM switched in),
+ * where the stats hold the condenser only, however much the agent spent (docs/agent-server-notes.md).
+ * Costs and a budget then leave the agent out, and the screens say so.
+ */
+export const agentUncounted = (usage: Usage | undefined): boolean =>
+  !!usage && usage.parts.length > 0 && !usage.parts.some((part) => part.usageId === 'agent');
+
 export const totalTokens = (usage: TokenCounts): number => usage.prompt + usage.completion;
 
 /**

@@ -11,15 +11,19 @@ const ExportDialog = lazyPart(() => import('../../export/ExportDialog'));
 const ShareDialog = lazyPart(() => import('../../share/ShareDialog'));
 const ModelDialog = lazyPart(() => import('../../model/ModelDialog'));
 const UsageDialog = lazyPart(() => import('../../usage/UsageDialog'));
+const LimitsDialog = lazyPart(() => import('../../limits/LimitsDialog'));
 
 /** The one tool dialog open, over the conversation. */
 export default function ToolDialogs({
   dialog,
   model: c,
+  continueRun,
   onClose,
 }: {
   dialog: ToolDialog;
   model: HeaderFacts;
+  /** The run's Continue: the `raise` dialog calls it once the limits are saved. */
+  continueRun: () => void;
   onClose: () => void;
 }) {
   return (
@@ -52,6 +56,16 @@ export default function ToolDialogs({
           conversationId={c.conversationId}
           usage={conversationUsage(c.statsFromInfo, c.statsFromEvents)}
           canCompact={hasCondenser(c.info)}
+          onClose={onClose}
+        />
+      )}
+      {(dialog === 'limits' || dialog === 'raise') && (
+        <LimitsDialog
+          settings={c.settings}
+          conversationId={c.conversationId}
+          info={c.info}
+          usage={conversationUsage(c.statsFromInfo, c.statsFromEvents)}
+          continueRun={dialog === 'raise' ? continueRun : undefined}
           onClose={onClose}
         />
       )}

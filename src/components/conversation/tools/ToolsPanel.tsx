@@ -7,6 +7,7 @@ import {
   totalTokens,
   type Usage,
 } from '../../../conversation/usage/usage';
+import { limitsOf, tagsOf } from '../../../conversation/limits/runLimits';
 import { ApprovalSelect } from '../../ApprovalSelect';
 import type { HeaderFacts } from '../useConversation';
 import type { ToolDialog } from './toolDialogs';
@@ -36,6 +37,7 @@ export default function ToolsPanel({
       {c.info && (
         <UsageLine usage={conversationUsage(c.statsFromInfo, c.statsFromEvents)} onChoose={onChoose} />
       )}
+      {c.info && <LimitsLine info={c.info} onChoose={onChoose} />}
       {c.title !== undefined && (
         <button type="button" className="tool-line" aria-haspopup="dialog" onClick={() => onChoose('export')}>
           <span className="tool-line-name">{t('tools.export')}</span>
@@ -48,6 +50,24 @@ export default function ToolsPanel({
       )}
       <ApprovalSelect session={c.session} policy={c.info?.confirmation_policy?.kind} />
     </div>
+  );
+}
+
+/** The budget and step limit, or that there are none; opens the dialog that sets them. */
+function LimitsLine({ info, onChoose }: { info: unknown; onChoose: (dialog: ToolDialog) => void }) {
+  const t = useT();
+  const { budget, steps } = limitsOf(tagsOf(info));
+  const figures = [
+    ...(budget !== undefined ? [dollars(budget)] : []),
+    ...(steps !== undefined ? [t('tools.stepsPerRun', { steps })] : []),
+  ];
+  return (
+    <button type="button" className="tool-line" aria-haspopup="dialog" onClick={() => onChoose('limits')}>
+      <span className="tool-line-name">{t('tools.limits')}</span>{' '}
+      <span className="tool-line-value">
+        {figures.length > 0 ? formatList(figures) : t('tools.noLimits')}
+      </span>
+    </button>
   );
 }
 
