@@ -1,10 +1,11 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { ConversationInfo } from '../../agent-server/protocol';
 import { useScopedServer } from '../servers/serverScope';
 import { deleteConversation, renameConversation } from '../../conversation/resources/conversationWrites';
 import { LIST_HEADING } from './listHeading';
+import { useModalDialog } from '../useModalDialog';
 import { useT } from '../../i18n/i18n';
 import { clearProblem, useReportingMutation } from '../problems/commandProblems';
 import { ProblemAlert } from '../problems/ProblemAlert';
@@ -71,7 +72,10 @@ export function RenameForm({
   );
 }
 
-/** Rename and Delete buttons, and the dialog Delete asks in. */
+/**
+ * Rename and Delete buttons, and the dialog Delete asks in: drawn only while it asks (a closed
+ * dialog in each of twenty rows was a hundred elements on every screen with the list).
+ */
 export function RowActions({
   conversation,
   title,
@@ -83,20 +87,8 @@ export function RowActions({
   selected: boolean;
   onRename: () => void;
 }) {
-  const settings = useScopedServer();
-  const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
   const t = useT();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const place = placeOf(settings.serverUrl, conversation.id, 'delete');
-  const remove = useReportingMutation(place, () => ({ action: 'delete', subject: title }), {
-    mutationFn: () => deleteConversation(queryClient, settings, conversation.id),
-    onSuccess: () => {
-      dialog.current?.close();
-      if (selected) navigate('/');
-      document.getElementById(LIST_HEADING)?.focus();
-    },
-  });
+  const [asking, setAsking] = useState(false);
   return (
     <>
       <div className="item-actions">
@@ -110,37 +102,69 @@ export function RowActions({
         </button>
         <button
           type="button"
-          onClick={() => dialog.current?.showModal()}
+          onClick={() => setAsking(true)}
           aria-label={t('itemActions.deleteNamed', { title })}
           title={t('itemActions.delete')}
         >
           <span aria-hidden="true">✕</span>
         </button>
       </div>
-      <dialog ref={dialog} aria-labelledby={`delete-${conversation.id}`}>
-        <p id={`delete-${conversation.id}`}>{t('itemActions.deleteQuestion', { title })}</p>
-        <ProblemAlert place={place} />
-        <div className="dialog-actions">
-          <button
-            type="button"
-            onClick={() => {
-              clearProblem(place);
-              dialog.current?.close();
-            }}
-          >
-            {t('itemActions.cancel')}
-          </button>
-          <button
-            type="button"
-            className="danger"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate()}
-          >
-            {t('itemActions.deleteConversation')}
-          </button>
-        </div>
-      </dialog>
+      {asking && (
+        <DeleteDialog
+          conversation={conversation}
+          title={title}
+          selected={selected}
+          onClose={() => setAsking(false)}
+        />
+      )}
     </>
+  );
+}
+
+function DeleteDialog({
+  conversation,
+  title,
+  selected,
+  onClose,
+}: {
+  conversation: ConversationInfo;
+  title: string;
+  selected: boolean;
+  onClose: () => void;
+}) {
+  const settings = useScopedServer();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const t = useT();
+  const dialog = useModalDialog(onClose);
+  const place = placeOf(settings.serverUrl, conversation.id, 'delete');
+  const remove = useReportingMutation(place, () => ({ action: 'delete', subject: title }), {
+    mutationFn: () => deleteConversation(queryClient, settings, conversation.id),
+    onSuccess: () => {
+      dialog.current?.close();
+      if (selected) navigate('/');
+      document.getElementById(LIST_HEADING)?.focus();
+    },
+  });
+  return (
+    <dialog ref={dialog} aria-labelledby={`delete-${conversation.id}`}>
+      <p id={`delete-${conversation.id}`}>{t('itemActions.deleteQuestion', { title })}</p>
+      <ProblemAlert place={place} />
+      <div className="dialog-actions">
+        <button
+          type="button"
+          onClick={() => {
+            clearProblem(place);
+            dialog.current?.close();
+          }}
+        >
+          {t('itemActions.cancel')}
+        </button>
+        <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          {t('itemActions.deleteConversation')}
+        </button>
+      </div>
+    </dialog>
   );
 }
 
