@@ -6,8 +6,8 @@ import type { MockWorkspace } from './workspace';
 // in the conversation's working_dir, and, as on the real server, its output is sent only when it
 // ends: one BashOutput with stdout, stderr and the exit code. A stop ends it with -15 (SIGTERM)
 // and what it had printed. The shell understands what a person tries first in a workspace:
-// echo, printf, pwd, ls, cat, sleep, true, false, exit, `>` and `>>` into a file, and `;`, `&&`
-// and `||`; anything else is "not found", as /bin/sh says it.
+// echo, printf, pwd, ls, cat, rm, sleep, true, false, exit, `>` and `>>` into a file, and `;`,
+// `&&` and `||`; anything else is "not found", as /bin/sh says it.
 
 export type BashCommandEvent = ShellCommandEvent;
 export type BashOutputEvent = ShellOutputEvent;
@@ -25,6 +25,8 @@ interface Running {
 export class MockShell {
   readonly events: BashEvent[] = [];
   private readonly running = new Map<string, Running>();
+  /** Each command's end: what `execute_bash_command` waits for. */
+  private readonly ends = new Map<string, Promise<BashOutputEvent>>();
 
   constructor(
     private readonly workspace: MockWorkspace,
@@ -44,8 +46,16 @@ export class MockShell {
     this.events.push(started);
     const state: Running = { stopped: false };
     this.running.set(started.id, state);
-    void this.execute(started, state);
+    this.ends.set(started.id, this.execute(started, state));
     return started;
+  }
+
+  /** `execute_bash_command`: runs a command and answers with its output once it ends. */
+  async run(command: string, cwd: string | null, timeout: number): Promise<BashOutputEvent> {
+    const started = this.start(command, cwd, timeout);
+    const output = await this.ends.get(started.id)!;
+    this.ends.delete(started.id);
+    return output;
   }
 
   /** True for a command this shell has (running or ended); false for an unknown id. */
@@ -59,7 +69,7 @@ export class MockShell {
     return this.events.some((event) => event.id === commandId);
   }
 
-  private async execute(command: BashCommandEvent, state: Running): Promise<void> {
+  private async execute(command: BashCommandEvent, state: Running): Promise<BashOutputEvent> {
     const out = { stdout: '', stderr: '' };
     let exitCode: number;
     const deadline = Date.now() + command.timeout * 1000;
@@ -69,7 +79,7 @@ export class MockShell {
       exitCode = ended === 'timeout' ? -1 : -15;
     }
     this.running.delete(command.id);
-    this.events.push({
+    const output: BashOutputEvent = {
       kind: 'BashOutput',
       id: newId(),
       timestamp: now(),
@@ -78,7 +88,9 @@ export class MockShell {
       exit_code: exitCode,
       stdout: out.stdout || null,
       stderr: out.stderr || null,
-    });
+    };
+    this.events.push(output);
+    return output;
   }
 
   private async runLine(
@@ -151,6 +163,19 @@ export class MockShell {
           }
         }
         break;
+      case 'rm': {
+        // -f: a missing file is no error; `--` ends the options.
+        const force = args.some((arg) => /^-\w*f/.test(arg));
+        const files = args.includes('--')
+          ? args.slice(args.indexOf('--') + 1)
+          : args.filter((arg) => !arg.startsWith('-'));
+        for (const file of files)
+          if (!this.workspace.remove(path(file)) && !force) {
+            printed.stderr += `rm: cannot remove '${file}': No such file or directory\n`;
+            status = 1;
+          }
+        break;
+      }
       case 'sleep': {
         const ms = Math.min(Number(args[0] ?? 0) * 1000, Math.max(0, deadline - Date.now()));
         await new Promise<void>((resolve) => {

@@ -57,6 +57,17 @@ export function shellHandlers(
     return HttpResponse.json({ command, cwd: cwd ?? shell.defaultCwd, timeout, id, timestamp, kind });
   });
 
+  // As start, but answered with the command's output once it ends (execute_bash_command).
+  const execute = withShell(async (shell, request) => {
+    const body = (await request.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+    if (!body || typeof body.command !== 'string') return missingBody('command', body ?? null);
+    const cwd = typeof body.cwd === 'string' ? body.cwd : null;
+    if (shell.defaultCwd !== null && cwd !== null && !insideWorkspace(cwd, shell.defaultCwd))
+      return HttpResponse.json({ detail: 'cwd must be inside the conversation workspace' }, { status: 422 });
+    const timeout = typeof body.timeout === 'number' ? body.timeout : 300;
+    return HttpResponse.json(await shell.run(body.command, cwd, timeout));
+  });
+
   const search = withShell((shell, request) => {
     const url = new URL(request.url);
     const kind = url.searchParams.get('kind__eq');
@@ -86,6 +97,7 @@ export function shellHandlers(
 
   return ['/api', '/api/conversations/:runtimeId'].flatMap((base) => [
     http.post(api(`${base}/bash/start_bash_command`), start),
+    http.post(api(`${base}/bash/execute_bash_command`), execute),
     http.get(api(`${base}/bash/bash_events/search`), search),
     http.post(api(`${base}/bash/bash_commands/:commandId/stop`), stop),
   ]);

@@ -247,6 +247,14 @@ export class MockWorkspace {
     return true;
   }
 
+  /** `rm`: a file under the repository is removed; false when there was none. */
+  remove(path: string): boolean {
+    const relative = this.relative(path);
+    if (relative === undefined || !this.working.delete(relative)) return false;
+    this.save();
+    return true;
+  }
+
   /** `git add -A && git commit -m subject`. */
   commitAll(subject: string, timestamp: string): GitCommit {
     const sha = hexId(`${subject}${timestamp}${this.commits.length}`);

@@ -71,6 +71,24 @@ export class ShellClient {
     );
   }
 
+  /**
+   * Runs a command in the conversation's workspace and answers once it has ended, with its whole
+   * output and exit code (`execute_bash_command`). For the short commands Tether runs on a
+   * person's behalf; they are in the shell's history like any other.
+   */
+  execute(of: WorkspaceOf, command: string, timeoutS = 60): Promise<ShellOutputEvent> {
+    const body = {
+      command,
+      timeout: timeoutS,
+      ...(this.routes.perConversation(of) ? {} : { cwd: of.repository }),
+    };
+    return this.routes.at(
+      of,
+      '/bash/execute_bash_command',
+      async (route) => (await this.http.post<ShellOutputEvent>(route, body)).data,
+    );
+  }
+
   /** Every command and output of the conversation's shell, oldest first. */
   async history(of: WorkspaceOf): Promise<ShellEvent[]> {
     const all: ShellEvent[] = [];
