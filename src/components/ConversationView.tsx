@@ -41,8 +41,8 @@ export function ConversationView({ conversationId }: { conversationId: string })
   const sectionRef = useRef<HTMLElement>(null);
 
   const branchScope = useMemo(
-    () => ({ settings, conversationId, title, log, session, activity }),
-    [settings, conversationId, title, log, session, activity],
+    () => ({ settings, conversationId, title, log, session, activity, workspace: model.workspace }),
+    [settings, conversationId, title, log, session, activity, model.workspace],
   );
   useFollowRun(conversationId, title, status, model.liveReplies);
 

@@ -37,6 +37,7 @@ export const LAZY_PARTS = [
   'tasks',
   'terminal',
   'tools',
+  'turns',
   'unshown',
   'usage',
   'workspace',

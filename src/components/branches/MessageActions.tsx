@@ -1,5 +1,13 @@
 import { actionOf } from '../../conversation/toolCallView';
-import { useState, useSyncExternalStore } from 'react';
+import { Suspense, useState, useSyncExternalStore } from 'react';
+import {
+  isAnswerAt,
+  turnAround,
+  turnChanges,
+  type TurnChanges,
+  type TurnSource,
+} from '../../conversation/turns/turnChanges';
+import { lazyPart } from '../boundaries/lazyPart';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { describeError } from '../../agent-server/client';
@@ -15,8 +23,12 @@ import { conversationPath } from '../conversationPath';
 import { useT } from '../../i18n/i18n';
 import 'virtual:tether-english/branches';
 
-// Under a message: its place among the branches (‹ 2 / 3 ›), and Edit, Regenerate and Fork.
-// Loaded in the first idle moment: none of it is needed to read a conversation.
+// Under a message: its place among the branches (‹ 2 / 3 ›), and Edit, Regenerate and Fork;
+// under a turn's last answer, what the turn changed. Loaded in the first idle moment: none of it
+// is needed to read a conversation.
+
+// What a turn changed, with its diffs and its putting back, loads when it is first opened.
+const TurnChangesDialog = lazyPart(() => import('../turns/TurnChangesDialog'));
 
 export default function MessageActions({ row }: { row: Row }) {
   const scope = useBranchScope();
@@ -34,12 +46,14 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
   const server = useScopedServer();
   const [editing, setEditing] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const [turnOpen, setTurnOpen] = useState(false);
   const event = log.tree.get(row.eventId);
   if (!event) return null;
   const parent = treeParent(event);
   const siblings = parent ? log.tree.childrenOf(parent) : [];
   const place = siblings.findIndex((sibling) => sibling.id === event.id);
   const fromUser = row.type === 'message' && row.event.source === 'user';
+  const turn = finishedTurnChanges(row, scope);
   const busy = activity !== 'idle';
   const lastUser = fromUser ? undefined : regenerateFrom(row, scope);
 
@@ -135,12 +149,22 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
             {t('branches.fork')}
           </button>
         )}
+        {turn && (
+          <button type="button" aria-haspopup="dialog" onClick={() => setTurnOpen(true)}>
+            {t('branches.turnChanges', { count: turn.files.length })}
+          </button>
+        )}
         {busy && siblings.length > 1 && <span className="visually-hidden">{BUSY_WORDS}</span>}
       </div>
       {problem && (
         <p className="branch-problem" role="alert">
           {t('branches.failed', { problem })}
         </p>
+      )}
+      {turnOpen && turn && scope.workspace && (
+        <Suspense fallback={null}>
+          <TurnChangesDialog workspace={scope.workspace} changes={turn} onClose={() => setTurnOpen(false)} />
+        </Suspense>
       )}
       {editing && row.type === 'message' && parent && (
         <MessageEditor
@@ -157,6 +181,27 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
       )}
     </>
   );
+}
+
+/**
+ * What the turn this row ends changed, where the row is the turn's last answer, the turn is over
+ * and it changed files with the file editor (turns/turnChanges.ts); undefined elsewhere. Reads
+ * the turn's rows by their calls and events, building none.
+ */
+function finishedTurnChanges(row: Row, { log, activity, workspace }: BranchScope): TurnChanges | undefined {
+  if (!workspace || (row.type !== 'message' && row.type !== 'turn')) return undefined;
+  const { projection } = log;
+  const source: TurnSource = {
+    rowOrder: projection.rowOrder,
+    turnCallsAt: (index) => projection.turnCallsAt(index),
+    eventOf: (key) => log.tree.get(key),
+  };
+  const index = projection.rowOrder.indexOf(row.key);
+  if (index < 0 || !isAnswerAt(source, index)) return undefined;
+  const { calls, last, ended } = turnAround(source, index);
+  if (!last || (!ended && activity !== 'idle')) return undefined;
+  const changes = turnChanges(calls);
+  return changes.files.length > 0 ? changes : undefined;
 }
 
 /** A message, or the turn that gives the agent's final answer: where a fork can start. */

@@ -3,6 +3,7 @@ import type { ConnectionSettings } from '../../agent-server/servers';
 import type { Activity } from '../../conversation/composerRules';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import type { LiveSession } from '../../conversation/session/sessionHandle';
+import type { WorkspaceTarget } from '../../conversation/resources/workspace';
 
 /** What a message's branch actions need from the conversation around it. */
 export interface BranchScope {
@@ -12,6 +13,8 @@ export interface BranchScope {
   log: ConversationEventLog;
   session: LiveSession;
   activity: Activity;
+  /** The conversation's workspace, once its info names the folder. */
+  workspace: WorkspaceTarget | undefined;
 }
 
 export const BranchContext = createContext<BranchScope | undefined>(undefined);
