@@ -204,7 +204,7 @@ export class MockShell {
   }
 }
 
-/** A command line as words, split at `;`, `&&` and `||`, with '…' and "…" quoting. */
+/** A command line as words, split at `;`, `&&` and `||`, with '…' and "…" quoting and `\` escapes. */
 function parse(line: string): { words: string[]; next: string }[] {
   const commands: { words: string[]; next: string }[] = [];
   let words: string[] = [];
@@ -219,6 +219,9 @@ function parse(line: string): { words: string[]; next: string }[] {
     if (quote) {
       if (char === quote) quote = undefined;
       else word = (word ?? '') + char;
+    } else if (char === '\\' && i + 1 < line.length) {
+      // Outside quotes a backslash keeps the next character as it is (`'it'\''s'` is it's).
+      word = (word ?? '') + line[++i];
     } else if (char === '"' || char === "'") {
       quote = char;
       word ??= '';

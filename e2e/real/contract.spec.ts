@@ -14,6 +14,7 @@ import { WORKSPACE_ROOT } from '../../mocks/workspace';
 import { MOCK_MCP_COMMAND, MOCK_MCP_TOOLS } from '../../mocks/mcp';
 import { MCP_TEST_TOOLS, sessionFrameSchema, type AgentServer } from './agentServer';
 import { askBoth, listeningMock, realSchema } from './contractParts';
+import { shellWord } from '../../src/conversation/resources/turnRestore';
 import { SESSION_KEY, connect, expect, startConversation, test } from './fixtures';
 
 // Holds the mock agent-server to the real one: every REST answer and every frame the mock sends
@@ -115,6 +116,13 @@ test('the mock’s REST answers and frames validate against the real server’s 
     await expect.poll(() => children[0]!.info.execution_status, { timeout: 10_000 }).toBe('finished');
     problems.push(...validate('ConversationInfo', await client.getConversation(children[0]!.info.id)));
     problems.push(...validate('Success', await client.updateConversation(created.id, { title: 'Renamed' })));
+    // Tags alone, as Tether keeps a conversation's limits: they replace the old ones, the title stays.
+    problems.push(
+      ...validate('Success', await client.updateConversation(created.id, { tags: { tetherbudget: '2.5' } })),
+    );
+    const tagged = await client.getConversation(created.id);
+    problems.push(...validate('ConversationInfo', tagged));
+    expect(tagged).toMatchObject({ title: 'Renamed', tags: { tetherbudget: '2.5' } });
     problems.push(...validate('Success', await client.interruptConversation(created.id)));
     problems.push(...validate('Success', await client.pauseConversation(created.id)));
     // A model switch and a compaction: their events join the frames checked below.
@@ -610,7 +618,7 @@ test('the mock’s bash routes answer as the real server’s do: a person’s co
   server,
 }) => {
   const { validate } = await realSchema(server.url);
-  const { msw } = listeningMock();
+  const { msw, store } = listeningMock();
   const { ask, both } = askBoth(server);
   const folder = join(server.root, 'shell-contract');
   mkdirSync(folder, { recursive: true });
@@ -724,6 +732,26 @@ test('the mock’s bash routes answer as the real server’s do: a person’s co
       { status: 404, body: { detail: 'Not Found' } },
       { status: 404, body: { detail: 'Not Found' } },
     ]);
+
+    // Run and wait: the whole output in the answer; rm removes a file, quoted as Tether quotes it.
+    const oddName = "made it's.txt";
+    writeFileSync(join(folder, oddName), 'x');
+    store.workspace.write(`${WORKSPACE_ROOT}/${oddName}`, 'x');
+    const removed = await both(
+      `${realAt}/bash/execute_bash_command`,
+      `${mockAt}/bash/execute_bash_command`,
+      post({ command: `rm -f -- ${shellWord(oddName)} && echo gone; rm -- missing.txt` }),
+    );
+    for (const side of [removed.real, removed.mock]) {
+      expect(side.status, JSON.stringify(side.body)).toBe(200);
+      problems.push(...validate('BashOutput', side.body));
+      expect(side.body).toMatchObject({ kind: 'BashOutput', exit_code: 1, stdout: 'gone\n' });
+      expect((side.body as { stderr: string }).stderr).toMatch(
+        /^rm: cannot remove 'missing\.txt': No such file or directory/,
+      );
+    }
+    expect(existsSync(join(folder, oddName))).toBe(false);
+    expect(store.workspace.read(`${WORKSPACE_ROOT}/${oddName}`)).toBeUndefined();
 
     // Refusals: a cwd outside the working_dir, no command, a conversation the server does not hold.
     const outside = await both(
