@@ -126,7 +126,7 @@ export default defineConfig({
             // small ones, each with its own request and gzip overhead.
             {
               name: 'core',
-              test: /src[\\/](agent-server[\\/](client|protocol)|conversation[\\/](eventOrder|resources[\\/](server|events)))\.ts$/,
+              test: /src[\\/](agent-server[\\/](client|protocol)|conversation[\\/](eventOrder|conversationTags|resources[\\/](server|events)))\.ts$/,
             },
           ],
         },

@@ -17,6 +17,7 @@ import {
   terminalAction,
   action as toolAction,
   browserObservation,
+  planEditObservation,
   childConversationAction,
   conversationError,
   childConversationObservation,
@@ -512,11 +513,24 @@ export class MockAgent {
                 ? taskTrackerAction(clock, step.tasks, options)
                 : step.type === 'browse'
                   ? toolAction(clock, step.tool, step.action, options)
-                  : step.type === 'child'
-                    ? childConversationAction(clock, step.task, step.title, options)
-                    : step.type === 'sub-agent'
-                      ? subAgentAction(clock, step.subagent, step.description, step.prompt, options)
-                      : fileEditAction(clock, step.path, step.before, step.after, options);
+                  : step.type === 'write-plan'
+                    ? toolAction(
+                        clock,
+                        'planning_file_editor',
+                        {
+                          kind: 'PlanningFileEditorAction',
+                          command: 'str_replace',
+                          path: step.path,
+                          old_str: step.before,
+                          new_str: step.after,
+                        },
+                        options,
+                      )
+                    : step.type === 'child'
+                      ? childConversationAction(clock, step.task, step.title, options)
+                      : step.type === 'sub-agent'
+                        ? subAgentAction(clock, step.subagent, step.description, step.prompt, options)
+                        : fileEditAction(clock, step.path, step.before, step.after, options);
           this.countRequest(conversation, step.reasoning + step.say);
           this.publish(conversation, action);
           run.actionId = action.id;
@@ -531,7 +545,8 @@ export class MockAgent {
         while (this.toolsHeld && this.toolsReleased === 0) await sleep(HOLD_CHECK_MS);
         if (this.toolsHeld) this.toolsReleased -= 1;
         const clock = this.clock(conversation);
-        if (step.type === 'edit') this.store.workspace.write(step.path, step.after);
+        if (step.type === 'edit' || step.type === 'write-plan')
+          this.store.workspace.write(step.path, step.after);
         this.publish(
           conversation,
           step.type === 'terminal'
@@ -540,11 +555,13 @@ export class MockAgent {
               ? taskTrackerObservation(clock, action, step.tasks)
               : step.type === 'browse'
                 ? browserObservation(clock, action, step.result, step.screenshot)
-                : step.type === 'child'
-                  ? childConversationObservation(clock, action, this.startChild(conversation, step))
-                  : step.type === 'sub-agent'
-                    ? subAgentObservation(clock, action, step.answer)
-                    : fileEditObservation(clock, action, step.before, step.after),
+                : step.type === 'write-plan'
+                  ? planEditObservation(clock, action)
+                  : step.type === 'child'
+                    ? childConversationObservation(clock, action, this.startChild(conversation, step))
+                    : step.type === 'sub-agent'
+                      ? subAgentObservation(clock, action, step.answer)
+                      : fileEditObservation(clock, action, step.before, step.after),
         );
       }
       run.step += 1;

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { contentText, isRecord } from '../src/agent-server/protocol';
-import { defaultAgent } from './store';
+import { defaultAgent, toolNamesOf } from './store';
+import { MOCK_PLAN_PATH, PLAN_HEADERS } from './scripts';
 import type { MockRuntimes } from './runtimes';
 import { invalid, limitParam, success, tagsParam, unauthorised, type RouteKit } from './routeKit';
 
@@ -70,6 +71,9 @@ export function conversationHandlers(
         workingDir,
       );
       if (tags) conversation.info.tags = tags;
+      // As the server's planning file editor does when the agent is made: the plan starts as headers.
+      if (toolNamesOf(conversation).includes('planning_file_editor') && !store.workspace.read(MOCK_PLAN_PATH))
+        store.workspace.write(MOCK_PLAN_PATH, PLAN_HEADERS);
       if (isRecord(body.security_analyzer))
         conversation.info.security_analyzer = { kind: String(body.security_analyzer.kind) };
       // The server's default: named from the first message unless asked not to.
@@ -115,6 +119,12 @@ export function conversationHandlers(
         if (tags instanceof Response) return tags;
         if (title) conversation.info.title = title;
         if (tags) conversation.info.tags = tags;
+        // As the server's planning file editor does when the agent is made: the plan starts as headers.
+        if (
+          toolNamesOf(conversation).includes('planning_file_editor') &&
+          !store.workspace.read(MOCK_PLAN_PATH)
+        )
+          store.workspace.write(MOCK_PLAN_PATH, PLAN_HEADERS);
         conversation.info.updated_at = new Date().toISOString();
         store.touch(conversation);
         return success();

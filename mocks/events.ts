@@ -197,6 +197,18 @@ export function fileEditObservation(
   });
 }
 
+/** The planning file editor's result: it says what it did, and never gives the file's texts. */
+export function planEditObservation(clock: Clock, of: ActionEvent): ObservationEvent {
+  const path = (of.action?.path as string) ?? '';
+  return observationOf(clock, of, {
+    kind: 'PlanningFileEditorObservation',
+    content: [{ type: 'text', text: `The file ${path} has been edited.` }],
+    is_error: false,
+    command: (of.action?.command as string) ?? 'str_replace',
+    path,
+  });
+}
+
 export interface Task {
   title: string;
   notes?: string;

@@ -38,6 +38,8 @@ export type Step =
       /** What the sub-agent answers. */
       answer: string;
     }
+  /** The planning file editor, which edits the plan and nothing else. */
+  | { type: 'write-plan'; reasoning: string; say: string; path: string; before: string; after: string }
   | { type: 'answer'; say: string };
 
 export interface RunState {
@@ -70,6 +72,8 @@ export const DEFAULT_TOOL_NAMES = ['terminal', 'file_editor', 'task_tracker'];
  */
 export function scriptFor(request: string, tools: readonly string[] = DEFAULT_TOOL_NAMES): Step[] {
   const topic = request.trim().split('\n')[0]!.slice(0, 80);
+  // With the planning tools only, the agent can do nothing but write the plan.
+  if (tools.includes('planning_file_editor')) return planningScript(topic);
   // Asked for a plan, the agent keeps a task list and moves it on after each step.
   if (/\bplan\b/i.test(topic) && tools.includes('task_tracker')) return plannedScript(topic);
   // Asked to use the browser, it visits a documentation site and takes its state twice.
@@ -82,6 +86,39 @@ export function scriptFor(request: string, tools: readonly string[] = DEFAULT_TO
   // Asked to explain at length, it writes an answer longer than a message is shown whole from history.
   if (/\bat length\b/i.test(topic)) return lengthyScript(topic);
   return plainScript(topic);
+}
+
+/** Where the planning file editor keeps the plan in the mock's workspace, and how it starts it. */
+export const MOCK_PLAN_PATH = '/workspace/.agents_tmp/PLAN.md';
+export const PLAN_HEADERS = [
+  'OBJECTIVE',
+  'CONTEXT SUMMARY',
+  'APPROACH OVERVIEW',
+  'IMPLEMENTATION STEPS',
+  'TESTING AND VALIDATION',
+]
+  .map((title, i) => `# ${i + 1}. ${title}\n`)
+  .join('\n');
+
+function planningScript(topic: string): Step[] {
+  const plan = [
+    `# 1. OBJECTIVE\n${topic}\n`,
+    '# 2. CONTEXT SUMMARY\nThe workspace holds README.md and src/.\n',
+    '# 3. APPROACH OVERVIEW\nNote the request in the README, and nothing else.\n',
+    `# 4. IMPLEMENTATION STEPS\n1. **Goal**: record “${topic}”. **Method**: add a line to README.md.\n`,
+    '# 5. TESTING AND VALIDATION\nREADME.md lists the request.\n',
+  ].join('\n');
+  return [
+    {
+      type: 'write-plan',
+      reasoning: 'I may only plan: reading is done, the plan goes in PLAN.md.',
+      say: 'Writing the plan.',
+      path: MOCK_PLAN_PATH,
+      before: PLAN_HEADERS,
+      after: plan,
+    },
+    { type: 'answer', say: 'The plan is in PLAN.md: approve it to start, or tell me what to change.' },
+  ];
 }
 
 function lengthyScript(topic: string): Step[] {

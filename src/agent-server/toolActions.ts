@@ -47,7 +47,9 @@ export function readAction(action: unknown): ToolAction | undefined {
   switch (kind) {
     case 'TerminalAction':
       return { tool: 'terminal', command: text(action.command) ?? '', isInput: action.is_input === true };
+    // The planning file editor takes the file editor's commands; it edits PLAN.md only.
     case 'FileEditorAction':
+    case 'PlanningFileEditorAction':
       return {
         tool: 'file-edit',
         command: text(action.command) ?? 'edit',
@@ -129,7 +131,8 @@ export function readObservation(observation: unknown): ToolObservation {
   const record = isRecord(observation) ? observation : {};
   const kind = text(record.kind);
   const isError = record.is_error === true;
-  if (kind === 'FileEditorObservation')
+  // The planning file editor's result has no texts: only what it did, or why not.
+  if (kind === 'FileEditorObservation' || kind === 'PlanningFileEditorObservation')
     return {
       tool: 'file-edit',
       command: text(record.command),

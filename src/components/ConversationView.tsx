@@ -3,6 +3,7 @@ import { BranchContext } from './branches/branchContext';
 import { ModelBaseUrl } from './conversation/modelBaseUrl';
 import { LimitStops } from './limits/limitStops';
 import { stopsTagOf } from '../conversation/limits/limitTags';
+import { PLAN_TAG, tagOf } from '../conversation/conversationTags';
 import { ChatHistory } from './ChatHistory';
 import { noteFirstScreenDrawn } from './useIdleReached';
 import { ConversationBanners } from './conversation/ConversationBanners';
@@ -27,6 +28,8 @@ import { useT } from '../i18n/i18n';
 
 // The workspace panel and its diff and file views load the first time the panel opens.
 const WorkspacePanel = lazyPart(() => import('./workspace/WorkspacePanel'));
+// A "Plan first" conversation's plan and its answers load with the first such conversation.
+const PlanPanel = lazyPart(() => import('./plan/PlanPanel'));
 // Approve and Reject load the first time the agent waits for them.
 const ConfirmationBar = lazyPart(() =>
   import('./ConfirmationBar').then((module) => ({ default: module.ConfirmationBar })),
@@ -150,6 +153,11 @@ export function ConversationView({ conversationId }: { conversationId: string })
         {activity === 'confirming' && (
           <Suspense fallback={null}>
             <ConfirmationBar session={session} />
+          </Suspense>
+        )}
+        {tagOf(model.info, PLAN_TAG) && (
+          <Suspense fallback={null}>
+            <PlanPanel model={model} />
           </Suspense>
         )}
         <Composer session={session} settings={settings} workingDir={repository} />

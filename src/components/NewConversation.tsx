@@ -19,8 +19,10 @@ import { ApprovalOptions } from './ApprovalSelect';
 import { LlmFields, readLlmFields } from './LlmFields';
 import { useT } from '../i18n/i18n';
 import 'virtual:tether-english/limits';
+import 'virtual:tether-english/planFirst';
 import { lazyPart } from './boundaries/lazyPart';
 import type { RunLimits } from '../conversation/limits/runLimits';
+import { PLAN_TAG } from '../conversation/plan/planMode';
 import { Words } from '../i18n/Words';
 import {
   DEFAULT_WORKING_DIR,
@@ -75,18 +77,23 @@ export function NewConversation() {
       workingDir,
       approval,
       limits,
+      planFirst,
     }: {
       text: string;
       model: LlmSettings;
       workingDir: string;
       approval: Approval;
       limits: RunLimits;
+      planFirst: boolean;
     }) => {
       if (!settings) throw new Error(t('list.noServer'));
       const kept = await keepModelKey(settings, model);
       saveLlm(settings.id, kept);
       const tags = limits.budget !== undefined || limits.steps !== undefined ? await limitTags(limits) : {};
-      return createConversation(queryClient, settings, text, kept, workingDir, approval, tags);
+      return createConversation(queryClient, settings, text, kept, workingDir, approval, {
+        tags: planFirst ? { ...tags, [PLAN_TAG]: 'planning' } : tags,
+        planFirst,
+      });
     },
     // The new conversation opens with focus in its composer, ready for the next message.
     onSuccess: (conversation, { workingDir }) => {
@@ -139,6 +146,7 @@ export function NewConversation() {
             workingDir: workingDir || DEFAULT_WORKING_DIR,
             approval,
             limits: read.limits,
+            planFirst: form.get('planFirst') === 'on',
           });
         })();
       }}
@@ -228,6 +236,13 @@ export function NewConversation() {
           </div>
         )}
       </details>
+      <label className="check plan-first">
+        <input type="checkbox" name="planFirst" aria-describedby="plan-first-hint" />
+        {t('planFirst.first')}
+      </label>
+      <p className="hint" id="plan-first-hint">
+        {t('planFirst.firstHint')}
+      </p>
       <label className="approval-choice">
         {t('approval.label')}
         <select name="approval" defaultValue="never">

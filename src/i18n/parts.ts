@@ -25,6 +25,7 @@ export const LAZY_PARTS = [
   'mcp',
   'modelDialog',
   'palette',
+  'planFirst',
   'problems',
   'resend',
   'runtime',

@@ -1,4 +1,5 @@
 import { isRecord } from '../../agent-server/protocol';
+import { tagOf } from '../conversationTags';
 
 // The tags a conversation's limits live in (runLimits.ts reads them): apart, so that what every
 // conversation loads asks only whether it has limits, and the rest loads when it has.
@@ -17,8 +18,4 @@ export function hasLimitTags(info: unknown): boolean {
 }
 
 /** The stops the info's tags hold, as the tag's text (runLimits.ts reads it), if any. */
-export function stopsTagOf(info: unknown): string | undefined {
-  const tags = isRecord(info) && isRecord(info.tags) ? info.tags : undefined;
-  const stops = tags?.[STOPS_TAG];
-  return typeof stops === 'string' && stops ? stops : undefined;
-}
+export const stopsTagOf = (info: unknown): string | undefined => tagOf(info, STOPS_TAG) || undefined;

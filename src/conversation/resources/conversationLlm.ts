@@ -42,8 +42,15 @@ export async function createConversation(
   llm: LlmSettings,
   workingDir?: string,
   approval: Approval = 'never',
-  /** Kept with the conversation from its start (its limits: limits/runLimits.ts). */
-  tags: Record<string, string> = {},
+  {
+    tags = {},
+    planFirst = false,
+  }: {
+    /** Kept with the conversation from its start (its limits: limits/runLimits.ts; a plan). */
+    tags?: Record<string, string>;
+    /** The planning tools only (plan/planMode.ts). */
+    planFirst?: boolean;
+  } = {},
 ): Promise<ConversationInfo> {
   // The server's stored secrets and MCP servers go with every new conversation: the server does
   // not add them by itself. The tools it offers beyond the defaults are read from its health.
@@ -53,7 +60,7 @@ export async function createConversation(
     queryClient.fetchQuery(healthQuery(settings)).catch(() => undefined),
   ]);
   const usableTools = health?.kind === 'reachable' ? (health.usableTools ?? []) : [];
-  const payload = newConversationPayload(text, llm, workingDir, approval, usableTools);
+  const payload = newConversationPayload(text, llm, workingDir, approval, usableTools, planFirst);
   const kept = keptKeyOf(llm);
   const conversations = agentServerClients(settings).conversations;
   const start = kept ? keylessStart(payload) : payload;

@@ -1,0 +1,39 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// "Plan first", as a person uses it: the choice at the start, the plan above the composer, and
+// the answers to it. Shared by the mock and the real-server journeys.
+
+export class PlanFirst {
+  constructor(private readonly page: Page) {}
+
+  /** Ticks "Plan first" in the new conversation's form. */
+  async choose(): Promise<void> {
+    await this.page.getByRole('checkbox', { name: 'Plan first' }).check();
+  }
+
+  get panel(): Locator {
+    return this.page.getByRole('region', { name: 'Plan' });
+  }
+
+  get document(): Locator {
+    return this.panel.getByRole('document', { name: 'The plan (PLAN.md)' });
+  }
+
+  button(
+    name: 'Approve and build' | 'Ask for changes…' | 'Discard' | 'Reopen' | 'Send to the planning agent',
+  ): Locator {
+    return this.panel.getByRole('button', { name });
+  }
+
+  /** Asks the planning agent for changes to the plan. */
+  async revise(changes: string): Promise<void> {
+    await this.button('Ask for changes…').click();
+    await this.panel.getByLabel('What should change in the plan?').fill(changes);
+    await this.button('Send to the planning agent').click();
+  }
+
+  async approve(): Promise<void> {
+    await expect(this.button('Approve and build')).toBeEnabled({ timeout: 20_000 });
+    await this.button('Approve and build').click();
+  }
+}

@@ -1,0 +1,85 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PlanFirst } from '../planning';
+import type { AgentServer } from './agentServer';
+import { connect, expect, startConversation, test } from './fixtures';
+
+// Plan first against the real server: the conversation has the server's planning tools only;
+// the scripted model tries to edit a source file and the planning file editor refuses it, then
+// it writes PLAN.md (made by the server with its section headers); approved, the build starts in
+// a new conversation with every tool, the plan its first message.
+
+type Info = { agent: { tools: { name: string }[] }; tags?: Record<string, string> };
+
+const infoOf = (server: AgentServer, id: string) => server.api<Info>(`/api/conversations/${id}`);
+
+test('plan first: an edit of a source file is refused and the file is unchanged; the approved plan starts the build', async ({
+  page,
+  server,
+  llm,
+}) => {
+  const folder = join(server.root, 'plan-project');
+  mkdirSync(folder, { recursive: true });
+  const source = join(folder, 'app.py');
+  writeFileSync(source, 'print("hello")\n');
+  const planPath = join(folder, '.agents_tmp', 'PLAN.md');
+  llm.setScript([
+    {
+      text: 'Let me just fix it.',
+      toolCalls: [
+        {
+          name: 'planning_file_editor',
+          arguments: { command: 'str_replace', path: source, old_str: 'hello', new_str: 'hello, you' },
+        },
+      ],
+    },
+    {
+      text: 'Planning instead.',
+      toolCalls: [
+        {
+          name: 'planning_file_editor',
+          arguments: {
+            command: 'str_replace',
+            path: planPath,
+            old_str: '# 1. OBJECTIVE\n',
+            new_str: '# 1. OBJECTIVE\nGreet the user by name.\n',
+          },
+        },
+      ],
+    },
+    { text: 'The plan is ready.' },
+  ]);
+  const plan = new PlanFirst(page);
+  await connect(page, server);
+  await plan.choose();
+  const planId = await startConversation(page, llm, 'Greet the user by name', { workspaceFolder: folder });
+  expect((await infoOf(server, planId)).agent.tools.map((tool) => tool.name)).toEqual([
+    'glob',
+    'grep',
+    'planning_file_editor',
+    'task_tracker',
+  ]);
+  await expect(plan.document).toContainText('Greet the user by name.', { timeout: 30_000 });
+
+  // The server refused the edit of the source file, and the file is as it was.
+  const events = await server.api<{
+    items: { kind: string; observation?: { kind: string; is_error?: boolean; path?: string } }[];
+  }>(`/api/conversations/${planId}/events/search?limit=100`);
+  const results = events.items.filter((event) => event.observation?.kind === 'PlanningFileEditorObservation');
+  expect(results.map((event) => event.observation!.is_error)).toEqual([true, false]);
+  expect(readFileSync(source, 'utf8')).toBe('print("hello")\n');
+  await expect(page.locator('[data-tool-call-id]').first()).toHaveAttribute('data-state', 'error');
+
+  llm.setScript([{ text: 'Building it now.' }]);
+  await plan.approve();
+  await expect(page.getByRole('log').getByText('Building it now.')).toBeVisible({ timeout: 30_000 });
+  const buildId = page.url().split('/').at(-1)!;
+  expect(buildId).not.toBe(planId);
+  const build = await infoOf(server, buildId);
+  expect(build.agent.tools.map((tool) => tool.name)).toEqual(
+    expect.arrayContaining(['terminal', 'file_editor']),
+  );
+  expect(build.tags).toEqual({ tetherplanof: planId });
+  expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain('Greet the user by name.');
+  expect((await infoOf(server, planId)).tags).toEqual({ tetherplan: `approved:${buildId}` });
+});

@@ -1,0 +1,175 @@
+import { useState, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { describeError } from '../../agent-server/client';
+import { useLlmSettings } from '../../agent-server/llmSettings';
+import type { ConversationModel } from '../conversation/useConversation';
+import { workspaceClient } from '../../agent-server/workspace';
+import { POLICY_OF, type Approval } from '../../conversation/approvalPolicy';
+import { newestPlanEdit } from '../../conversation/plan/planEdits';
+import { BUILT_FROM_TAG, PLAN_TAG, planPathOf, planStateOf, planTag } from '../../conversation/plan/planMode';
+import { createConversation } from '../../conversation/resources/conversationLlm';
+import { saveConversationTags } from '../../conversation/resources/conversationWrites';
+import { workspaceKey, type WorkspaceTarget } from '../../conversation/resources/workspace';
+import { tagsOf } from '../../conversation/limits/runLimits';
+import { useT } from '../../i18n/i18n';
+import { conversationPath } from '../conversationPath';
+import { Markdown } from '../markdown/Markdown';
+import { Link } from 'wouter';
+import './plan.css';
+import 'virtual:tether-english/planFirst';
+
+/** The approval a conversation was started with, for the build to ask the same. */
+const approvalOf = (info: unknown): Approval => {
+  const kind = (info as { confirmation_policy?: { kind?: string } } | undefined)?.confirmation_policy?.kind;
+  return (
+    (Object.entries(POLICY_OF).find(([, policy]) => policy === kind)?.[0] as Approval | undefined) ?? 'never'
+  );
+};
+
+/**
+ * The plan of a "Plan first" conversation, above its composer: PLAN.md as the agent wrote it,
+ * read again after each of its edits, and the person's answer to it: Approve (the build starts in
+ * a new conversation with the full tools, the plan its first message), Revise (what to change,
+ * sent to the planning agent) or Discard.
+ */
+export default function PlanPanel({ model }: { model: ConversationModel }) {
+  const { workspace } = model;
+  return workspace ? <Plan model={model} workspace={workspace} /> : null;
+}
+
+function Plan({ model, workspace }: { model: ConversationModel; workspace: WorkspaceTarget }) {
+  const { settings, conversationId, info, log, session, activity } = model;
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const llm = useLlmSettings(settings.id);
+  useSyncExternalStore(log.subscribe, log.getVersion);
+  const edit = newestPlanEdit(log.projection);
+  const path = planPathOf(workspace.repository, edit?.path);
+  const plan = useQuery({
+    queryKey: [...workspaceKey(workspace), 'plan', path, edit?.eventId ?? 'none'],
+    queryFn: async () =>
+      new TextDecoder().decode((await workspaceClient(settings).download(workspace, path)).bytes),
+    // Read once per edit: the key changes with each.
+    staleTime: Infinity,
+  });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [revising, setRevising] = useState(false);
+  const [changes, setChanges] = useState('');
+  const state = planStateOf(info);
+  const tags = tagsOf(info);
+
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(describeError(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const approve = () =>
+    act(async () => {
+      const text = plan.data ?? '';
+      const build = await createConversation(
+        queryClient,
+        settings,
+        t('planFirst.buildMessage', { path, plan: text }),
+        llm,
+        workspace.repository,
+        approvalOf(info),
+        { tags: { [BUILT_FROM_TAG]: conversationId } },
+      );
+      await saveConversationTags(queryClient, settings, conversationId, {
+        ...tags,
+        [PLAN_TAG]: planTag({ kind: 'approved', buildId: build.id }),
+      });
+      navigate(conversationPath(settings.id, build.id), { state: { focusComposer: true } });
+    });
+  const setState = (kind: 'planning' | 'discarded') =>
+    act(() =>
+      saveConversationTags(queryClient, settings, conversationId, { ...tags, [PLAN_TAG]: planTag({ kind }) }),
+    );
+  const revise = () =>
+    act(async () => {
+      await session.commands.send(changes.trim());
+      setChanges('');
+      setRevising(false);
+    });
+
+  if (state.kind === 'none') return null;
+  const writing = activity !== 'idle';
+  return (
+    <section className="plan-panel" aria-labelledby="plan-title">
+      <h2 id="plan-title">{t('planFirst.title')}</h2>
+      {state.kind === 'approved' && (
+        <p>
+          {t('planFirst.approved')}{' '}
+          <Link href={conversationPath(settings.id, state.buildId)}>{t('planFirst.openBuild')}</Link>
+        </p>
+      )}
+      {state.kind === 'discarded' && (
+        <p>
+          {t('planFirst.discarded')}{' '}
+          <button type="button" disabled={busy} onClick={() => void setState('planning')}>
+            {t('planFirst.reopen')}
+          </button>
+        </p>
+      )}
+      {state.kind === 'planning' && (
+        <>
+          <p className="hint">{writing ? t('planFirst.writing') : t('planFirst.explain')}</p>
+          <div className="plan-document" tabIndex={0} role="document" aria-label={t('planFirst.document')}>
+            {plan.data !== undefined ? (
+              <Markdown text={plan.data} />
+            ) : plan.isError ? (
+              <p>{t('planFirst.unread', { reason: describeError(plan.error) })}</p>
+            ) : (
+              <p>{t('planFirst.reading')}</p>
+            )}
+          </div>
+          {revising && (
+            <label className="plan-changes">
+              {t('planFirst.changesLabel')}
+              <textarea value={changes} rows={3} onChange={(event) => setChanges(event.target.value)} />
+            </label>
+          )}
+          <div className="form-actions">
+            {revising ? (
+              <>
+                <button type="button" disabled={busy || !changes.trim()} onClick={() => void revise()}>
+                  {t('planFirst.sendChanges')}
+                </button>
+                <button type="button" onClick={() => setRevising(false)}>
+                  {t('planFirst.cancel')}
+                </button>
+              </>
+            ) : (
+              <>
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={busy || writing || plan.data === undefined}
+                  onClick={() => void approve()}
+                >
+                  {t('planFirst.approve')}
+                </button>
+                <button type="button" disabled={busy || writing} onClick={() => setRevising(true)}>
+                  {t('planFirst.revise')}
+                </button>
+                <button type="button" disabled={busy} onClick={() => void setState('discarded')}>
+                  {t('planFirst.discard')}
+                </button>
+              </>
+            )}
+          </div>
+        </>
+      )}
+      {problem && <p role="alert">{t('planFirst.failed', { problem })}</p>}
+    </section>
+  );
+}

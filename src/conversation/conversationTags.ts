@@ -1,0 +1,14 @@
+import { isRecord } from '../agent-server/protocol';
+
+// Tether keeps some of a conversation's facts in its `tags` on the server (limits, a plan): what
+// every screen asks of them, small enough to load with the first screen.
+
+/** Where a "Plan first" conversation's plan stands (plan/planMode.ts). */
+export const PLAN_TAG = 'tetherplan';
+
+/** One of the conversation's tags, when its info holds it as text. */
+export function tagOf(info: unknown, key: string): string | undefined {
+  const tags = isRecord(info) && isRecord(info.tags) ? info.tags : undefined;
+  const value = tags?.[key];
+  return typeof value === 'string' ? value : undefined;
+}

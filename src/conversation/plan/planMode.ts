@@ -1,0 +1,60 @@
+import { isRecord } from '../../agent-server/protocol';
+import { PLAN_TAG } from '../conversationTags';
+
+export { PLAN_TAG };
+
+// "Plan first": a conversation whose agent has the server's planning tools only (glob, grep, the
+// planning file editor, which edits PLAN.md and nothing else, and the task tracker; no terminal,
+// no general file editor) and its planning prompt. The server fixes a conversation's tools when
+// it starts, so the approved plan is built in a new conversation with the full tools, whose first
+// message is the plan. Where a plan stands is kept in the planning conversation's tags.
+
+/** On the build conversation: the plan it carries out. */
+export const BUILT_FROM_TAG = 'tetherplanof';
+
+/** The planning tools, by the names the agent-server registers them under. */
+export const PLANNING_TOOLS = [
+  { name: 'glob' },
+  { name: 'grep' },
+  { name: 'planning_file_editor' },
+  { name: 'task_tracker' },
+];
+/** The server's planning preset (sdk/agent/base.py, `_PRESET_BY_FILENAME`). */
+export const PLANNING_PROMPT = 'system_prompt_planning.j2';
+/** Where the planning file editor keeps the plan unless told otherwise, under the working_dir. */
+export const DEFAULT_PLAN_PATH = '.agents_tmp/PLAN.md';
+
+export type PlanState =
+  { kind: 'planning' } | { kind: 'approved'; buildId: string } | { kind: 'discarded' } | { kind: 'none' };
+
+const tagsOf = (info: unknown): Record<string, unknown> =>
+  isRecord(info) && isRecord(info.tags) ? info.tags : {};
+
+/** Where the conversation's plan stands, by its tags. */
+export function planStateOf(info: unknown): PlanState {
+  const value = tagsOf(info)[PLAN_TAG];
+  if (value === 'planning') return { kind: 'planning' };
+  if (value === 'discarded') return { kind: 'discarded' };
+  if (typeof value === 'string' && value.startsWith('approved:') && value.length > 'approved:'.length)
+    return { kind: 'approved', buildId: value.slice('approved:'.length) };
+  return { kind: 'none' };
+}
+
+/** The tag value of a state. */
+export const planTag = (state: Exclude<PlanState, { kind: 'none' }>): string =>
+  state.kind === 'approved' ? `approved:${state.buildId}` : state.kind;
+
+/** The plan a build conversation carries out, if it is one. */
+export function builtFrom(info: unknown): string | undefined {
+  const value = tagsOf(info)[BUILT_FROM_TAG];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/**
+ * The plan's file: the path of the newest successful edit of the planning file editor when
+ * there is one (the server may use a PLAN.md it found at the workspace's root), else the default.
+ */
+export function planPathOf(workingDir: string, newestPlanEdit: string | undefined): string {
+  if (newestPlanEdit) return newestPlanEdit;
+  return `${workingDir.replace(/\/+$/, '')}/${DEFAULT_PLAN_PATH}`;
+}
