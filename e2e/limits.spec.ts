@@ -1,6 +1,7 @@
 import { expect, test } from './test';
 import { Tether } from './app';
 import { expectAccessible } from './axe';
+import { Board } from './boarding';
 import { Limits } from './limiting';
 
 // A budget and a step limit that stop the run: set at the start or later, held by Tether while
@@ -37,6 +38,16 @@ test('a budget set at the start stops the run at the model call that reaches it;
     /^Budget: \$0\.000\d of \$0\.0005 spent · \d+% of the budget spent$/,
   );
   await expectAccessible(page, 'a run stopped at its budget');
+
+  // The board holds the stopped run as needing the person, at its stop.
+  const board = new Board(page);
+  await board.openWithKeys();
+  const card = board
+    .column('Needs you')
+    .getByRole('article')
+    .filter({ hasText: 'Stopped at its budget or step limit' });
+  await expect(card).toHaveCount(1);
+  await card.getByRole('link', { name: 'Open at this event' }).click();
 
   // After a reload the transcript still says why.
   await page.reload();

@@ -1,6 +1,7 @@
 import { expect, test } from './test';
 import { Tether } from './app';
 import { expectAccessible } from './axe';
+import { Board } from './boarding';
 import { PlanFirst } from './planning';
 
 // Plan before code: a conversation started with "Plan first" has the planning tools only, its
@@ -61,6 +62,13 @@ test('a discarded plan says so, and can be reopened', async ({ page }) => {
   await plan.choose();
   await app.startConversation('Rename the project');
   await app.expectStatus('finished');
+  // The board holds the plan as needing an answer.
+  const board = new Board(page);
+  await board.openWithKeys();
+  await expect(
+    board.column('Needs you').getByRole('article').filter({ hasText: 'A plan waits for your answer' }),
+  ).toHaveCount(1);
+  await page.goBack();
   await plan.button('Discard').click();
   await expect(plan.panel).toContainText('This plan was discarded.');
   await plan.button('Reopen').click();

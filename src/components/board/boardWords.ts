@@ -17,6 +17,8 @@ export const COLUMN_WORDS: Record<BoardColumn, MessageId> = {
 export const REASON_WORDS: Record<BoardReason, { said: MessageId; rule: MessageId }> = {
   approval: { said: 'board.reason.approval', rule: 'board.rule.approval' },
   asked: { said: 'board.reason.asked', rule: 'board.rule.asked' },
+  plan: { said: 'board.reason.plan', rule: 'board.rule.plan' },
+  limit: { said: 'board.reason.limit', rule: 'board.rule.tetherLimit' },
   budget: { said: 'board.reason.budget', rule: 'board.rule.limit' },
   iterations: { said: 'board.reason.iterations', rule: 'board.rule.limit' },
   llmAuth: { said: 'board.reason.llmAuth', rule: 'board.rule.limit' },

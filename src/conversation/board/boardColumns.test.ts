@@ -19,6 +19,29 @@ const BEFORE = '2026-11-29T09:30:00Z';
 const AFTER = '2026-11-29T10:00:00Z';
 
 describe('the board’s columns', () => {
+  it('hold a plan that waits for an answer, and a run Tether stopped at a limit, as needing you', () => {
+    const planning = { ...info('finished'), tags: { tetherplan: 'planning' } };
+    expect(placeOnBoard(planning, undefined, AFTER)).toEqual({ column: 'needsYou', reason: 'plan' });
+    expect(placeOnBoard({ ...planning, execution_status: 'running' }, undefined, undefined).column).toBe(
+      'working',
+    );
+    expect(placeOnBoard({ ...planning, tags: { tetherplan: 'approved:b' } }, undefined, AFTER).reason).toBe(
+      'finishedSeen',
+    );
+    const stopped = { ...info('paused'), tags: { tetherstops: 'b:0.5:0.4:i-2' } };
+    expect(placeOnBoard(stopped, glimpse({ stop: { eventId: 'i-2' } }), undefined)).toEqual({
+      column: 'needsYou',
+      reason: 'limit',
+      eventId: 'i-2',
+    });
+    // A newer stop (the person's) or none at the end: paused, like any other.
+    expect(placeOnBoard(stopped, glimpse({ stop: { eventId: 'i-3' } }), undefined).reason).toBe('paused');
+    expect(placeOnBoard(stopped, glimpse(), undefined).reason).toBe('paused');
+    // Read even once seen: the stop may still wait for its limit to be raised.
+    expect(wantsGlimpse(stopped, undefined, AFTER, Date.parse(UPDATED))).toBe(true);
+    expect(wantsGlimpse(info('paused'), undefined, AFTER, Date.parse(UPDATED))).toBe(false);
+  });
+
   it('follow the server’s status where it tells', () => {
     expect(placeOnBoard(info('waiting_for_confirmation'), undefined, undefined)).toEqual({
       column: 'needsYou',

@@ -1,5 +1,8 @@
 import type { ConversationInfo } from '../../agent-server/protocol';
 import type { Glimpse } from './glimpse';
+import { PLAN_TAG, tagOf } from '../conversationTags';
+import { stopsOf, tagsOf } from '../limits/runLimits';
+import { STOPS_TAG } from '../limits/limitTags';
 
 // Which column of the board a conversation is in, from the server's own status and, where the
 // status does not tell, from a glimpse of its newest events. Never a guess: a conversation whose
@@ -12,6 +15,8 @@ export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 export type BoardReason =
   | 'approval'
   | 'asked'
+  | 'plan'
+  | 'limit'
   | 'budget'
   | 'iterations'
   | 'llmAuth'
@@ -67,6 +72,12 @@ export function placeOnBoard(
     case 'running':
       return { column: 'working', reason: 'running' };
   }
+  // A "Plan first" plan waits for an answer (approve, change, discard) whoever has looked.
+  if (tagOf(info, PLAN_TAG) === 'planning') return { column: 'needsYou', reason: 'plan' };
+  // Tether stopped the run at a limit, and that stop is still the newest event.
+  const stopped = current?.stop && stopsOf(tagsOf(info)).at(-1)?.eventId === current.stop.eventId;
+  if (status === 'paused' && stopped)
+    return { column: 'needsYou', reason: 'limit', eventId: current.stop!.eventId };
   // Nothing runs: the last words may ask the person something, until the person has looked.
   if (current?.question && !seenSince(info, seenAt))
     return { column: 'needsYou', reason: 'asked', eventId: current.question.eventId };
@@ -97,6 +108,9 @@ export function wantsGlimpse(
   const status = info.execution_status;
   if (glimpseCurrent(info, glimpse) || status === 'running') return false;
   if (status === 'waiting_for_confirmation' || status === 'error') return true;
+  // Paused where Tether once stopped it at a limit: whether that stop is the newest event says if
+  // it still waits for the limit to be raised, seen or not.
+  if (status === 'paused' && tagOf(info, STOPS_TAG)) return true;
   if (seenSince(info, seenAt)) return false;
   // A board of hundreds of old conversations is not read whole: the old ones go by their status.
   return now - Date.parse(info.updated_at) <= GLIMPSE_WITHIN_MS;

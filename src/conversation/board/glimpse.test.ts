@@ -37,6 +37,21 @@ const observed = (n: number, callId: string, observation: object = { kind: 'Term
 const newestFirst = (...events: object[]) => events.reverse();
 
 describe('a glimpse of the newest events', () => {
+  it('says when the newest event, state updates aside, is a stop', () => {
+    const interrupt = { kind: 'InterruptEvent', id: 'i1', source: 'environment', timestamp: at(5) };
+    const update = {
+      kind: 'ConversationStateUpdateEvent',
+      id: 's1',
+      timestamp: at(6),
+      key: 'execution_status',
+      value: 'paused',
+    };
+    expect(glimpseOf(newestFirst(user(1), agentSays(2, 'Working'), interrupt, update), at(6)).stop).toEqual({
+      eventId: 'i1',
+    });
+    expect(glimpseOf(newestFirst(user(1), interrupt, agentSays(7, 'Went on')), at(7)).stop).toBeUndefined();
+  });
+
   it('names the action that waits for approval: an action with no outcome after it', () => {
     const glimpse = glimpseOf(
       newestFirst(

@@ -26,6 +26,8 @@ export interface Glimpse {
   readonly runEndedAt?: string;
   /** The task in progress on the agent's task list, when the glimpse holds the list. */
   readonly task?: string;
+  /** The newest event (state updates aside) is a stop: an InterruptEvent or a PauseEvent. */
+  readonly stop?: { readonly eventId: string };
 }
 
 const EDITS = new Set(['create', 'str_replace', 'insert', 'undo_edit']);
@@ -56,6 +58,8 @@ export function glimpseOf(newestFirst: readonly unknown[], readAt: string): Glim
   let runStartedAt: string | undefined;
   let runEndedAt: string | undefined;
   let edited = false;
+  let stop: Glimpse['stop'];
+  let newestSeen = false;
   // Tool calls that have an outcome newer than them: they wait for nothing.
   const answered = new Set<string>();
   let wordsSeen = false;
@@ -64,6 +68,10 @@ export function glimpseOf(newestFirst: readonly unknown[], readAt: string): Glim
     const kind = str(event.kind);
     const id = str(event.id) ?? '';
     runEndedAt ??= str(event.timestamp);
+    if (!newestSeen && kind !== 'ConversationStateUpdateEvent') {
+      newestSeen = true;
+      if (kind === 'InterruptEvent' || kind === 'PauseEvent') stop = { eventId: id };
+    }
     if (kind === 'MessageEvent' && event.source === 'user') {
       runStartedAt = str(event.timestamp);
       break;
@@ -102,5 +110,6 @@ export function glimpseOf(newestFirst: readonly unknown[], readAt: string): Glim
     ...(runStartedAt ? { runStartedAt } : {}),
     ...(runStartedAt && runEndedAt ? { runEndedAt } : {}),
     ...(task ? { task } : {}),
+    ...(stop ? { stop } : {}),
   };
 }
