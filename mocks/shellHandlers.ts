@@ -45,27 +45,33 @@ export function shellHandlers(
       return shell instanceof MockShell ? resolve(shell, request, params) : shell;
     };
 
-  const start = withShell(async (shell, request) => {
+  /** An ExecuteBashRequest as the server reads it: the command, its cwd and timeout, or the refusal. */
+  const readRequest = async (
+    shell: MockShell,
+    request: Request,
+  ): Promise<{ command: string; cwd: string | null; timeout: number } | Response> => {
     const body = (await request.json().catch(() => undefined)) as Record<string, unknown> | undefined;
     if (!body || typeof body.command !== 'string') return missingBody('command', body ?? null);
     const cwd = typeof body.cwd === 'string' ? body.cwd : null;
     if (shell.defaultCwd !== null && cwd !== null && !insideWorkspace(cwd, shell.defaultCwd))
       return HttpResponse.json({ detail: 'cwd must be inside the conversation workspace' }, { status: 422 });
-    const timeout = typeof body.timeout === 'number' ? body.timeout : 300;
-    const { kind, id, timestamp, command } = shell.start(body.command, cwd, timeout);
+    return { command: body.command, cwd, timeout: typeof body.timeout === 'number' ? body.timeout : 300 };
+  };
+
+  const start = withShell(async (shell, request) => {
+    const asked = await readRequest(shell, request);
+    if (asked instanceof Response) return asked;
+    const { cwd, timeout } = asked;
+    const { kind, id, timestamp, command } = shell.start(asked.command, cwd, timeout);
     // In the server's field order.
     return HttpResponse.json({ command, cwd: cwd ?? shell.defaultCwd, timeout, id, timestamp, kind });
   });
 
   // As start, but answered with the command's output once it ends (execute_bash_command).
   const execute = withShell(async (shell, request) => {
-    const body = (await request.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    if (!body || typeof body.command !== 'string') return missingBody('command', body ?? null);
-    const cwd = typeof body.cwd === 'string' ? body.cwd : null;
-    if (shell.defaultCwd !== null && cwd !== null && !insideWorkspace(cwd, shell.defaultCwd))
-      return HttpResponse.json({ detail: 'cwd must be inside the conversation workspace' }, { status: 422 });
-    const timeout = typeof body.timeout === 'number' ? body.timeout : 300;
-    return HttpResponse.json(await shell.run(body.command, cwd, timeout));
+    const asked = await readRequest(shell, request);
+    if (asked instanceof Response) return asked;
+    return HttpResponse.json(await shell.run(asked.command, asked.cwd, asked.timeout));
   });
 
   const search = withShell((shell, request) => {
