@@ -56,6 +56,16 @@ test('the home screen, its settings, palette, shortcuts and the servers’ dialo
   await expectAllTranslated(page, 'the form that adds a server');
   await closeDialog(page);
 
+  // A "Plan first" conversation and its plan.
+  await app.setAgentTiming(5, 50);
+  await page.getByRole('link', named('shell.newConversation')).click();
+  await page.getByRole('checkbox', named('planFirst.first')).check();
+  await page.getByRole('textbox', named('newConversation.task')).fill('Plan a changelog');
+  await page.getByRole('button', named('newConversation.start')).click();
+  await expect(page.getByRole('button', named('planFirst.approve'))).toBeEnabled({ timeout: 20_000 });
+  await expectAllTranslated(page, 'a plan to approve');
+  await page.getByRole('link', named('shell.newConversation')).click();
+
   for (const [id, words] of [
     ['serverPanel.secrets', 'Šéçŕéţš'],
     ['serverPanel.mcp', 'ṀÇÞ'],
@@ -90,12 +100,22 @@ test('a conversation: its tools, dialogs, workspace, find, and a run that waits 
     ['Šŵîţçĥ ţĥé ɱöðéļ', 'the model dialog'],
     ['Ûšåĝé', 'the usage dialog'],
     ['Šĥåŕé å ŕéåð', 'the share dialog'],
+    ['Ɓûðĝéţ åñð šţéþ', 'the limits dialog'],
   ] as const) {
     await runPseudoCommand(page, words);
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectAllTranslated(page, what);
     await closeDialog(page);
   }
+
+  // What the turn changed, and putting it back (its buttons load in the first idle moment).
+  await page.locator('.message-actions button[aria-haspopup="dialog"]').last().click();
+  await expect(page.getByRole('dialog', named('turns.title'))).toBeVisible();
+  await expectAllTranslated(page, 'a turn’s changes');
+  await page.getByRole('dialog').getByRole('button', named('turns.putBack')).click();
+  await expect(page.getByRole('dialog', named('turns.confirmTitle'))).toBeVisible();
+  await expectAllTranslated(page, 'putting a turn back');
+  await closeDialog(page);
 
   await runPseudoCommand(page, 'Šĥöŵ ţĥé ŵöŕķšþåçé');
   const panel = page.getByRole('complementary', named('workspace.label'));
@@ -159,6 +179,15 @@ test.describe('a third longer, the layout holds', () => {
     await app.open();
     await app.openConversation(SEEDED.parser);
     await page.getByRole('button', named('transcript.showEveryStep')).click();
+    // What the turn changed, and putting it back (its buttons load in the first idle moment).
+    await page.locator('.message-actions button[aria-haspopup="dialog"]').last().click();
+    await expect(page.getByRole('dialog', named('turns.title'))).toBeVisible();
+    await expectAllTranslated(page, 'a turn’s changes');
+    await page.getByRole('dialog').getByRole('button', named('turns.putBack')).click();
+    await expect(page.getByRole('dialog', named('turns.confirmTitle'))).toBeVisible();
+    await expectAllTranslated(page, 'putting a turn back');
+    await closeDialog(page);
+
     await runPseudoCommand(page, 'Šĥöŵ ţĥé ŵöŕķšþåçé');
     const panel = page.getByRole('complementary', named('workspace.label'));
     await expect(panel.getByRole('status')).toContainText('7');

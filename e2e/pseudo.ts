@@ -24,6 +24,7 @@ const NOT_TETHERS = [
   '.tool-name',
   '.tool-line-value',
   '.change-path',
+  '.turn-file-path',
   '.file-view-path',
   '.commit-subject',
   '.commit-meta',

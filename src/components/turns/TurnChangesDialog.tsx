@@ -33,6 +33,9 @@ const shown = (workspace: WorkspaceTarget, path: string) => {
   return inside >= 0 ? path.slice(inside + root.length + 1) : path;
 };
 
+/** A file's section is named by its path (a name, the same in every language). */
+const pathId = (path: string) => `turn-file-${encodeURIComponent(path)}`;
+
 /**
  * What one turn of the agent changed, file by file, and putting it back: the exact reverse of
  * each file still as the turn left it is shown and confirmed first, and only those files are
@@ -104,8 +107,12 @@ export default function TurnChangesDialog({
         <>
           <p>{t('turns.confirmExplain')}</p>
           {stage.plan.steps.map((step) => (
-            <section key={step.path} className="turn-file" aria-label={shown(workspace, step.path)}>
-              <h3>{shown(workspace, step.path)}</h3>
+            <section key={step.path} className="turn-file" aria-labelledby={pathId(step.path)}>
+              <h3>
+                <span className="turn-file-path" id={pathId(step.path)}>
+                  {shown(workspace, step.path)}
+                </span>
+              </h3>
               {step.kind === 'remove' && <p className="turn-file-note">{t('turns.willRemove')}</p>}
               <DiffView
                 diff={computeDiff(step.now, step.kind === 'write' ? step.text : '')}
@@ -169,9 +176,11 @@ function FileDiff({ workspace, file }: { workspace: WorkspaceTarget; file: TurnF
   const diff = useMemo(() => computeDiff(file.before ?? '', file.after), [file]);
   const path = shown(workspace, file.path);
   return (
-    <section className="turn-file" aria-label={path}>
+    <section className="turn-file" aria-labelledby={pathId(file.path)}>
       <h3>
-        {path}{' '}
+        <span className="turn-file-path" id={pathId(file.path)}>
+          {path}
+        </span>{' '}
         <span className="turn-file-note">
           {file.before === null ? t('turns.created') : t('turns.edits', { count: file.edits })}
         </span>
