@@ -179,15 +179,6 @@ test.describe('a third longer, the layout holds', () => {
     await app.open();
     await app.openConversation(SEEDED.parser);
     await page.getByRole('button', named('transcript.showEveryStep')).click();
-    // What the turn changed, and putting it back (its buttons load in the first idle moment).
-    await page.locator('.message-actions button[aria-haspopup="dialog"]').last().click();
-    await expect(page.getByRole('dialog', named('turns.title'))).toBeVisible();
-    await expectAllTranslated(page, 'a turn’s changes');
-    await page.getByRole('dialog').getByRole('button', named('turns.putBack')).click();
-    await expect(page.getByRole('dialog', named('turns.confirmTitle'))).toBeVisible();
-    await expectAllTranslated(page, 'putting a turn back');
-    await closeDialog(page);
-
     await runPseudoCommand(page, 'Šĥöŵ ţĥé ŵöŕķšþåçé');
     const panel = page.getByRole('complementary', named('workspace.label'));
     await expect(panel.getByRole('status')).toContainText('7');
