@@ -22,7 +22,7 @@ import 'virtual:tether-english/limits';
 import 'virtual:tether-english/planFirst';
 import { lazyPart } from './boundaries/lazyPart';
 import type { RunLimits } from '../conversation/limits/runLimits';
-import { PLAN_TAG } from '../conversation/plan/planMode';
+import { PLAN_TAG } from '../conversation/conversationTags';
 import { Words } from '../i18n/Words';
 import {
   DEFAULT_WORKING_DIR,

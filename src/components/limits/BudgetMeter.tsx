@@ -1,4 +1,5 @@
-import { budgetShare, limitsOf, tagsOf, WARN_SHARE } from '../../conversation/limits/runLimits';
+import { tagsOf } from '../../conversation/conversationTags';
+import { budgetShare, limitsOf, WARN_SHARE } from '../../conversation/limits/runLimits';
 import { agentUncounted, conversationUsage, dollars } from '../../conversation/usage/usage';
 import { formatNumber } from '../../i18n/format';
 import { useT } from '../../i18n/i18n';

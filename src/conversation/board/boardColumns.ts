@@ -1,7 +1,7 @@
 import type { ConversationInfo } from '../../agent-server/protocol';
 import type { Glimpse } from './glimpse';
-import { PLAN_TAG, tagOf } from '../conversationTags';
-import { stopsOf, tagsOf } from '../limits/runLimits';
+import { PLAN_TAG, tagOf, tagsOf } from '../conversationTags';
+import { stopsOf } from '../limits/runLimits';
 import { STOPS_TAG } from '../limits/limitTags';
 
 // Which column of the board a conversation is in, from the server's own status and, where the

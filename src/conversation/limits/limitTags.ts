@@ -1,4 +1,3 @@
-import { isRecord } from '../../agent-server/protocol';
 import { tagOf } from '../conversationTags';
 
 // The tags a conversation's limits live in (runLimits.ts reads them): apart, so that what every
@@ -12,10 +11,8 @@ export const STEPS_TAG = 'tethersteps';
 export const STOPS_TAG = 'tetherstops';
 
 /** Whether a conversation's info holds a limit, or a stop made at one. */
-export function hasLimitTags(info: unknown): boolean {
-  const tags = isRecord(info) && isRecord(info.tags) ? info.tags : undefined;
-  return !!tags && (BUDGET_TAG in tags || STEPS_TAG in tags || STOPS_TAG in tags);
-}
+export const hasLimitTags = (info: unknown): boolean =>
+  [BUDGET_TAG, STEPS_TAG, STOPS_TAG].some((key) => tagOf(info, key) !== undefined);
 
 /** The stops the info's tags hold, as the tag's text (runLimits.ts reads it), if any. */
 export const stopsTagOf = (info: unknown): string | undefined => tagOf(info, STOPS_TAG) || undefined;

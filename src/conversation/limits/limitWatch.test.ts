@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExecutionStatus } from '../../agent-server/protocol';
 import { LimitWatch } from './limitWatch';
-import { stopsOf, type Tags } from './runLimits';
+import type { Tags } from '../conversationTags';
+import { stopsOf } from './runLimits';
 import { BUDGET_TAG, STEPS_TAG } from './limitTags';
 
 /** A conversation as the watch sees it, changed by the test between checks. */

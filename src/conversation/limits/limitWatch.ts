@@ -6,7 +6,8 @@ import type { SessionHandle } from '../session/sessionHandle';
 import { conversationUsage } from '../usage/usage';
 import { conversationKey } from '../resources/conversations';
 import { newestStopEventId, stepsSinceRunBegan } from './runRows';
-import { limitReached, limitsOf, tagsOf, withStop, type LimitKind, type Tags } from './runLimits';
+import { tagsOf, type Tags } from '../conversationTags';
+import { limitReached, limitsOf, withStop, type LimitKind } from './runLimits';
 
 // Holds an open conversation's run to its limits (runLimits.ts): while it runs, each change of
 // its cost (the server's `stats` updates, one per model call) or of its steps is checked, and at

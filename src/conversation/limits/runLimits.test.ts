@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BUDGET_TAG, hasLimitTags, STEPS_TAG, STOPS_TAG, stopsTagOf } from './limitTags';
 import { readLimitForm } from './limitForm';
-import { limitReached, limitsOf, parseLimit, stopsOf, tagsOf, withLimits, withStop } from './runLimits';
+import { tagsOf } from '../conversationTags';
+import { limitReached, limitsOf, parseLimit, stopsOf, withLimits, withStop } from './runLimits';
 
 const uuid = (n: number) => `5f0c6a3e-1b2d-4c5e-8f9a-${String(n).padStart(12, '0')}`;
 

@@ -1,4 +1,4 @@
-import { isRecord } from '../../agent-server/protocol';
+import type { Tags } from '../conversationTags';
 import { BUDGET_TAG, STEPS_TAG, STOPS_TAG } from './limitTags';
 
 // A conversation's limits, and the stops Tether made at them: kept in the conversation's own
@@ -33,16 +33,6 @@ export interface StopRecord {
   limit: number;
   /** The InterruptEvent (or PauseEvent, on a server that only pauses) the stop produced. */
   eventId: string;
-}
-
-export type Tags = Record<string, string>;
-
-/** The conversation's tags as the server sent them (anything else reads as none). */
-export function tagsOf(info: unknown): Tags {
-  const tags = isRecord(info) && isRecord(info.tags) ? info.tags : {};
-  const kept: Tags = {};
-  for (const [key, value] of Object.entries(tags)) if (typeof value === 'string') kept[key] = value;
-  return kept;
 }
 
 const positive = (text: string | undefined): number | undefined => {

@@ -1,7 +1,4 @@
-import { isRecord } from '../../agent-server/protocol';
-import { PLAN_TAG } from '../conversationTags';
-
-export { PLAN_TAG };
+import { PLAN_TAG, tagOf } from '../conversationTags';
 
 // "Plan first": a conversation whose agent has the server's planning tools only (glob, grep, the
 // planning file editor, which edits PLAN.md and nothing else, and the task tracker; no terminal,
@@ -27,15 +24,12 @@ export const DEFAULT_PLAN_PATH = '.agents_tmp/PLAN.md';
 export type PlanState =
   { kind: 'planning' } | { kind: 'approved'; buildId: string } | { kind: 'discarded' } | { kind: 'none' };
 
-const tagsOf = (info: unknown): Record<string, unknown> =>
-  isRecord(info) && isRecord(info.tags) ? info.tags : {};
-
 /** Where the conversation's plan stands, by its tags. */
 export function planStateOf(info: unknown): PlanState {
-  const value = tagsOf(info)[PLAN_TAG];
+  const value = tagOf(info, PLAN_TAG);
   if (value === 'planning') return { kind: 'planning' };
   if (value === 'discarded') return { kind: 'discarded' };
-  if (typeof value === 'string' && value.startsWith('approved:') && value.length > 'approved:'.length)
+  if (value?.startsWith('approved:') && value.length > 'approved:'.length)
     return { kind: 'approved', buildId: value.slice('approved:'.length) };
   return { kind: 'none' };
 }
@@ -46,8 +40,7 @@ export const planTag = (state: Exclude<PlanState, { kind: 'none' }>): string =>
 
 /** The plan a build conversation carries out, if it is one. */
 export function builtFrom(info: unknown): string | undefined {
-  const value = tagsOf(info)[BUILT_FROM_TAG];
-  return typeof value === 'string' && value ? value : undefined;
+  return tagOf(info, BUILT_FROM_TAG) || undefined;
 }
 
 /**

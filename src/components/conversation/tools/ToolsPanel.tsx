@@ -7,7 +7,8 @@ import {
   totalTokens,
   type Usage,
 } from '../../../conversation/usage/usage';
-import { limitsOf, tagsOf } from '../../../conversation/limits/runLimits';
+import { tagsOf } from '../../../conversation/conversationTags';
+import { limitsOf } from '../../../conversation/limits/runLimits';
 import { ApprovalSelect } from '../../ApprovalSelect';
 import type { HeaderFacts } from '../useConversation';
 import type { ToolDialog } from './toolDialogs';
