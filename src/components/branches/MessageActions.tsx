@@ -1,13 +1,8 @@
 import { actionOf } from '../../conversation/toolCallView';
 import { Suspense, useState, useSyncExternalStore } from 'react';
-import {
-  isAnswerAt,
-  turnAround,
-  turnChanges,
-  type TurnChanges,
-  type TurnSource,
-} from '../../conversation/turns/turnChanges';
+import { isAnswerAt, turnAround, turnChanges, type TurnChanges } from '../../conversation/turns/turnChanges';
 import { lazyPart } from '../boundaries/lazyPart';
+import { rowReaderOf } from '../../conversation/rowReader';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { describeError } from '../../agent-server/client';
@@ -190,13 +185,8 @@ function Actions({ row, scope }: { row: Row; scope: BranchScope }) {
  */
 function finishedTurnChanges(row: Row, { log, activity, workspace }: BranchScope): TurnChanges | undefined {
   if (!workspace || (row.type !== 'message' && row.type !== 'turn')) return undefined;
-  const { projection } = log;
-  const source: TurnSource = {
-    rowOrder: projection.rowOrder,
-    turnCallsAt: (index) => projection.turnCallsAt(index),
-    eventOf: (key) => log.tree.get(key),
-  };
-  const index = projection.rowOrder.indexOf(row.key);
+  const source = rowReaderOf(log);
+  const index = source.rowOrder.indexOf(row.key);
   if (index < 0 || !isAnswerAt(source, index)) return undefined;
   const { calls, last, ended } = turnAround(source, index);
   if (!last || (!ended && activity !== 'idle')) return undefined;

@@ -7,6 +7,7 @@ import type { ConversationModel } from '../conversation/useConversation';
 import { workspaceClient } from '../../agent-server/workspace';
 import { POLICY_OF, type Approval } from '../../conversation/approvalPolicy';
 import { newestPlanEdit } from '../../conversation/plan/planEdits';
+import { rowReaderOf } from '../../conversation/rowReader';
 import { BUILT_FROM_TAG, planPathOf, planStateOf, planTag } from '../../conversation/plan/planMode';
 import { createConversation } from '../../conversation/resources/conversationLlm';
 import { saveConversationTags } from '../../conversation/resources/conversationWrites';
@@ -45,7 +46,7 @@ function Plan({ model, workspace }: { model: ConversationModel; workspace: Works
   const [, navigate] = useLocation();
   const llm = useLlmSettings(settings.id);
   useSyncExternalStore(log.subscribe, log.getVersion);
-  const edit = newestPlanEdit(log.projection);
+  const edit = newestPlanEdit(rowReaderOf(log));
   const path = planPathOf(workspace.repository, edit?.path);
   const plan = useQuery({
     queryKey: [...workspaceKey(workspace), 'plan', path, edit?.eventId ?? 'none'],

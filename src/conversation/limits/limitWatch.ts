@@ -6,6 +6,7 @@ import type { SessionHandle } from '../session/sessionHandle';
 import { conversationUsage } from '../usage/usage';
 import { conversationKey } from '../resources/conversations';
 import { newestStopEventId, stepsSinceRunBegan } from './runRows';
+import { rowReaderOf } from '../rowReader';
 import { tagsOf, type Tags } from '../conversationTags';
 import { limitReached, limitsOf, withStop, type LimitKind } from './runLimits';
 
@@ -137,12 +138,13 @@ export interface WatchedConversation {
 export function watchLimits(conversation: WatchedConversation): LimitWatch {
   const { settings, conversationId, queryClient, log, session } = conversation;
   const info = () => conversation.info() as { stats?: unknown } | undefined;
+  const rows = rowReaderOf(log);
   return new LimitWatch({
     tags: () => tagsOf(info()),
     cost: () => conversationUsage(info()?.stats, log.projection.statsFromEvents)?.cost ?? 0,
-    steps: () => stepsSinceRunBegan(log.projection),
+    steps: () => stepsSinceRunBegan(rows),
     status: () => session.live.getState().status ?? log.projection.statusFromEvents,
-    newestStopEventId: () => newestStopEventId(log.projection),
+    newestStopEventId: () => newestStopEventId(rows),
     interrupt: () => void session.commands.interrupt(),
     refreshInfo: () =>
       void queryClient.invalidateQueries({ queryKey: conversationKey(settings, conversationId) }),

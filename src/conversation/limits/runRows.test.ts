@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConversationProjection } from '../projection';
-import type { ServerEvent } from '../../agent-server/protocol';
+import { ConversationEventLog } from '../eventLog';
+import { rowReaderOf } from '../rowReader';
 import { newestStopEventId, stepsSinceRunBegan } from './runRows';
 
 let clock = 0;
@@ -35,10 +35,11 @@ const turn = (id: string) => {
 };
 const interrupt = (id: string) => ({ kind: 'InterruptEvent', id, source: 'environment', timestamp: next() });
 
+/** The rows of a log holding these events, as the watch reads them. */
 function rows(...events: object[]) {
-  const projection = new ConversationProjection();
-  projection.apply(events.flat() as ServerEvent[]);
-  return projection;
+  const log = new ConversationEventLog();
+  log.ingest(events.flat());
+  return Object.assign(rowReaderOf(log), { log });
 }
 
 describe('what a run’s limits read from the rows', () => {
@@ -53,5 +54,7 @@ describe('what a run’s limits read from the rows', () => {
     expect(stepsSinceRunBegan(projection)).toBe(1);
     expect(newestStopEventId(projection)).toBe('i1');
     expect(newestStopEventId(rows(user('u1'), turn('r1')))).toBeUndefined();
+    // Read through the calls and events, not the rows: none is built for it.
+    expect(projection.log.projection.rowsBuilt).toBe(0);
   });
 });

@@ -1,19 +1,10 @@
-import type { Row } from '../projection';
+import { eventAt, type RowReader } from '../rowReader';
 
 // What a run's limits read from the rows, from the newest back: the steps of the current run and
-// the newest stop. Only the run's own rows are read (the scan ends where the run began).
+// the newest stop. Only the run's own rows are read (the scan ends where the run began), and no
+// row is built for it.
 
-/** What the rows of the active branch are read through (ConversationProjection). */
-export interface RowSource {
-  readonly rowOrder: readonly string[];
-  rowAt(index: number): Row | undefined;
-}
-
-const isStop = (row: Row): boolean => row.type === 'marker';
-
-/** Where a run begins, read back from the newest: the person's message, a stop, or a failure. */
-const beginsRun = (row: Row): boolean =>
-  (row.type === 'message' && row.event.source === 'user') || isStop(row) || row.type === 'conversation-error';
+const STOP_KINDS = new Set(['InterruptEvent', 'PauseEvent']);
 
 /**
  * The agent's model calls since the person's last message, the last stop or the last failure:
@@ -21,13 +12,19 @@ const beginsRun = (row: Row): boolean =>
  * counts its own iterations per run; a message sent while the agent works starts the count anew
  * here, where the server's goes on: Tether's limit is then the kinder of the two.)
  */
-export function stepsSinceRunBegan(rows: RowSource): number {
+export function stepsSinceRunBegan(rows: RowReader): number {
   let steps = 0;
   for (let index = rows.rowOrder.length - 1; index >= 0; index--) {
-    const row = rows.rowAt(index);
-    if (!row) continue;
-    if (beginsRun(row)) break;
-    if (row.type === 'turn' || (row.type === 'message' && row.event.source === 'agent')) steps++;
+    if (rows.turnCallsAt(index)) {
+      steps++;
+      continue;
+    }
+    const event = eventAt(rows, index);
+    if (!event) continue;
+    // Where a run begins, read back from the newest: the person's message, a stop, a failure.
+    if (event.kind === 'MessageEvent' && event.source === 'user') break;
+    if (STOP_KINDS.has(event.kind) || event.kind === 'ConversationErrorEvent') break;
+    if (event.kind === 'MessageEvent' && event.source === 'agent') steps++;
   }
   return steps;
 }
@@ -36,11 +33,11 @@ export function stepsSinceRunBegan(rows: RowSource): number {
 const STOP_LOOKBACK = 200;
 
 /** The newest InterruptEvent or PauseEvent among the newest rows, if any. */
-export function newestStopEventId(rows: RowSource): string | undefined {
+export function newestStopEventId(rows: RowReader): string | undefined {
   const end = rows.rowOrder.length;
   for (let index = end - 1; index >= Math.max(0, end - STOP_LOOKBACK); index--) {
-    const row = rows.rowAt(index);
-    if (row && isStop(row)) return row.eventId;
+    const event = eventAt(rows, index);
+    if (event && STOP_KINDS.has(event.kind)) return rows.rowOrder[index];
   }
   return undefined;
 }

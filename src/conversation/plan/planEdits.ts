@@ -1,14 +1,10 @@
 import type { ServerEvent } from '../../agent-server/protocol';
 import type { ToolCall } from '../toolCalls';
+import type { RowReader } from '../rowReader';
 
 // The newest edit the planning file editor made: which file holds the plan, and an id that
 // changes with each edit (so the plan is read again). Read from the newest turns back, their
 // calls only, building no row.
-
-export interface PlanEditSource {
-  readonly rowOrder: readonly string[];
-  turnCallsAt(index: number): readonly ToolCall[] | undefined;
-}
 
 export interface PlanEdit {
   path: string;
@@ -30,7 +26,7 @@ function editOf(call: ToolCall): { path: string; event: ServerEvent; refused: bo
 }
 
 /** The newest successful edit of the plan, if the planning editor made one. */
-export function newestPlanEdit(source: PlanEditSource): PlanEdit | undefined {
+export function newestPlanEdit(source: RowReader): PlanEdit | undefined {
   for (let index = source.rowOrder.length - 1; index >= 0; index--) {
     const calls = source.turnCallsAt(index) ?? [];
     for (let at = calls.length - 1; at >= 0; at--) {

@@ -63,6 +63,7 @@ describe('plan first', () => {
     const source = (calls: ToolCall[][]) => ({
       rowOrder: calls.map((_, i) => String(i)),
       turnCallsAt: (i: number) => calls[i],
+      eventOf: () => undefined,
     });
     expect(
       newestPlanEdit(source([[planCall('1', '/w/PLAN.md')], [planCall('2', '/w/app.py', true)]])),

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../agent-server/protocol';
-import { ConversationProjection } from '../projection';
+import { ConversationEventLog } from '../eventLog';
+import { rowReaderOf } from '../rowReader';
 import type { ToolCall } from '../toolCalls';
 import { restoredAsPlanned, restorePlan } from './restorePlan';
-import { isAnswerAt, turnAround, turnChanges, type TurnSource } from './turnChanges';
+import { isAnswerAt, turnAround, turnChanges } from './turnChanges';
 
 let clock = 0;
 const at = () => `2026-11-29T10:00:${String(clock++).padStart(2, '0')}Z`;
@@ -181,15 +182,10 @@ describe('the turn around an answer', () => {
       user('u2'),
       answer('m3'),
     ] as ServerEvent[];
-    const projection = new ConversationProjection();
-    projection.apply(events);
-    const byId = new Map(events.map((event) => [event.id, event]));
-    const source: TurnSource = {
-      rowOrder: projection.rowOrder,
-      turnCallsAt: (index) => projection.turnCallsAt(index),
-      eventOf: (key) => byId.get(key),
-    };
-    const index = (id: string) => projection.rowOrder.indexOf(id);
+    const log = new ConversationEventLog();
+    log.ingest(events);
+    const source = rowReaderOf(log);
+    const index = (id: string) => source.rowOrder.indexOf(id);
     expect(isAnswerAt(source, index('m1'))).toBe(true);
     expect(isAnswerAt(source, index('u1'))).toBe(false);
     const middle = turnAround(source, index('m1'));
@@ -198,5 +194,7 @@ describe('the turn around an answer', () => {
     expect(end).toMatchObject({ last: true, ended: true });
     expect(turnChanges(end.calls).files.map((file) => file.path)).toEqual(['/w/a', '/w/b']);
     expect(turnAround(source, index('m3'))).toMatchObject({ calls: [], last: true, ended: false });
+    // Read through the calls and events, not the rows: none is built for it.
+    expect(log.projection.rowsBuilt).toBe(0);
   });
 });

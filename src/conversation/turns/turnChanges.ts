@@ -1,5 +1,5 @@
 import { readAction, readObservation } from '../../agent-server/toolActions';
-import type { ServerEvent } from '../../agent-server/protocol';
+import { eventAt, type RowReader } from '../rowReader';
 import type { ToolCall } from '../toolCalls';
 
 // What one turn of the agent changed in the workspace, from the turn's own file edits: each file
@@ -66,26 +66,17 @@ export function turnChanges(calls: readonly ToolCall[]): TurnChanges {
   };
 }
 
-/**
- * What a turn is read through, without building rows that are not on screen: the projection's
- * order and its turns' calls, and the log's events by id (an event row's key is its event's id).
- */
-export interface TurnSource {
-  readonly rowOrder: readonly string[];
-  turnCallsAt(index: number): readonly ToolCall[] | undefined;
-  eventOf(key: string): ServerEvent | undefined;
-}
-
-const sourceOf = (turns: TurnSource, index: number) => {
-  const event = turns.eventOf(turns.rowOrder[index]!);
-  return event?.kind === 'MessageEvent' ? (event as { source?: unknown }).source : undefined;
+/** Who said the message at `index`, where the row is a message. */
+const sourceOf = (turns: RowReader, index: number) => {
+  const event = eventAt(turns, index);
+  return event?.kind === 'MessageEvent' ? event.source : undefined;
 };
 
 const finishes = (calls: readonly ToolCall[] | undefined) =>
   !!calls?.some((call) => call.action && readAction(call.action.action)?.tool === 'finish');
 
 /** Whether the row at `index` is an answer of the agent's: a message, or a turn that finishes. */
-export const isAnswerAt = (turns: TurnSource, index: number): boolean =>
+export const isAnswerAt = (turns: RowReader, index: number): boolean =>
   sourceOf(turns, index) === 'agent' || finishes(turns.turnCallsAt(index));
 
 /**
@@ -95,7 +86,7 @@ export const isAnswerAt = (turns: TurnSource, index: number): boolean =>
  * whatever the conversation does now.
  */
 export function turnAround(
-  turns: TurnSource,
+  turns: RowReader,
   index: number,
 ): { calls: ToolCall[]; last: boolean; ended: boolean } {
   let start = index;
