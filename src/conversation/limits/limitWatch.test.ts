@@ -15,11 +15,12 @@ function conversation(tags: Tags) {
     newestStop: undefined as string | undefined,
     interrupts: 0,
     reads: 0,
+    costReads: 0,
     saved: [] as Tags[],
   };
   const watch = new LimitWatch({
     tags: () => state.tags,
-    cost: () => state.cost,
+    cost: () => (state.costReads++, state.cost),
     steps: () => state.steps,
     status: () => state.status,
     newestStopEventId: () => state.newestStop,
@@ -133,6 +134,8 @@ describe('holding a run to its limits', () => {
     steps.state.steps = 1;
     steps.watch.check();
     expect(steps.state.reads).toBe(0);
+    // Nor is it read: no stats are parsed on each event for a limit that does not need them.
+    expect(steps.state.costReads).toBe(0);
   });
 
   it('does nothing while the conversation is not running, or has no limits', () => {

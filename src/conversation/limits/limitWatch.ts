@@ -79,9 +79,11 @@ export class LimitWatch {
     if (this.stoppedThisRun) return;
     const limits = limitsOf(deps.tags());
     if (limits.budget === undefined && limits.steps === undefined) return;
-    const now = { cost: deps.cost(), steps: deps.steps() };
+    const budgeted = limits.budget !== undefined;
+    // The cost is read (the stats parsed) only where there is a budget to hold it to.
+    const now = { cost: budgeted ? deps.cost() : 0, steps: deps.steps() };
     const reached = limitReached(limits, now);
-    if (!reached) return this.readCostIfBehind(limits.budget !== undefined, now);
+    if (!reached) return this.readCostIfBehind(budgeted, now);
     this.stoppedThisRun = true;
     this.pending = { ...reached, before: deps.newestStopEventId(), settled: false };
     deps.interrupt();
