@@ -18,6 +18,8 @@ test('a budget set at the start stops the run at the model call that reaches it;
   await app.setAgentTiming(20, 300);
   // Each of the mock's model calls costs about $0.0003: the second reaches the budget.
   await limits.setAtStart({ budget: '0.0005' });
+  // Closed again, the section keeps what was typed in it: the budget still goes with the start.
+  await page.getByText('Budget and step limit (optional)').click();
   const id = await app.startConversation('Note the limits in the README');
 
   await expect(limits.stopNote).toHaveText(

@@ -33,13 +33,11 @@ import {
 // The budget and step-limit fields load when their section is first opened.
 const LimitFields = lazyPart(() => import('./limits/LimitFields').then((m) => ({ default: m.LimitFields })));
 
-/** The limits the form's fields hold (none while their section was never opened). */
-async function readLimits(form: FormData) {
-  const budget = String(form.get('budget') ?? '');
-  const steps = String(form.get('steps') ?? '');
-  if (!budget.trim() && !steps.trim()) return { ok: true as const, limits: {} };
+/** The limits the form's fields hold: none while their section was never opened (no fields). */
+async function readLimits(form: FormData, shown: boolean) {
+  if (!shown) return { ok: true as const, limits: {} };
   const { readLimitForm } = await import('../conversation/limits/limitForm');
-  return readLimitForm(budget, steps);
+  return readLimitForm(form);
 }
 
 /** The tags that keep the limits with the conversation. */
@@ -69,6 +67,8 @@ export function NewConversation() {
   const [modelNote, setModelNote] = useState<ReactNode>();
   const [checking, setChecking] = useState(false);
   const [limitsOpen, setLimitsOpen] = useState(false);
+  // Once drawn, the fields stay (closed, the section still holds what was typed in them).
+  const [limitsShown, setLimitsShown] = useState(false);
   const [limitErrors, setLimitErrors] = useState<{ budget?: boolean; steps?: boolean }>({});
   const create = useMutation({
     mutationFn: async ({
@@ -123,7 +123,7 @@ export function NewConversation() {
         void (async () => {
           // The limits' fields are there once their section was opened; what they hold is read
           // with the limits' own code.
-          const read = await readLimits(form);
+          const read = await readLimits(form, limitsShown);
           setLimitErrors(read.ok ? {} : read.errors);
           if (!read.ok) {
             setLimitsOpen(true);
@@ -225,10 +225,13 @@ export function NewConversation() {
       <details
         className="llm-settings"
         open={limitsOpen}
-        onToggle={(event) => setLimitsOpen(event.currentTarget.open)}
+        onToggle={(event) => {
+          setLimitsOpen(event.currentTarget.open);
+          if (event.currentTarget.open) setLimitsShown(true);
+        }}
       >
         <summary>{t('limits.atStart')}</summary>
-        {limitsOpen && (
+        {limitsShown && (
           <div className="limits-fields">
             <Suspense fallback={null}>
               <LimitFields initial={{}} errors={limitErrors} />

@@ -1,15 +1,12 @@
 import { useId } from 'react';
 import { useT } from '../../i18n/i18n';
 import type { RunLimits } from '../../conversation/limits/runLimits';
+import { BUDGET_FIELD, STEPS_FIELD } from '../../conversation/limits/limitForm';
 import 'virtual:tether-english/limits';
 
 // Example values, the same in every language (the fields read digits with a point or a comma).
 const EXAMPLE_BUDGET = '2.50';
 const EXAMPLE_STEPS = '40';
-
-/** Names of the fields, for the forms that read them (limits/limitForm.ts reads their text). */
-export const BUDGET_FIELD = 'budget';
-export const STEPS_FIELD = 'steps';
 
 /**
  * The budget and step-limit inputs of a form. `errors` says which the person got wrong, next to

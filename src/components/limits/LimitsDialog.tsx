@@ -9,7 +9,7 @@ import { saveConversationTags } from '../../conversation/resources/conversationW
 import { agentUncounted, dollars, type Usage } from '../../conversation/usage/usage';
 import { useT } from '../../i18n/i18n';
 import { useModalDialog } from '../useModalDialog';
-import { BUDGET_FIELD, LimitFields, STEPS_FIELD } from './LimitFields';
+import { LimitFields } from './LimitFields';
 import './limits.css';
 import 'virtual:tether-english/limits';
 
@@ -43,7 +43,7 @@ export default function LimitsDialog({
   const tags = tagsOf(info);
 
   const save = async (form: FormData) => {
-    const read = readLimitForm(String(form.get(BUDGET_FIELD) ?? ''), String(form.get(STEPS_FIELD) ?? ''));
+    const read = readLimitForm(form);
     if (!read.ok) return setErrors(read.errors);
     setErrors({});
     setSaving(true);

@@ -42,9 +42,16 @@ describe('a conversation’s limits, kept in its tags', () => {
     expect(parseLimit('$2', 'budget')).toBe('invalid');
     expect(parseLimit('12.5', 'steps')).toBe('invalid');
     expect(parseLimit('40', 'steps')).toBe(40);
-    expect(readLimitForm('abc', '40')).toEqual({ ok: false, errors: { budget: true, steps: false } });
-    expect(readLimitForm('', '')).toEqual({ ok: true, limits: {} });
-    expect(readLimitForm('1', '3')).toEqual({ ok: true, limits: { budget: 1, steps: 3 } });
+    const form = (budget: string, steps: string) => {
+      const data = new FormData();
+      data.set('budget', budget);
+      data.set('steps', steps);
+      return data;
+    };
+    expect(readLimitForm(form('abc', '40'))).toEqual({ ok: false, errors: { budget: true, steps: false } });
+    expect(readLimitForm(form('', ''))).toEqual({ ok: true, limits: {} });
+    expect(readLimitForm(form('1', '3'))).toEqual({ ok: true, limits: { budget: 1, steps: 3 } });
+    expect(readLimitForm(new FormData())).toEqual({ ok: true, limits: {} });
   });
 
   it('is reached at the limit itself, the budget first', () => {
