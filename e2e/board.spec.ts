@@ -59,6 +59,14 @@ test('each conversation is in the column of what it needs, says why, and leaves 
     .getByRole('link', { name: 'Odd events and hostile output' })
     .click();
   await expect(app.log).toBeVisible();
+  // Off the board the icon counts what the inbox counts: approvals waiting elsewhere.
+  const waiting = await app.mock(
+    (server) =>
+      [...server.store.conversations.values()].filter(
+        (c) => c.info.execution_status === 'waiting_for_confirmation',
+      ).length,
+  );
+  await expect.poll(() => page.evaluate(() => (window as unknown as { badge: number }).badge)).toBe(waiting);
   await page.goBack();
   await expect(
     board.column('Done').getByRole('article', { name: 'Odd events and hostile output' }),

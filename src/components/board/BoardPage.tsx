@@ -16,8 +16,7 @@ import { GlimpseReader } from '../../conversation/resources/glimpses';
 import { useT } from '../../i18n/i18n';
 import { BoardCard, type Card } from './BoardCard';
 import { COLUMN_WORDS, boardTabTitle } from './boardWords';
-import { showAppBadge } from '../follow/appBadge';
-import { attention } from '../follow/attention';
+import { badgeForBoard } from '../follow/appBadge';
 import './board.css';
 
 // Every conversation of every server, in columns of what it needs from the person: Needs you,
@@ -110,10 +109,10 @@ export default function BoardPage() {
   const needsYou = needsYouCount(cards.map((card) => card.placement));
   useEffect(() => {
     document.title = boardTabTitle(needsYou);
-    showAppBadge(needsYou);
+    badgeForBoard(needsYou);
   }, [needsYou, t]);
   // Left, the icon counts what the inbox counts again: approvals waiting on every server.
-  useEffect(() => () => showAppBadge(attention.getState().waitingElsewhere), []);
+  useEffect(() => () => badgeForBoard(undefined), []);
 
   const several = servers.length > 1;
   const failing = servers.filter((_, index) => lists[index]?.error);

@@ -10,7 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { shownTitle } from '../shownTitle';
 import { attention } from '../follow/attention';
 import { notificationsOn } from '../follow/notifications';
-import { showAppBadge } from '../follow/appBadge';
+import { badgeForInbox } from '../follow/appBadge';
 import { markSeen } from '../../conversation/board/boardStorage';
 import { conversationPath, type ConversationAddress } from '../conversationPath';
 import type { InboxRow } from './inboxRows';
@@ -36,8 +36,8 @@ export function useInboxFollow(rows: readonly InboxRow[], open: ConversationAddr
     }));
     const waiting = waitingElsewhere(now, openKey);
     attention.setState({ waitingElsewhere: waiting });
-    // The installed app's icon counts it too; the board, when it is showing, counts for itself.
-    if (window.location.pathname !== '/board') showAppBadge(waiting);
+    // The installed app's icon counts it too (the board, while it shows, counts for itself).
+    badgeForInbox(waiting);
     // The open conversation, on screen, is seen as it is now: the board's Review and "asked you"
     // last only until the person has looked.
     const openRow = rows.find((row) => `${row.serverId}/${row.id}` === openKey);
