@@ -5,50 +5,7 @@ import { rowReaderOf } from '../rowReader';
 import type { ToolCall } from '../toolCalls';
 import { restoredAsPlanned, restorePlan } from './restorePlan';
 import { isAnswerAt, turnAround, turnChanges } from './turnChanges';
-
-let clock = 0;
-const at = () => `2026-11-29T10:00:${String(clock++).padStart(2, '0')}Z`;
-
-/** One file-editor call and its result. */
-function edit(
-  id: string,
-  path: string,
-  result: { command?: string; old?: string | null; new?: string; existed?: boolean; error?: boolean },
-): ToolCall {
-  const timestamp = at();
-  return {
-    toolCallId: id,
-    action: {
-      kind: 'ActionEvent',
-      id: `a-${id}`,
-      source: 'agent',
-      timestamp,
-      tool_name: 'file_editor',
-      tool_call_id: id,
-      llm_response_id: `r-${id}`,
-      action: { kind: 'FileEditorAction', command: result.command ?? 'str_replace', path },
-    },
-    outcomes: [
-      {
-        kind: 'ObservationEvent',
-        id: `o-${id}`,
-        source: 'environment',
-        timestamp,
-        tool_call_id: id,
-        action_id: `a-${id}`,
-        observation: {
-          kind: 'FileEditorObservation',
-          command: result.command ?? 'str_replace',
-          path,
-          old_content: result.old ?? null,
-          new_content: result.new ?? null,
-          prev_exist: result.existed ?? true,
-          is_error: result.error ?? false,
-        },
-      },
-    ],
-  } as unknown as ToolCall;
-}
+import { at, edit } from '../testing/toolCallFixtures';
 
 function command(id: string): ToolCall {
   return {
@@ -76,8 +33,8 @@ describe('what a turn changed, from its own edits', () => {
       edit('5', '/w/a.py', { command: 'view' }),
     ]);
     expect(changes.files).toEqual([
-      { path: '/w/a.py', before: 'one\n', after: 'three\n', edits: 2 },
-      { path: '/w/new.md', before: null, after: '# New\n', edits: 1 },
+      { path: '/w/a.py', before: 'one\n', after: 'three\n', edits: 2, eventId: 'o-4' },
+      { path: '/w/new.md', before: null, after: '# New\n', edits: 1, eventId: 'o-2' },
     ]);
     expect(changes.commands).toBe(1);
     expect(changes.unreported).toEqual([]);
@@ -98,17 +55,17 @@ describe('what a turn changed, from its own edits', () => {
   it('a create over a file that was there keeps the text it replaced', () => {
     expect(
       turnChanges([edit('1', '/w/a', { command: 'create', old: 'old', new: 'new', existed: true })]).files,
-    ).toEqual([{ path: '/w/a', before: 'old', after: 'new', edits: 1 }]);
+    ).toEqual([{ path: '/w/a', before: 'old', after: 'new', edits: 1, eventId: 'o-1' }]);
   });
 });
 
 describe('putting a turn back', () => {
   const files = [
-    { path: '/w/a', before: 'one', after: 'two', edits: 1 },
-    { path: '/w/new', before: null, after: 'made', edits: 1 },
-    { path: '/w/later', before: 'x', after: 'y', edits: 1 },
-    { path: '/w/gone', before: 'x', after: 'y', edits: 1 },
-    { path: '/w/made-and-gone', before: null, after: 'z', edits: 1 },
+    { path: '/w/a', before: 'one', after: 'two', edits: 1, eventId: 'o' },
+    { path: '/w/new', before: null, after: 'made', edits: 1, eventId: 'o' },
+    { path: '/w/later', before: 'x', after: 'y', edits: 1, eventId: 'o' },
+    { path: '/w/gone', before: 'x', after: 'y', edits: 1, eventId: 'o' },
+    { path: '/w/made-and-gone', before: null, after: 'z', edits: 1, eventId: 'o' },
   ];
   const now = new Map<string, string | null>([
     ['/w/a', 'two'],

@@ -20,6 +20,8 @@ export interface TurnFileChange {
   after: string;
   /** The edits the turn made to it. */
   edits: number;
+  /** The result event of the turn's last edit of it: what made `after`. */
+  eventId: string;
 }
 
 export interface TurnChanges {
@@ -54,7 +56,15 @@ export function turnChanges(calls: readonly ToolCall[]): TurnChanges {
       if (known) {
         known.after = newContent;
         known.edits++;
-      } else files.set(path, { path, before: created ? null : oldContent!, after: newContent, edits: 1 });
+        known.eventId = outcome.id;
+      } else
+        files.set(path, {
+          path,
+          before: created ? null : oldContent!,
+          after: newContent,
+          edits: 1,
+          eventId: outcome.id,
+        });
     }
   }
   for (const path of unreported) files.delete(path);
