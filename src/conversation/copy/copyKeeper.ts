@@ -141,8 +141,11 @@ export class CopyKeeper {
     this.newestHeld = undefined;
     this.written = undefined;
     // Before any write that follows: a write must never be undone by a late forget.
+    // A deleted conversation's review comments go with it; a copy found wrong keeps them.
     this.saving = this.saving.then(async () =>
-      (await this.deps.copy())?.forget(this.deps.server, this.deps.conversation),
+      (await this.deps.copy())?.forget(this.deps.server, this.deps.conversation, {
+        reviews: reason === 'deleted',
+      }),
     );
     this.setState({ kind: 'dropped', reason });
     if (painted) this.resetLog();

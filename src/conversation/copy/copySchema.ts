@@ -1,16 +1,19 @@
 import { deleteDB, openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CopyResume } from './copyResume';
 import type { ListedInfo } from './listedInfo';
+import type { ReviewComment } from '../review/reviewComments';
 
 // The browser's copy of conversations, in IndexedDB. One database for every server: a record
 // per conversation (where its copy starts and ends, when it was opened), and its events keyed by
 // server, conversation and position in the server's log. Positions count up for newer events and
 // down for older ones, so a copy grows at both ends without renumbering. The server's address
 // is the key: the session key is never stored here, and neither is anything the info carries
-// beyond what the list shows (its agent settings hold the model's key).
+// beyond what the list shows (its agent settings hold the model's key). Beside them, since
+// version 2, the person's review comments on each conversation's diffs (review/reviewKeeping.ts):
+// they are the person's own words, not a copy, so eviction leaves them; clearing takes them.
 
 export const COPY_DATABASE = 'tether-copy';
-export const COPY_VERSION = 1;
+export const COPY_VERSION = 2;
 
 export interface CopiedConversation {
   server: string;
@@ -46,6 +49,11 @@ export interface CopiedEvent {
   event: unknown;
 }
 
+export interface KeptComment extends ReviewComment {
+  server: string;
+  conversation: string;
+}
+
 export interface CopySchema extends DBSchema {
   conversations: {
     key: [string, string];
@@ -56,6 +64,10 @@ export interface CopySchema extends DBSchema {
     key: [string, string, number];
     value: CopiedEvent;
     indexes: { byId: [string, string, string] };
+  };
+  reviews: {
+    key: [string, string, string];
+    value: KeptComment;
   };
 }
 
@@ -69,7 +81,10 @@ export function upgradeCopy(db: IDBPDatabase<CopySchema>, oldVersion: number): v
     const events = db.createObjectStore('events', { keyPath: ['server', 'conversation', 'position'] });
     events.createIndex('byId', ['server', 'conversation', 'id'], { unique: true });
   }
+  if (oldVersion < 2) db.createObjectStore('reviews', { keyPath: ['server', 'conversation', 'id'] });
 }
+
+const STORES = ['conversations', 'events', 'reviews'] as const;
 
 /**
  * The database, or undefined where there is none: no IndexedDB (some private windows), a
@@ -79,13 +94,31 @@ export function upgradeCopy(db: IDBPDatabase<CopySchema>, oldVersion: number): v
 export async function openCopyDatabase(): Promise<CopyDatabase | undefined> {
   if (typeof indexedDB === 'undefined') return undefined;
   const open = () =>
-    openDB<CopySchema>(COPY_DATABASE, COPY_VERSION, {
-      upgrade: (db, oldVersion) => upgradeCopy(db, oldVersion),
+    new Promise<CopyDatabase | undefined>((resolve, reject) => {
+      let refused = false;
+      let db: CopyDatabase | undefined;
+      openDB<CopySchema>(COPY_DATABASE, COPY_VERSION, {
+        upgrade: (db, oldVersion) => upgradeCopy(db, oldVersion),
+        // A tab of an older Tether holds the database open and will not let it be upgraded:
+        // this tab works without the copy rather than wait for that tab to close.
+        blocked: () => {
+          refused = true;
+          resolve(undefined);
+        },
+        // A newer Tether in another tab upgrades it: this tab lets go (its writes then fail, and
+        // are swallowed, as for a full disk).
+        blocking: () => db?.close(),
+      }).then((opened) => {
+        db = opened;
+        if (refused) opened.close();
+        else resolve(opened);
+      }, reject);
     });
   try {
     const db = await open();
     closeWarmConnection();
-    if (db.objectStoreNames.contains('conversations') && db.objectStoreNames.contains('events')) return db;
+    if (!db) return undefined;
+    if (STORES.every((store) => db.objectStoreNames.contains(store))) return db;
     // A database of this name and version without its stores (made by something that only meant
     // to read it): nothing in it is Tether's, so it is made again.
     db.close();

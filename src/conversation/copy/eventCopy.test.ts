@@ -223,11 +223,56 @@ describe('the copy database', () => {
   it('is created at its version with its stores and indexes', async () => {
     const db = await openCopyDatabase();
     expect(db?.version).toBe(COPY_VERSION);
-    expect([...db!.objectStoreNames].sort()).toEqual(['conversations', 'events']);
+    expect([...db!.objectStoreNames].sort()).toEqual(['conversations', 'events', 'reviews']);
     const tx = db!.transaction(['conversations', 'events']);
     expect([...tx.objectStore('conversations').indexNames]).toEqual(['openedAt']);
     expect([...tx.objectStore('events').indexNames]).toEqual(['byId']);
     db!.close();
+  });
+
+  it('is upgraded from its first version keeping the events, with a place for review comments', async () => {
+    const first = await openDB(COPY_DATABASE, 1, {
+      upgrade: (db) => {
+        db.createObjectStore('conversations', { keyPath: ['server', 'conversation'] }).createIndex(
+          'openedAt',
+          'openedAt',
+        );
+        db.createObjectStore('events', { keyPath: ['server', 'conversation', 'position'] }).createIndex(
+          'byId',
+          ['server', 'conversation', 'id'],
+          { unique: true },
+        );
+      },
+    });
+    await first.put('events', { server: S, conversation: 'c1', position: 0, id: 'e0', bytes: 1, event: {} });
+    first.close();
+    const db = await openCopyDatabase();
+    expect(db?.version).toBe(COPY_VERSION);
+    expect(await db!.count('events')).toBe(1);
+    expect(db!.objectStoreNames.contains('reviews')).toBe(true);
+    db!.close();
+  });
+
+  it('is no copy in this tab, rather than a wait, while an older Tether holds it open', async () => {
+    const older = await openDB(COPY_DATABASE, 1, {
+      upgrade: (db) => void db.createObjectStore('conversations'),
+    });
+    // The older tab never lets go: this one does without the copy.
+    expect(await openCopyDatabase()).toBeUndefined();
+    older.close();
+  });
+
+  it('keeps review comments through eviction, and clears them with the copy', async () => {
+    const store = await copy();
+    await store.write(S, 'c1', { events: range(0, 1), olderCursor: null, head: undefined, info: undefined });
+    const db = (await openCopyDatabase())!;
+    await db.put('reviews', { server: S, conversation: 'c1', id: 'r1' } as never);
+    await store.evict(0);
+    expect(await store.read(S, 'c1')).toBeUndefined();
+    expect(await db.count('reviews')).toBe(1);
+    await store.clear();
+    expect(await db.count('reviews')).toBe(0);
+    db.close();
   });
 
   it('keeps what it held when opened again', async () => {

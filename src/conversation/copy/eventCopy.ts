@@ -280,11 +280,19 @@ export class EventCopy {
     return [...byId.values()].sort((a, b) => (b.updated_at ?? '').localeCompare(a.updated_at ?? ''));
   }
 
-  async forget(server: string, conversation: string): Promise<void> {
+  /**
+   * Forgets a conversation's copy; its review comments too with `reviews` (it is deleted), not
+   * otherwise: eviction and a copy found wrong leave the person's own words.
+   */
+  async forget(server: string, conversation: string, { reviews = false } = {}): Promise<void> {
     try {
-      const tx = this.db.transaction(['conversations', 'events'], 'readwrite');
+      const tx = this.db.transaction(['conversations', 'events', 'reviews'], 'readwrite');
       void tx.objectStore('events').delete(everyPosition(server, conversation));
       void tx.objectStore('conversations').delete([server, conversation]);
+      if (reviews)
+        void tx
+          .objectStore('reviews')
+          .delete(IDBKeyRange.bound([server, conversation, ''], [server, conversation, '\uffff']));
       await tx.done;
     } catch {
       // Nothing held, or nothing to be done about it.
@@ -293,9 +301,11 @@ export class EventCopy {
 
   async clear(): Promise<void> {
     try {
-      const tx = this.db.transaction(['conversations', 'events'], 'readwrite');
+      const tx = this.db.transaction(['conversations', 'events', 'reviews'], 'readwrite');
       void tx.objectStore('events').clear();
       void tx.objectStore('conversations').clear();
+      // The person's review comments too: clearing is how a shared computer is left clean.
+      void tx.objectStore('reviews').clear();
       await tx.done;
       noteCopyKept(false);
       forgetKeptLists();

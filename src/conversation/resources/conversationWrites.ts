@@ -6,6 +6,7 @@ import { analyserFor, POLICY_OF, type Approval } from '../approvalPolicy';
 import { t } from '../../i18n/i18n';
 import 'virtual:tether-english/limits';
 import { eventsKey } from './events';
+import { browserCopy } from '../copy/browserCopy';
 import { conversationKey, conversationListKey, patchConversation } from './conversations';
 
 // The writes a person makes to a conversation, each with the narrow cache update it calls for.
@@ -48,6 +49,8 @@ export async function deleteConversation(
   id: string,
 ): Promise<void> {
   await agentServerClients(settings).conversations.deleteConversation(id);
+  // Its copy and review comments go with it.
+  void browserCopy().then((copy) => copy?.forget(settings.serverUrl, id, { reviews: true }));
   queryClient.setQueryData<ListData>(conversationListKey(settings), (list) =>
     list
       ? {
