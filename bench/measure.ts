@@ -104,10 +104,11 @@ export async function domElementCount(page: Page): Promise<number> {
  * 19 at the end of the day it went back (151,248 B on 2026-11-28), re-based once on 2026-11-29
  * (152,091 B: the reducer's parts and lazy parts drawn without suspending, which waited no
  * longer), and again the same day for a conversation's limits and plan (153,300 B: what asks
- * whether a conversation has limits or a plan; the rest loads when it has). Bytes count through
+ * whether a conversation has limits or a plan; the rest loads when it has), and for review
+ * comments (153,602 B: where a diff's comments go, and the tray's lazy slot). Bytes count through
  * the time a person waits; the budget keeps them from growing unseen (docs/first-load.md).
  */
-export const FIRST_LOAD_BUDGET = 153_400;
+export const FIRST_LOAD_BUDGET = 153_700;
 
 /**
  * What the count left out when it moved from the whole page to the body (2026-11-27): the html,

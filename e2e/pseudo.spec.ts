@@ -126,6 +126,17 @@ test('a conversation: its tools, dialogs, workspace, find, and a run that waits 
     await expect(tabs.nth(index)).toHaveAttribute('aria-selected', 'true');
     await expectAllTranslated(page, `the workspace’s tab ${index + 1}`);
   }
+  // A review comment on a line of a changed file, and the tray it goes to.
+  await tabs.first().click();
+  await panel.locator('.changed-file').filter({ hasText: 'parser.py' }).click();
+  await panel.locator('.diff-line-choice').first().click();
+  const lineComment = page.locator('form.line-comment');
+  // The person's words are theirs: written accented, so the sweep does not take them for Tether's.
+  await lineComment.getByRole('textbox').fill('Ŵĥý ţĥîš?');
+  await expectAllTranslated(page, 'a comment on a diff line');
+  await lineComment.locator('button[type="submit"]').click();
+  await expect(page.locator('.review-tray')).toBeVisible();
+  await expectAllTranslated(page, 'the review tray and the file’s comments');
   await panel.getByRole('button', named('workspace.closeLabel')).click();
 
   await runPseudoCommand(page, 'Ƒîñð îñ ţĥé çöñṽéŕšåţîöñ');

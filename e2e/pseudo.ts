@@ -44,6 +44,8 @@ const NOT_TETHERS = [
   '.diff-code',
   '.task-notes',
   '.outcome-path',
+  '.review-path',
+  '.review-words',
   '.server-words',
   '.brand',
   // Written by Intl in the language spoken.

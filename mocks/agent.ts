@@ -181,6 +181,10 @@ export class MockAgent {
       steps: scriptFor(
         text === ANSWER_REQUEST ? this.messageBefore(conversation, text) : text,
         toolNamesOf(conversation),
+        (path) => {
+          const bytes = this.store.workspace.read(path);
+          return bytes && new TextDecoder().decode(bytes);
+        },
       ),
       step: 0,
       owner: this.tab.id,

@@ -23,3 +23,36 @@ describe('scriptFor', () => {
     expect(kinds('Make a plan for the docs', ['terminal', 'file_editor'])).not.toContain('plan');
   });
 });
+
+describe('a review message', () => {
+  const review = [
+    '2 review comments on the changes. Please address each one:',
+    '',
+    '1. `README.md`, line 3:',
+    '````diff',
+    '+- Note ```this```',
+    '````',
+    '> Say why.',
+    '',
+    '2. `README.md`, line 1:',
+    '```diff',
+    ' # Project',
+    '```',
+    '> Name it.',
+  ].join('\n');
+  const files = new Map([['/workspace/README.md', '# Project\n\n- Note ```this```\n']]);
+
+  it('changes the first comment’s line and leaves the others', () => {
+    const [edit, answer] = scriptFor(review, undefined, (path) => files.get(path));
+    expect(edit).toMatchObject({
+      type: 'edit',
+      path: '/workspace/README.md',
+      after: '# Project\n\n- Note ```this``` (reviewed)\n',
+    });
+    expect(answer).toMatchObject({ type: 'answer' });
+  });
+
+  it('only answers when the line is gone', () => {
+    expect(kinds(review)).toEqual(['answer']);
+  });
+});

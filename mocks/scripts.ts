@@ -1,3 +1,4 @@
+import { WORKSPACE_ROOT } from './workspace';
 import { DOCS_SCREENSHOT, INSTALL_SCREENSHOT, type Task } from './events';
 
 // What the mock agent-server's scripted agent does for a request: its steps, picked by the
@@ -70,10 +71,17 @@ export const DEFAULT_TOOL_NAMES = ['terminal', 'file_editor', 'task_tracker'];
  * agent uses only those (a browser, a sub-agent or a child conversation it was not given is no
  * option, and it does the work itself).
  */
-export function scriptFor(request: string, tools: readonly string[] = DEFAULT_TOOL_NAMES): Step[] {
+export function scriptFor(
+  request: string,
+  tools: readonly string[] = DEFAULT_TOOL_NAMES,
+  readFile: (path: string) => string | undefined = () => undefined,
+): Step[] {
   const topic = request.trim().split('\n')[0]!.slice(0, 80);
   // With the planning tools only, the agent can do nothing but write the plan.
   if (tools.includes('planning_file_editor')) return planningScript(topic);
+  // Given review comments, it addresses the first and leaves the others as they are.
+  const review = reviewScript(request, readFile);
+  if (review) return review;
   // Asked for a plan, the agent keeps a task list and moves it on after each step.
   if (/\bplan\b/i.test(topic) && tools.includes('task_tracker')) return plannedScript(topic);
   // Asked to use the browser, it visits a documentation site and takes its state twice.
@@ -86,6 +94,39 @@ export function scriptFor(request: string, tools: readonly string[] = DEFAULT_TO
   // Asked to explain at length, it writes an answer longer than a message is shown whole from history.
   if (/\bat length\b/i.test(topic)) return lengthyScript(topic);
   return plainScript(topic);
+}
+
+/**
+ * The answer to Tether's review message ("1. `path`, lines …" and the lines quoted in a diff
+ * fence, in whatever language): the first comment's first line still in the file is changed,
+ * so that one comment is addressed and the rest stay open.
+ */
+function reviewScript(request: string, readFile: (path: string) => string | undefined): Step[] | undefined {
+  const where = /^1\. `([^`\n]+)`/m.exec(request);
+  const quote = /^(`{3,})diff\n([\s\S]*?)\n\1$/m.exec(request);
+  if (!where || !quote) return undefined;
+  const path = where[1]!.startsWith('/') ? where[1]! : `${WORKSPACE_ROOT}/${where[1]}`;
+  const line = quote[2]!
+    .split('\n')
+    .find((quoted) => quoted.startsWith('+') || quoted.startsWith(' '))
+    ?.slice(1);
+  const before = readFile(path);
+  const lines = before?.split('\n') ?? [];
+  const at = line === undefined ? -1 : lines.indexOf(line);
+  if (before === undefined || at < 0)
+    return [{ type: 'answer', say: 'I read the review, but the first comment’s lines are no longer there.' }];
+  lines[at] = `${line} (reviewed)`;
+  return [
+    {
+      type: 'edit',
+      reasoning: 'The first comment asks for a change to its line.',
+      say: 'Addressing the first comment.',
+      path,
+      before,
+      after: lines.join('\n'),
+    },
+    { type: 'answer', say: `I addressed the first comment, in ${where[1]}; the others I left as they are.` },
+  ];
 }
 
 /** Where the planning file editor keeps the plan in the mock's workspace, and how it starts it. */

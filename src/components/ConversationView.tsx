@@ -1,5 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { BranchContext } from './branches/branchContext';
+import { ReviewContext, type ReviewScope } from './review/reviewScope';
+import { useIdleReached } from './useIdleReached';
 import { ModelBaseUrl } from './conversation/modelBaseUrl';
 import { LimitStops } from './limits/limitStops';
 import { stopsTagOf } from '../conversation/limits/limitTags';
@@ -30,6 +32,8 @@ import { useT } from '../i18n/i18n';
 const WorkspacePanel = lazyPart(() => import('./workspace/WorkspacePanel'));
 // A "Plan first" conversation's plan and its answers load with the first such conversation.
 const PlanPanel = lazyPart(() => import('./plan/PlanPanel'));
+// Review comments load once the first screen is drawn: the tray shows only where there are some.
+const ReviewTray = lazyPart(() => import('./review/ReviewTray'));
 // Approve and Reject load the first time the agent waits for them.
 const ConfirmationBar = lazyPart(() =>
   import('./ConfirmationBar').then((module) => ({ default: module.ConfirmationBar })),
@@ -48,6 +52,16 @@ export function ConversationView({ conversationId }: { conversationId: string })
     [settings, conversationId, title, log, session, activity, model.workspace],
   );
   useFollowRun(conversationId, title, status, model.liveReplies);
+  const reviewScope = useMemo<ReviewScope>(
+    () => ({
+      server: settings.serverUrl,
+      conversationId,
+      workspace: model.workspace,
+      log,
+    }),
+    [settings.serverUrl, conversationId, model.workspace, log],
+  );
+  const idleReached = useIdleReached();
 
   const loadAllOlderRef = useRef(model.loadAllOlder);
   loadAllOlderRef.current = model.loadAllOlder;
@@ -93,92 +107,99 @@ export function ConversationView({ conversationId }: { conversationId: string })
     if (drawn) noteFirstScreenDrawn();
   }, [drawn]);
   return (
-    <div className={`conversation-area${workspaceRoute && repository ? ' with-workspace' : ''}`}>
-      <section className="conversation" aria-labelledby="conversation-title" ref={sectionRef}>
-        <PartBoundary
-          fallback={(retry) => (
-            <>
-              {/* The section is named by the title: it stays, even when the header failed. */}
-              <h1 id="conversation-title" className="visually-hidden">
-                {model.title ?? t('conversation.loading')}
-              </h1>
-              <Failed part="header" retry={retry} />
-            </>
-          )}
-        >
-          <ConversationHeader model={model.header} stop={stop} continueRun={continueRun} />
-        </PartBoundary>
-        <Announcer session={session} />
-        <ConversationBanners
-          settings={settings}
-          conversationId={model.conversationId}
-          session={session}
-          connection={model.connection}
-          gap={model.gap}
-          readingCopy={model.readingCopy}
-          checkingCopy={model.checkingCopy}
-          runtimeNeedsWords={runtimeNeedsWords(model.info)}
-          problem={model.problem}
-          error={error}
-          retryRead={model.retryRead}
-          rejected={log.rejected}
-        />
-        {model.historyPending && !error && <p className="loading">{t('conversation.loadingHistory')}</p>}
-        {find.bar}
-        <FindFocus.Provider value={find.focus}>
-          <BranchContext.Provider value={branchScope}>
-            <ModelBaseUrl.Provider value={model.baseUrl}>
-              <LimitStops.Provider value={stopsTagOf(model.info)}>
-                <ChatHistory
-                  log={log}
-                  activity={activity}
-                  hasOlder={model.hasOlder}
-                  loadingOlder={model.loadingOlder}
-                  loadOlder={model.loadOlder}
-                  loadAllOlder={model.loadAllOlder}
-                  jumpTo={find.jumpTo ?? openAt}
-                  footer={
-                    <>
-                      <LiveFooter session={session} model={model.model} />
-                      {model.restartNotice && (
-                        <div className="chat-row notice">{t('conversation.restartNotice')}</div>
-                      )}
-                    </>
-                  }
-                />
-              </LimitStops.Provider>
-            </ModelBaseUrl.Provider>
-          </BranchContext.Provider>
-        </FindFocus.Provider>
-        {activity === 'confirming' && (
-          <Suspense fallback={null}>
-            <ConfirmationBar session={session} />
-          </Suspense>
-        )}
-        {tagOf(model.info, PLAN_TAG) && (
-          <Suspense fallback={null}>
-            <PlanPanel model={model} />
-          </Suspense>
-        )}
-        <Composer session={session} settings={settings} workingDir={repository} />
-      </section>
-      {workspaceRoute && model.workspace && (
-        <Suspense
-          fallback={
-            <aside className="workspace-panel" aria-label={t('conversation.workspace')} aria-busy="true" />
-          }
-        >
-          <WorkspacePanel
-            workspace={model.workspace}
-            route={workspaceRoute}
-            log={log}
-            status={status}
-            hasOlder={model.hasOlder}
-            loadAllOlder={model.loadAllOlder}
+    <ReviewContext.Provider value={reviewScope}>
+      <div className={`conversation-area${workspaceRoute && repository ? ' with-workspace' : ''}`}>
+        <section className="conversation" aria-labelledby="conversation-title" ref={sectionRef}>
+          <PartBoundary
+            fallback={(retry) => (
+              <>
+                {/* The section is named by the title: it stays, even when the header failed. */}
+                <h1 id="conversation-title" className="visually-hidden">
+                  {model.title ?? t('conversation.loading')}
+                </h1>
+                <Failed part="header" retry={retry} />
+              </>
+            )}
+          >
+            <ConversationHeader model={model.header} stop={stop} continueRun={continueRun} />
+          </PartBoundary>
+          <Announcer session={session} />
+          <ConversationBanners
+            settings={settings}
+            conversationId={model.conversationId}
+            session={session}
+            connection={model.connection}
+            gap={model.gap}
+            readingCopy={model.readingCopy}
+            checkingCopy={model.checkingCopy}
+            runtimeNeedsWords={runtimeNeedsWords(model.info)}
+            problem={model.problem}
+            error={error}
+            retryRead={model.retryRead}
+            rejected={log.rejected}
           />
-        </Suspense>
-      )}
-    </div>
+          {model.historyPending && !error && <p className="loading">{t('conversation.loadingHistory')}</p>}
+          {find.bar}
+          <FindFocus.Provider value={find.focus}>
+            <BranchContext.Provider value={branchScope}>
+              <ModelBaseUrl.Provider value={model.baseUrl}>
+                <LimitStops.Provider value={stopsTagOf(model.info)}>
+                  <ChatHistory
+                    log={log}
+                    activity={activity}
+                    hasOlder={model.hasOlder}
+                    loadingOlder={model.loadingOlder}
+                    loadOlder={model.loadOlder}
+                    loadAllOlder={model.loadAllOlder}
+                    jumpTo={find.jumpTo ?? openAt}
+                    footer={
+                      <>
+                        <LiveFooter session={session} model={model.model} />
+                        {model.restartNotice && (
+                          <div className="chat-row notice">{t('conversation.restartNotice')}</div>
+                        )}
+                      </>
+                    }
+                  />
+                </LimitStops.Provider>
+              </ModelBaseUrl.Provider>
+            </BranchContext.Provider>
+          </FindFocus.Provider>
+          {activity === 'confirming' && (
+            <Suspense fallback={null}>
+              <ConfirmationBar session={session} />
+            </Suspense>
+          )}
+          {tagOf(model.info, PLAN_TAG) && (
+            <Suspense fallback={null}>
+              <PlanPanel model={model} />
+            </Suspense>
+          )}
+          {idleReached && (
+            <Suspense fallback={null}>
+              <ReviewTray scope={reviewScope} log={log} session={session} activity={activity} />
+            </Suspense>
+          )}
+          <Composer session={session} settings={settings} workingDir={repository} />
+        </section>
+        {workspaceRoute && model.workspace && (
+          <Suspense
+            fallback={
+              <aside className="workspace-panel" aria-label={t('conversation.workspace')} aria-busy="true" />
+            }
+          >
+            <WorkspacePanel
+              workspace={model.workspace}
+              route={workspaceRoute}
+              log={log}
+              status={status}
+              hasOlder={model.hasOlder}
+              loadAllOlder={model.loadAllOlder}
+            />
+          </Suspense>
+        )}
+      </div>
+    </ReviewContext.Provider>
   );
 }
 

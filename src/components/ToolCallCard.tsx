@@ -28,20 +28,30 @@ const EditDiff = lazyPart(() => import('./diff/EditDiff'));
 // Few conversations start children: the card that follows one loads with the first.
 const ChildConversation = lazyPart(() => import('./children/ChildConversation'));
 
-function EditDiffSlot({ action, observation }: { action: unknown; observation: unknown }) {
+function EditDiffSlot({
+  action,
+  observation,
+  eventId,
+}: {
+  action: unknown;
+  observation: unknown;
+  eventId: string | undefined;
+}) {
   const idleReached = useIdleReached();
   const t = useT();
   const placeholder = <p className="diff-note">{t('card.loadingDiff')}</p>;
   if (!idleReached) return placeholder;
   return (
     <Suspense fallback={placeholder}>
-      <EditDiff action={action} observation={observation} />
+      <EditDiff action={action} observation={observation} eventId={eventId} />
     </Suspense>
   );
 }
 
 /** A file-editor call that changes a file: what its diff is drawn from (the action, and the result once in). */
-function fileEdit(call: ToolCall): { action: unknown; observation: unknown } | undefined {
+function fileEdit(
+  call: ToolCall,
+): { action: unknown; observation: unknown; eventId: string | undefined } | undefined {
   const action = call.action?.action;
   const observed = call.outcomes.find((o) => o.kind === 'ObservationEvent');
   const observation = observed?.kind === 'ObservationEvent' ? observed.observation : undefined;
@@ -52,7 +62,7 @@ function fileEdit(call: ToolCall): { action: unknown; observation: unknown } | u
   if (!editing(asked) && !editing(told)) return undefined;
   // An edit that failed changed nothing: its error says why.
   if (told?.isError) return undefined;
-  return { action, observation };
+  return { action, observation, eventId: observed?.id };
 }
 
 export const ToolCallCard = memo(function ToolCallCard({
@@ -109,7 +119,7 @@ export const ToolCallCard = memo(function ToolCallCard({
           />
         </Suspense>
       )}
-      {edit && <EditDiffSlot action={edit.action} observation={edit.observation} />}
+      {edit && <EditDiffSlot action={edit.action} observation={edit.observation} eventId={edit.eventId} />}
       {call.outcomes.length > 0 && (
         <ol className="tool-outcomes">
           {call.outcomes.map((outcome, index) => (

@@ -28,6 +28,7 @@ export const LAZY_PARTS = [
   'planFirst',
   'problems',
   'resend',
+  'review',
   'runtime',
   'search',
   'secrets',

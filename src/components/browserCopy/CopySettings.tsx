@@ -38,7 +38,9 @@ export default function CopySettings() {
   return (
     <section className="copy-settings" aria-labelledby="copy-settings-heading">
       <h2 id="copy-settings-heading">{t('browserCopy.heading')}</h2>
-      <p className="copy-explain">{t('browserCopy.explain')}</p>
+      <p className="copy-explain">
+        {t('browserCopy.explain')} {t('browserCopy.reviewsKept')}
+      </p>
       <OfflineShellNote />
       <label>
         {t('browserCopy.limit')}

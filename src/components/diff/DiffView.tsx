@@ -9,6 +9,9 @@ import {
   type SplitRow,
 } from '../../conversation/workspace/diffModel';
 import { useKeyboardScrollable } from '../ScrollablePre';
+import { LineCommentForm } from '../review/LineCommentForm';
+import { useReviewScope, type CommentTarget } from '../review/reviewScope';
+import { useLineChoice, type LineChoice } from '../review/useLineChoice';
 import './diff.css';
 import { t, useT } from '../../i18n/i18n';
 import 'virtual:tether-english/diff';
@@ -20,6 +23,8 @@ import 'virtual:tether-english/diff';
 export type DiffLayout = 'unified' | 'split';
 
 const ROW_PX = 20;
+/** Rows whose numbers are buttons are a touch target high (WCAG 2.5.8: 24 px). */
+const CHOOSABLE_ROW_PX = 24;
 /** Above this many rows the diff scrolls in a box of its own and draws only what is in view. */
 const VIRTUAL_FROM = 300;
 
@@ -56,6 +61,8 @@ export function DiffView({
   numbered = true,
   label,
   plain = false,
+  commentOn,
+  commented,
 }: {
   diff: DiffModel;
   language?: string;
@@ -64,9 +71,17 @@ export function DiffView({
   label: string;
   /** A file's content rather than a change: one number column, no signs. */
   plain?: boolean;
+  /** The diff takes review comments on its lines (inside a conversation). */
+  commentOn?: CommentTarget;
+  /** New-side line numbers that open comments are on, marked in the diff. */
+  commented?: ReadonlySet<number>;
 }) {
   const highlighter = useHighlighter(language);
   const t = useT();
+  const scope = useReviewScope();
+  const rowsOfDiff = diff.kind === 'text' ? diff.rows : NO_ROWS;
+  const choice = useLineChoice(rowsOfDiff, Boolean(scope && commentOn && numbered && !plain));
+  const marks = useMemo<RowMarks>(() => ({ choice, commented }), [choice, commented]);
   const { ref, focusProps } = useKeyboardScrollable<HTMLDivElement>(t('diff.scroll', { label }), diff);
   const paint = useCallback(
     (text: string) => (highlighter && language ? highlighter(text, language) : null),
@@ -77,11 +92,11 @@ export function DiffView({
   if (diff.kind === 'too-large')
     return <p className="diff-note">{t('diff.tooLarge', { count: diff.lines })}</p>;
   const rows: (DiffRow | SplitRow)[] = layout === 'split' ? toSplitRows(diff.rows) : diff.rows;
-  return (
+  const table = (
     <div
       ref={ref}
       {...focusProps}
-      className={`diff diff-${layout}${numbered ? '' : ' diff-unnumbered'}${plain ? ' diff-plain' : ''}`}
+      className={`diff diff-${layout}${numbered ? '' : ' diff-unnumbered'}${plain ? ' diff-plain' : ''}${choice ? ' diff-choosable' : ''}`}
       role="table"
       aria-label={label}
       aria-rowcount={rows.length}
@@ -89,27 +104,46 @@ export function DiffView({
       data-removed={diff.removed}
     >
       {rows.length > VIRTUAL_FROM ? (
-        <VirtualRows rows={rows} paint={paint} />
+        <VirtualRows rows={rows} paint={paint} marks={marks} rowPx={choice ? CHOOSABLE_ROW_PX : ROW_PX} />
       ) : (
-        rows.map((row, index) => <Row key={index} row={row} paint={paint} index={index} />)
+        rows.map((row, index) => <Row key={index} row={row} paint={paint} index={index} marks={marks} />)
       )}
     </div>
   );
+  if (!scope || !commentOn || !choice) return table;
+  return (
+    <>
+      {table}
+      <LineCommentForm scope={scope} target={commentOn} rows={diff.rows} choice={choice} />
+    </>
+  );
+}
+
+const NO_ROWS: DiffRow[] = [];
+
+/** What marks a row: the lines chosen for a comment, and those open comments are on. */
+interface RowMarks {
+  choice: LineChoice | undefined;
+  commented: ReadonlySet<number> | undefined;
 }
 
 function VirtualRows({
   rows,
   paint,
+  marks,
+  rowPx,
 }: {
   rows: (DiffRow | SplitRow)[];
   paint: (text: string) => string | null;
+  marks: RowMarks;
+  rowPx: number;
 }) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_PX,
+    estimateSize: () => rowPx,
     overscan: 20,
   });
   return (
@@ -129,7 +163,7 @@ function VirtualRows({
               transform: `translateY(${item.start}px)`,
             }}
           >
-            <Row row={rows[item.index]!} paint={paint} index={item.index} />
+            <Row row={rows[item.index]!} paint={paint} index={item.index} marks={marks} />
           </div>
         ))}
       </div>
@@ -141,35 +175,89 @@ const SIGN = { add: '+', del: '−', same: ' ' } as const;
 /** A line's kind as a screen reader says it before the line. */
 const WORDS = { add: 'diff.line.added', del: 'diff.line.removed', same: 'diff.line.same' } as const;
 
+/** A row's classes for the marks on its lines. */
+function markClasses(lines: (DiffLine | undefined)[], marks: RowMarks): string {
+  let classes = '';
+  if (marks.choice && lines.some((line) => line && marks.choice!.isChosen(line))) classes += ' diff-chosen';
+  if (
+    marks.commented &&
+    lines.some((line) => line?.newNumber !== undefined && marks.commented!.has(line.newNumber))
+  )
+    classes += ' diff-commented';
+  return classes;
+}
+
 const Row = memo(function Row({
   row,
   paint,
   index,
+  marks,
 }: {
   row: DiffRow | SplitRow;
   paint: (text: string) => string | null;
   index: number;
+  marks: RowMarks;
 }) {
   if (row.kind === 'hunk') return <Hunk row={row} index={index} />;
   if (row.kind === 'split')
     return (
-      <div className="diff-row" role="row" aria-rowindex={index + 1}>
-        <Side line={row.left} side="old" paint={paint} />
-        <Side line={row.right} side="new" paint={paint} />
+      <div
+        className={`diff-row${markClasses([row.left, row.right], marks)}`}
+        role="row"
+        aria-rowindex={index + 1}
+      >
+        <Side line={row.left} side="old" paint={paint} choice={marks.choice} />
+        <Side line={row.right} side="new" paint={paint} choice={marks.choice} />
       </div>
     );
   return (
-    <div className={`diff-row diff-${row.kind}`} role="row" aria-rowindex={index + 1}>
+    <div
+      className={`diff-row diff-${row.kind}${markClasses([row], marks)}`}
+      role="row"
+      aria-rowindex={index + 1}
+    >
       <span className="diff-number" role="cell">
-        {row.oldNumber ?? ''}
+        {row.kind === 'del' ? (
+          <LineNumber line={row} side="old" choice={marks.choice} />
+        ) : (
+          (row.oldNumber ?? '')
+        )}
       </span>
       <span className="diff-number" role="cell">
-        {row.newNumber ?? ''}
+        {row.kind === 'del' ? '' : <LineNumber line={row} side="new" choice={marks.choice} />}
       </span>
       <Code line={row} paint={paint} />
     </div>
   );
 });
+
+/**
+ * A line's number; where the diff takes comments, a button that chooses the line for one (with
+ * Shift, every line from the one chosen before).
+ */
+function LineNumber({
+  line,
+  side,
+  choice,
+}: {
+  line: DiffLine;
+  side: 'old' | 'new';
+  choice: LineChoice | undefined;
+}) {
+  const number = side === 'old' ? line.oldNumber : line.newNumber;
+  if (!choice || number === undefined) return <>{number ?? ''}</>;
+  return (
+    <button
+      type="button"
+      className="diff-line-choice"
+      aria-pressed={choice.isChosen(line)}
+      aria-label={t(side === 'old' ? 'diff.chooseRemovedLine' : 'diff.chooseLine', { line: number })}
+      onClick={(event) => choice.choose(line, event.shiftKey)}
+    >
+      {number}
+    </button>
+  );
+}
 
 function Hunk({ row, index }: { row: HunkHeader; index: number }) {
   return (
@@ -183,10 +271,12 @@ function Side({
   line,
   side,
   paint,
+  choice,
 }: {
   line: DiffLine | undefined;
   side: 'old' | 'new';
   paint: (text: string) => string | null;
+  choice: LineChoice | undefined;
 }) {
   if (!line)
     return (
@@ -195,11 +285,12 @@ function Side({
         <span className="diff-code diff-empty" role="cell" />
       </>
     );
-  const number = side === 'old' ? line.oldNumber : line.newNumber;
+  // A line on both sides is chosen from its new side; a removed one from the old.
+  const choosable = side === 'new' || line.kind === 'del';
   return (
     <>
       <span className={`diff-number diff-${line.kind}`} role="cell">
-        {number ?? ''}
+        <LineNumber line={line} side={side} choice={choosable ? choice : undefined} />
       </span>
       <Code line={line} paint={paint} />
     </>

@@ -3,6 +3,8 @@ import { editFromAction, editFromObservation, type EditNote } from '../../conver
 import { t, useT, type MessageId } from '../../i18n/i18n';
 import 'virtual:tether-english/diff';
 import { languageOf } from '../../conversation/workspace/gitPaths';
+import { insideFolder } from '../../conversation/workspace/insideFolder';
+import { useReviewScope } from '../review/reviewScope';
 import { DiffView } from './DiffView';
 import { useOpenWorkspace } from '../workspaceRoute';
 
@@ -22,8 +24,18 @@ const NOTES: Record<Exclude<EditNote['kind'], 'insert-after'>, MessageId> = {
 const noteWords = (note: EditNote): string =>
   note.kind === 'insert-after' ? t('diff.note.insertAfter', { line: note.line }) : t(NOTES[note.kind]);
 
-export default function EditDiff({ action, observation }: { action: unknown; observation: unknown }) {
+export default function EditDiff({
+  action,
+  observation,
+  eventId,
+}: {
+  action: unknown;
+  observation: unknown;
+  /** The result's event, when the call has one. */
+  eventId?: string;
+}) {
   useT();
+  const scope = useReviewScope();
   const preview = useMemo(
     () => editFromObservation(observation) ?? editFromAction(action),
     [action, observation],
@@ -58,6 +70,18 @@ export default function EditDiff({ action, observation }: { action: unknown; obs
         language={languageOf(preview.path)}
         numbered={preview.numbered}
         label={t('diff.changesTo', { path: preview.path })}
+        {...(scope && preview.after !== undefined && preview.path
+          ? {
+              commentOn: {
+                path: preview.path,
+                shownPath: scope.workspace
+                  ? insideFolder(scope.workspace.repository, preview.path)
+                  : preview.path,
+                shownText: preview.after,
+                ...(eventId ? { sourceEventId: eventId } : {}),
+              },
+            }
+          : {})}
       />
     </div>
   );

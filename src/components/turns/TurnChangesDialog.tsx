@@ -2,11 +2,13 @@ import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
 import type { WorkspaceTarget } from '../../conversation/resources/workspace';
-import { noteInConversation, putBack, readTexts } from '../../conversation/resources/turnRestore';
+import { noteInConversation, putBack } from '../../conversation/resources/turnRestore';
+import { readFileTexts } from '../../conversation/resources/fileTexts';
 import { restorePlan, type RestorePlan } from '../../conversation/turns/restorePlan';
 import type { TurnChanges, TurnFileChange } from '../../conversation/turns/turnChanges';
 import { computeDiff } from '../../conversation/workspace/diffModel';
 import { languageOf } from '../../conversation/workspace/gitPaths';
+import { insideFolder } from '../../conversation/workspace/insideFolder';
 import { formatList } from '../../i18n/format';
 import { useT } from '../../i18n/i18n';
 import { DiffView } from '../diff/DiffView';
@@ -26,12 +28,7 @@ type Stage =
  * A path as the person knows it: inside the workspace, relative to it. The file editor names
  * files absolutely; a working_dir given relative (to the server's own folder) is found inside.
  */
-const shown = (workspace: WorkspaceTarget, path: string) => {
-  const root = workspace.repository.replace(/\/+$/, '') + '/';
-  if (path.startsWith(root)) return path.slice(root.length);
-  const inside = root.startsWith('/') ? -1 : path.indexOf(`/${root}`);
-  return inside >= 0 ? path.slice(inside + root.length + 1) : path;
-};
+const shown = (workspace: WorkspaceTarget, path: string) => insideFolder(workspace.repository, path);
 
 /** A file's section is named by its path (a name, the same in every language). */
 const pathId = (path: string) => `turn-file-${encodeURIComponent(path)}`;
@@ -58,7 +55,7 @@ export default function TurnChangesDialog({
   const askToPutBack = async () => {
     setStage({ kind: 'reading' });
     try {
-      const now = await readTexts(
+      const now = await readFileTexts(
         workspace,
         changes.files.map((file) => file.path),
       );
@@ -190,6 +187,7 @@ function FileDiff({ workspace, file }: { workspace: WorkspaceTarget; file: TurnF
         language={languageOf(file.path)}
         numbered
         label={t('turns.diffLabel', { path })}
+        commentOn={{ path: file.path, shownPath: path, shownText: file.after, sourceEventId: file.eventId }}
       />
     </section>
   );

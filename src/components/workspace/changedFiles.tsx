@@ -8,6 +8,7 @@ import { DiffView, type DiffLayout } from '../diff/DiffView';
 import { useDiffModel } from '../diff/useDiffModel';
 import { useOpenWorkspace } from '../workspaceRoute';
 import { DownloadButton, FileViewer } from './FileViewer';
+import { FileComments, useFileComments } from '../review/FileComments';
 import { t, useT, type MessageId } from '../../i18n/i18n';
 import 'virtual:tether-english/workspace';
 
@@ -103,6 +104,9 @@ export function FileDiff({
   );
   const open = useOpenWorkspace();
   const full = repositoryPath(workspace.repository, path);
+  // The working tree's diff takes review comments; a commit's is history, already settled.
+  const modified = commit || change.status === 'DELETED' ? undefined : (diff.data?.modified ?? undefined);
+  const review = useFileComments(full, modified);
   // The server reads the file on disk as UTF-8 and sends "" when it cannot (a binary file):
   // what it is now comes from the file itself.
   const binaryNow =
@@ -149,12 +153,19 @@ export function FileDiff({
       {diff.data && diff.data.original !== null && !model && (
         <p className="workspace-note">{t('workspace.workingOutDiff')}</p>
       )}
+      <FileComments items={review.items} />
       {model && !(binaryNow && model.kind === 'identical') && (
         <DiffView
           diff={model}
           language={languageOf(path)}
           layout={layout}
           label={t('workspace.diffOf', { path })}
+          {...(modified !== undefined && !binaryNow
+            ? {
+                commentOn: { path: full, shownPath: path, shownText: modified },
+                commented: review.commented,
+              }
+            : {})}
         />
       )}
       {binaryNow && (

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { agentServerClients, httpStatus } from '../../agent-server/client';
+import { agentServerClients } from '../../agent-server/client';
 import { shellClient } from '../../agent-server/shell';
 import { workspaceClient } from '../../agent-server/workspace';
 import { restoredAsPlanned, type RestoreStep } from '../turns/restorePlan';
+import { readFileTexts } from './fileTexts';
 import { refreshWorkingTree, type WorkspaceTarget } from './workspace';
 
 // Putting a turn's files back through the agent-server: each file's text now (the file routes),
@@ -10,26 +11,6 @@ import { refreshWorkingTree, type WorkspaceTarget } from './workspace';
 // conversation's shell, the only route that removes one), a read of each file afterwards to see
 // it is as before the turn, and a note in the conversation for the agent to read (sent without a
 // run: the agent reads it with the next message).
-
-/** Each file's text now; null where there is none. */
-export async function readTexts(
-  workspace: WorkspaceTarget,
-  paths: readonly string[],
-): Promise<Map<string, string | null>> {
-  const client = workspaceClient(workspace.settings);
-  const texts = await Promise.all(
-    paths.map(async (path) => {
-      try {
-        const { bytes } = await client.download(workspace, path);
-        return [path, new TextDecoder().decode(bytes)] as const;
-      } catch (error) {
-        if (httpStatus(error) === 404) return [path, null] as const;
-        throw error;
-      }
-    }),
-  );
-  return new Map(texts);
-}
 
 /** A path as one word for the shell, whatever it holds. */
 export const shellWord = (path: string) => `'${path.replaceAll("'", `'\\''`)}'`;
@@ -67,7 +48,7 @@ export async function putBack(
   }
   return restoredAsPlanned(
     steps,
-    await readTexts(
+    await readFileTexts(
       workspace,
       steps.map((step) => step.path),
     ),

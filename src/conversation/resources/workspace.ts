@@ -21,9 +21,10 @@ export interface WorkspaceTarget {
 export const workspaceKey = ({ settings, conversationId, repository }: WorkspaceTarget) =>
   [...serverKey(settings), 'conversation', conversationId, 'workspace', repository] as const;
 
-const workingTreeKey = (workspace: WorkspaceTarget) => [...workspaceKey(workspace), 'working-tree'] as const;
+export const workingTreeKey = (workspace: WorkspaceTarget) =>
+  [...workspaceKey(workspace), 'working-tree'] as const;
 
-const clientFor = (workspace: WorkspaceTarget) => workspaceClient(workspace.settings);
+export const clientFor = (workspace: WorkspaceTarget) => workspaceClient(workspace.settings);
 
 export const workingChangesQuery = (workspace: WorkspaceTarget) =>
   queryOptions({

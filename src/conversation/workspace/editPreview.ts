@@ -17,6 +17,8 @@ export interface EditPreview {
   diff: DiffModel;
   /** Line numbers are the file's own (false for a replacement known only from the action). */
   numbered: boolean;
+  /** The whole file after the edit, where the result reports it: what the new numbers count. */
+  after?: string;
 }
 
 export function editFromObservation(raw: unknown): EditPreview | undefined {
@@ -34,6 +36,7 @@ export function editFromObservation(raw: unknown): EditPreview | undefined {
     ...(created ? { note: { kind: 'new-file' } } : {}),
     diff: computeDiff(before ?? '', after ?? ''),
     numbered: true,
+    ...(after !== undefined ? { after } : {}),
   };
 }
 
