@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { BLUE_SQUARE_PNG, pasteFiles } from '../clipboard';
@@ -7,21 +7,16 @@ import { Tether } from '../app';
 import { WorkspacePanel } from '../workspace';
 import type { AgentServer } from './agentServer';
 import { connect, expect, startConversation, test } from './fixtures';
+import { makeRepository } from './repositories';
 
 // The workspace against the real agent-server: what the agent changed, as git itself reports
 // it; a pending edit's diff; images that reach the model; files uploaded into the workspace.
 
 /** A repository with one commit, in a folder of its own: the conversation's workspace. */
-function makeRepository(root: string, name: string): string {
-  const repo = join(root, name);
-  mkdirSync(repo, { recursive: true });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, stdio: 'pipe' });
-  git('init', '-q');
-  writeFileSync(join(repo, 'app.py'), 'def answer():\n    return 1\n\n\ndef name():\n    return "app"\n');
-  git('add', '-A');
-  git('-c', 'user.name=T', '-c', 'user.email=t@t', 'commit', '-q', '-m', 'Start');
-  return repo;
-}
+const makeAppRepository = (root: string, name: string) =>
+  makeRepository(root, name, {
+    'app.py': 'def answer():\n    return 1\n\n\ndef name():\n    return "app"\n',
+  });
 
 /** "@@ -a,b +c,d @@" with git's omitted counts written out, and nothing after the second @@. */
 const hunkHeader = (line: string) =>
@@ -75,7 +70,7 @@ test('the agent edits, creates and commits: a pending edit shows its diff, and t
   llm,
 }, testInfo) => {
   test.setTimeout(180_000);
-  const repo = makeRepository(server.root, 'project');
+  const repo = makeAppRepository(server.root, 'project');
   llm.setScript([
     { text: 'Ready when you are.' },
     {
@@ -195,7 +190,7 @@ test('a pasted image reaches the model; a file uploaded from the composer lands 
   llm,
 }) => {
   test.setTimeout(120_000);
-  const repo = makeRepository(server.root, 'uploads-project');
+  const repo = makeAppRepository(server.root, 'uploads-project');
   llm.setScript([{ text: 'Hello.' }, { text: 'I see a blue square.' }, { text: 'Read it.' }]);
   await connect(page, server);
   // A model the SDK knows to take images (its LiteLLM metadata), answered by the scripted LLM.
