@@ -14,7 +14,7 @@ import { WORKSPACE_ROOT } from '../../mocks/workspace';
 import { MOCK_MCP_COMMAND, MOCK_MCP_TOOLS } from '../../mocks/mcp';
 import { MCP_TEST_TOOLS, sessionFrameSchema, type AgentServer } from './agentServer';
 import { askBoth, listeningMock, realSchema } from './contractParts';
-import { shellWord } from '../../src/conversation/resources/turnRestore';
+import { shellWord } from '../../src/conversation/shellWord';
 import { SESSION_KEY, connect, expect, startConversation, test } from './fixtures';
 
 // Holds the mock agent-server to the real one: every REST answer and every frame the mock sends

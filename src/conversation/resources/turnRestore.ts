@@ -3,6 +3,7 @@ import { agentServerClients } from '../../agent-server/client';
 import { shellClient } from '../../agent-server/shell';
 import { workspaceClient } from '../../agent-server/workspace';
 import { restoredAsPlanned, type RestoreStep } from '../turns/restorePlan';
+import { shellWord } from '../shellWord';
 import { readFileTexts } from './fileTexts';
 import { refreshWorkingTree, type WorkspaceTarget } from './workspace';
 
@@ -11,9 +12,6 @@ import { refreshWorkingTree, type WorkspaceTarget } from './workspace';
 // conversation's shell, the only route that removes one), a read of each file afterwards to see
 // it is as before the turn, and a note in the conversation for the agent to read (sent without a
 // run: the agent reads it with the next message).
-
-/** A path as one word for the shell, whatever it holds. */
-export const shellWord = (path: string) => `'${path.replaceAll("'", `'\\''`)}'`;
 
 /**
  * Takes the steps, one by one, then reads each file again. Answers the paths that are not as
