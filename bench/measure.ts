@@ -105,10 +105,11 @@ export async function domElementCount(page: Page): Promise<number> {
  * (152,091 B: the reducer's parts and lazy parts drawn without suspending, which waited no
  * longer), and again the same day for a conversation's limits and plan (153,300 B: what asks
  * whether a conversation has limits or a plan; the rest loads when it has), and for review
- * comments (153,602 B: where a diff's comments go, and the tray's lazy slot). Bytes count through
- * the time a person waits; the budget keeps them from growing unseen (docs/first-load.md).
+ * comments (153,602 B: where a diff's comments go, and the tray's lazy slot), and for worktrees
+ * (153,830 B: a branch in the list, and the header's lazy slot for it). Bytes count through the
+ * time a person waits; the budget keeps them from growing unseen (docs/first-load.md).
  */
-export const FIRST_LOAD_BUDGET = 153_700;
+export const FIRST_LOAD_BUDGET = 153_900;
 
 /**
  * What the count left out when it moved from the whole page to the body (2026-11-27): the html,

@@ -46,6 +46,8 @@ const NOT_TETHERS = [
   '.outcome-path',
   '.review-path',
   '.review-words',
+  // A commit's message starts as the person's own request.
+  '.commit-message',
   '.server-words',
   '.brand',
   // Written by Intl in the language spoken.

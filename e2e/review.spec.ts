@@ -144,7 +144,7 @@ test('no comment is lost: not across a lost server, a branch switch, or a reload
   await expect(page.getByRole('status').filter({ hasText: "browser's copy" })).toContainText(
     'The server cannot be reached',
   );
-  const unjudged = "Sent; where it stands shows once the server's files can be read";
+  const unjudged = 'Sent; where it stands shows once the server’s files can be read';
   await expect
     .poll(() => review.states())
     .toEqual([`README.md, line 3: ${unjudged}`, `README.md, line 1: ${unjudged}`]);

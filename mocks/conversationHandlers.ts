@@ -49,6 +49,16 @@ export function conversationHandlers(
       if (!isRecord(body) || !isRecord(body.agent)) return invalid('agent', 'Field required');
       const tags = tagsParam(body);
       if (tags instanceof Response) return tags;
+      // The real server makes a git worktree per conversation (`worktree: true`); the mock has one
+      // repository, no worktrees, and says so rather than start one that shares its files.
+      if (body.worktree === true)
+        return HttpResponse.json(
+          {
+            detail:
+              'The built-in mock agent-server makes no git worktrees: start the conversation without one, or on a real agent-server.',
+          },
+          { status: 400 },
+        );
       const policy =
         isRecord(body.confirmation_policy) && typeof body.confirmation_policy.kind === 'string'
           ? body.confirmation_policy.kind

@@ -97,6 +97,8 @@ export class AgentServer {
           // Where the server's own tools reach it (start_child_conversation): its default is port 8000.
           OH_INTERNAL_SERVER_URL: `http://127.0.0.1:${this.port}`,
           OH_CONVERSATIONS_PATH: join(this.root, 'conversations'),
+          // Conversations' git worktrees stay under the journey's folder (the default is /tmp).
+          OH_CONVERSATION_WORKTREE_ROOT: join(this.root, 'worktrees'),
           OH_SECRET_KEY: 'tether-e2e-secret',
           OH_PRELOAD_TOOLS: 'false',
           OH_ENABLE_VSCODE: 'false',

@@ -152,6 +152,8 @@ export async function startConversation(
     approval?: 'Ask for every action';
     /** Where the key is kept; the form's choice when absent (the agent-server, where it can). */
     keyKept?: 'In this browser';
+    /** In a git worktree of its own, from the folder's HEAD. */
+    worktree?: boolean;
   } = {},
 ): Promise<string> {
   if (options.approval)
@@ -165,6 +167,10 @@ export async function startConversation(
   await page.getByLabel('Base URL').fill(llm.url);
   await page.getByLabel('API key').fill('sk-scripted');
   if (options.keyKept) await page.getByRole('radio', { name: options.keyKept, exact: true }).check();
+  if (options.worktree) {
+    await page.getByRole('checkbox', { name: 'In its own git worktree, on a branch of its own' }).check();
+    await page.getByLabel('Start from').selectOption({ label: 'The folder’s current HEAD' });
+  }
   await page.getByLabel('What should the agent do?').fill(text);
   await page.getByRole('button', { name: 'Start conversation' }).click();
   await expect(page).toHaveURL(/\/conversations\/[\w-]+$/, { timeout: 30_000 });

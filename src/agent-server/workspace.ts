@@ -94,6 +94,20 @@ export class WorkspaceClient {
       .data;
   }
 
+  /**
+   * Whether a folder is in a git repository, before any conversation has it (the global route):
+   * a repository refuses a commit that cannot exist (400), a plain folder answers an empty list.
+   */
+  async folderIsRepository(folder: string): Promise<boolean> {
+    try {
+      await this.http.get('/api/git/commits/0000000/changes', { params: { path: folder } });
+      return false;
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) return true;
+      throw error;
+    }
+  }
+
   async commitChanges(of: WorkspaceOf, sha: string): Promise<GitChange[]> {
     return (
       await this.get<GitChange[]>(of, `/git/commits/${encodeURIComponent(sha)}/changes`, {

@@ -22,6 +22,7 @@ import { useUnreachable } from './servers/useUnreachable';
 import { conversationPath, type ConversationAddress } from './conversationPath';
 
 import 'virtual:tether-english/inbox';
+import { BRANCH_TAG, tagOf } from '../conversation/conversationTags';
 
 const ItemActions = lazyPart(() => import('./list/ItemActions'));
 
@@ -242,6 +243,7 @@ function ConversationListItem({
   const statusText = statusWords(conversation.execution_status);
   const t = useT();
 
+  const branch = tagOf(conversation, BRANCH_TAG);
   return (
     <li
       className={`conversation-item${selected ? ' selected' : ''}${unavailable ? ' unavailable' : ''}`}
@@ -265,11 +267,19 @@ function ConversationListItem({
             data-status={conversation.execution_status}
             aria-hidden="true"
           />
-          {serverTag ? (
-            // With several servers, each row names its own under the title.
+          {serverTag || branch ? (
+            // With several servers, each row names its own under the title; a conversation in
+            // its own worktree, its branch.
             <span className="conversation-text">
               <span className="conversation-title">{title}</span>
-              <ServerTag server={serverTag} />
+              {serverTag && <ServerTag server={serverTag} />}
+              {branch && (
+                <span className="list-branch">
+                  <span aria-hidden="true">⎇ </span>
+                  <span className="visually-hidden">{t('list.onBranch')} </span>
+                  {branch}
+                </span>
+              )}
             </span>
           ) : (
             <span className="conversation-title">{title}</span>

@@ -17,7 +17,7 @@ import { useLlmSettings, useSaveLlmSettings, type LlmSettings } from '../agent-s
 import type { Approval } from '../conversation/approvalPolicy';
 import { ApprovalOptions } from './ApprovalSelect';
 import { LlmFields, readLlmFields } from './LlmFields';
-import { useT } from '../i18n/i18n';
+import { t, useT } from '../i18n/i18n';
 import 'virtual:tether-english/limits';
 import 'virtual:tether-english/planFirst';
 import { lazyPart } from './boundaries/lazyPart';
@@ -29,9 +29,26 @@ import {
   useSaveWorkspaceFolder,
   useWorkspaceFolder,
 } from '../agent-server/workspaceFolder';
+import { readWorktreeChoice, WorktreeFields } from './worktree/WorktreeFields';
+import type { WorktreeChoice } from '../conversation/worktree/worktreeMode';
+import { workspaceClient } from '../agent-server/workspace';
+import type { ConnectionSettings } from '../agent-server/servers';
+import 'virtual:tether-english/worktree';
 
 // The budget and step-limit fields load when their section is first opened.
 const LimitFields = lazyPart(() => import('./limits/LimitFields').then((m) => ({ default: m.LimitFields })));
+
+/** Why the folder cannot have a worktree; undefined when it can. */
+async function worktreeProblemOf(settings: ConnectionSettings, folder: string): Promise<string | undefined> {
+  if (!folder) return t('worktree.needsFolder');
+  try {
+    return (await workspaceClient(settings).folderIsRepository(folder))
+      ? undefined
+      : t('worktree.notRepository', { folder });
+  } catch (error) {
+    return t('worktree.unchecked', { folder, reason: describeError(error) });
+  }
+}
 
 /** The limits the form's fields hold: none while their section was never opened (no fields). */
 async function readLimits(form: FormData, shown: boolean) {
@@ -70,6 +87,7 @@ export function NewConversation() {
   // Once drawn, the fields stay (closed, the section still holds what was typed in them).
   const [limitsShown, setLimitsShown] = useState(false);
   const [limitErrors, setLimitErrors] = useState<{ budget?: boolean; steps?: boolean }>({});
+  const [worktreeProblem, setWorktreeProblem] = useState<string>();
   const create = useMutation({
     mutationFn: async ({
       text,
@@ -78,6 +96,7 @@ export function NewConversation() {
       approval,
       limits,
       planFirst,
+      worktree,
     }: {
       text: string;
       model: LlmSettings;
@@ -85,6 +104,7 @@ export function NewConversation() {
       approval: Approval;
       limits: RunLimits;
       planFirst: boolean;
+      worktree: WorktreeChoice | undefined;
     }) => {
       if (!settings) throw new Error(t('list.noServer'));
       const kept = await keepModelKey(settings, model);
@@ -93,6 +113,7 @@ export function NewConversation() {
       return createConversation(queryClient, settings, text, kept, workingDir, approval, {
         tags: planFirst ? { ...tags, [PLAN_TAG]: 'planning' } : tags,
         planFirst,
+        ...(worktree ? { worktree } : {}),
       });
     },
     // The new conversation opens with focus in its composer, ready for the next message.
@@ -129,6 +150,12 @@ export function NewConversation() {
             setLimitsOpen(true);
             return setChecking(false);
           }
+          // A worktree needs the folder to be in a git repository: the server makes none
+          // otherwise, and says nothing, so it is asked first.
+          const worktree = readWorktreeChoice(form);
+          const problem = worktree && settings ? await worktreeProblemOf(settings, workingDir) : undefined;
+          setWorktreeProblem(problem);
+          if (problem) return setChecking(false);
           // The check loads with the first start; one that cannot load does not hold the conversation.
           const note =
             settings && !anyway
@@ -147,6 +174,7 @@ export function NewConversation() {
             approval,
             limits: read.limits,
             planFirst: form.get('planFirst') === 'on',
+            worktree,
           });
         })();
       }}
@@ -222,6 +250,7 @@ export function NewConversation() {
         )}
         <p className="hint">{t('newConversation.folderHint', { folder: DEFAULT_WORKING_DIR })}</p>
       </details>
+      <WorktreeFields problem={worktreeProblem} />
       <details
         className="llm-settings"
         open={limitsOpen}

@@ -5,6 +5,10 @@ import { isRecord } from '../agent-server/protocol';
 
 /** Where a "Plan first" conversation's plan stands (plan/planMode.ts). */
 export const PLAN_TAG = 'tetherplan';
+/** What a conversation in its own git worktree started from (worktree/worktreeMode.ts). */
+export const WORKTREE_TAG = 'tetherworktree';
+/** Its worktree's branch as last read, so that a list shows it without reading git. */
+export const BRANCH_TAG = 'tetherbranch';
 
 export type Tags = Record<string, string>;
 

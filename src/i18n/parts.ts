@@ -39,6 +39,7 @@ export const LAZY_PARTS = [
   'tasks',
   'terminal',
   'tools',
+  'worktree',
   'turns',
   'unshown',
   'usage',

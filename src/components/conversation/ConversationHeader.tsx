@@ -1,6 +1,7 @@
 import { memo, Suspense, useCallback, useState } from 'react';
 import { canContinue } from '../../conversation/composerRules';
 import { hasLimitTags } from '../../conversation/limits/limitTags';
+import { tagOf, WORKTREE_TAG } from '../../conversation/conversationTags';
 import { lazyPart } from '../boundaries/lazyPart';
 import { useCommand } from '../commands/commands';
 import { ConnectionWords } from '../ConnectionStatus';
@@ -15,6 +16,8 @@ import { ToolDialogs, ToolsMenu } from './tools/ToolsMenu';
 const ParentLink = lazyPart(() => import('../children/ParentLink'));
 // Only a conversation with a budget shows its meter.
 const BudgetMeter = lazyPart(() => import('../limits/BudgetMeter'));
+// A conversation in its own worktree shows its branch; the rest of the worktree's code loads with it.
+const WorktreeBranch = lazyPart(() => import('../worktree/WorktreeBranch'));
 import type { HeaderFacts } from './useConversation';
 
 /**
@@ -69,6 +72,11 @@ export const ConversationHeader = memo(function ConversationHeader({
       {c.info?.parent_conversation_id && (
         <Suspense fallback={null}>
           <ParentLink id={c.info.parent_conversation_id} />
+        </Suspense>
+      )}
+      {tagOf(c.info, WORKTREE_TAG) && (
+        <Suspense fallback={null}>
+          <WorktreeBranch info={c.info} settings={c.settings} repository={c.repository} />
         </Suspense>
       )}
       <div className="header-actions">

@@ -12,12 +12,22 @@ import { useOpenWorkspace, type WorkspaceRoute } from '../workspaceRoute';
 import { COUNTED_FILES, ChangedFile, FileDiff } from './changedFiles';
 import { moveFocusWithArrows } from '../keyboard';
 import { FileViewer } from './FileViewer';
+import { CommitForm } from '../worktree/CommitForm';
+import type { ConversationEventLog } from '../../conversation/eventLog';
 import { useT } from '../../i18n/i18n';
 import 'virtual:tether-english/workspace';
 
 // What changed in the working tree against the server's base, and one file's diff.
 
-export function ChangesView({ workspace, route }: { workspace: WorkspaceTarget; route: WorkspaceRoute }) {
+export function ChangesView({
+  workspace,
+  route,
+  log,
+}: {
+  workspace: WorkspaceTarget;
+  route: WorkspaceRoute;
+  log: ConversationEventLog;
+}) {
   const t = useT();
   const changes = useQuery(workingChangesQuery(workspace));
   const empty = changes.isSuccess && changes.data.length === 0;
@@ -47,6 +57,10 @@ export function ChangesView({ workspace, route }: { workspace: WorkspaceTarget; 
         <p className="workspace-summary" role="status">
           {summary}
         </p>
+        {/* Kept while a repository's emptiness is being confirmed: a commit's answer stays. */}
+        {changes.isSuccess && (changes.data.length > 0 || isRepository.data !== false) && (
+          <CommitForm workspace={workspace} log={log} />
+        )}
         {changes.data && changes.data.length > 0 && (
           <ul
             className="changed-files"

@@ -163,7 +163,7 @@ export default function WorkspacePanel({
         ) : tab === 'terminal' ? (
           <TerminalView log={log} working={isActive(status)} workspace={workspace} />
         ) : (
-          <ChangesView workspace={workspace} route={route} />
+          <ChangesView workspace={workspace} route={route} log={log} />
         )}
       </div>
     </aside>

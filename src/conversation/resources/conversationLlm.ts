@@ -10,6 +10,7 @@ import type { Approval } from '../approvalPolicy';
 import { keptKeyOf, keylessStart, llmConfig, newConversationPayload } from '../newConversation';
 import { conversationKey, conversationListKey, watchForTitle } from './conversations';
 import { healthQuery } from './server';
+import { WORKTREE_TAG, worktreeRequest, worktreeTag, type WorktreeChoice } from '../worktree/worktreeMode';
 
 // The conversation writes that carry an LLM: starting a conversation and switching its model.
 // Apart from conversations.ts because only the New conversation form and the model dialog use
@@ -45,11 +46,14 @@ export async function createConversation(
   {
     tags = {},
     planFirst = false,
+    worktree,
   }: {
     /** Kept with the conversation from its start (its limits: limits/runLimits.ts; a plan). */
     tags?: Record<string, string>;
     /** The planning tools only (plan/planMode.ts). */
     planFirst?: boolean;
+    /** In a git worktree of its own (worktree/worktreeMode.ts). */
+    worktree?: WorktreeChoice;
   } = {},
 ): Promise<ConversationInfo> {
   // The server's stored secrets and MCP servers go with every new conversation: the server does
@@ -70,7 +74,10 @@ export async function createConversation(
       ? { agent: { ...(start.agent as object), mcp_config: mcpConfig } }
       : {}),
     ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
-    ...(Object.keys(tags).length > 0 ? { tags } : {}),
+    ...(worktree ? worktreeRequest(worktree) : {}),
+    ...(Object.keys(tags).length > 0 || worktree
+      ? { tags: worktree ? { ...tags, [WORKTREE_TAG]: worktreeTag(worktree) } : tags }
+      : {}),
   });
   if (kept) await startWithKeptKey(settings, created, payload);
   watchForTitle(settings, created.id);

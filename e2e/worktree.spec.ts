@@ -1,0 +1,49 @@
+import { expect, test } from './test';
+import { Tether } from './app';
+import { expectAccessible } from './axe';
+
+// The new conversation's "in its own git worktree": asked of the server before the start, since a
+// server makes no worktree for a folder outside any repository and says nothing. The built-in
+// mock has one repository and no worktrees, and says so (the real-server journey makes two).
+
+test('a worktree is asked for only where the folder is in a repository, and a refusal is said', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.open();
+  await page.getByRole('link', { name: 'New conversation' }).click();
+  await page.getByLabel('What should the agent do?').fill('Say hello');
+  await page.getByText(/^Workspace folder:/).click();
+  const folder = page.getByLabel('Workspace folder', { exact: true });
+  await folder.fill('notes');
+  await page.getByRole('checkbox', { name: 'In its own git worktree, on a branch of its own' }).check();
+  const base = page.getByLabel('Start from');
+  await base.selectOption({ label: 'A branch, tag or commit' });
+  await page.getByRole('textbox', { name: 'Branch, tag or commit' }).fill('main');
+  await page.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'notes is not in a git repository on the server, so it cannot have a worktree: start without one, or choose a folder in a repository.',
+  );
+  await expect(page).not.toHaveURL(/\/conversations\//);
+  await expectAccessible(page, 'a worktree the folder cannot have');
+
+  // In the mock's repository: asked for, and refused by the mock, which makes none.
+  await folder.fill('workspace');
+  await page.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'The built-in mock agent-server makes no git worktrees',
+  );
+  const asked = await app.mock(
+    (server) =>
+      server.store.received.filter((r) => r.path.endsWith('/api/conversations') && r.method === 'POST').at(-1)
+        ?.body as { worktree?: boolean; worktree_options?: object; tags?: Record<string, string> },
+  );
+  expect(asked.worktree).toBe(true);
+  expect(asked.worktree_options).toEqual({ base: 'ref', ref: 'main', branch_prefix: 'tether/' });
+  expect(asked.tags?.tetherworktree).toBe('ref:main');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectAccessible(page, 'the worktree choice (dark)', 'colours');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'the worktree choice on a phone');
+});
