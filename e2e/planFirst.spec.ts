@@ -3,6 +3,7 @@ import { Tether } from './app';
 import { expectAccessible } from './axe';
 import { Board } from './boarding';
 import { PlanFirst } from './planning';
+import { Review } from './reviewing';
 
 // Plan before code: a conversation started with "Plan first" has the planning tools only, its
 // plan shows as a document with Approve, Revise and Discard; approved, the work starts in a new
@@ -75,4 +76,27 @@ test('a discarded plan says so, and can be reopened', async ({ page }) => {
   await expect(plan.button('Approve and build')).toBeEnabled();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'a plan on a phone');
+});
+
+test('the plan’s lines take review comments: sent, the plan is revised and the comment addressed', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const plan = new PlanFirst(page);
+  const review = new Review(page);
+  await app.open();
+  await app.setAgentTiming(5, 100);
+  await plan.choose();
+  await app.startConversation('Add a changelog');
+  await app.expectStatus('finished');
+  await page.getByRole('button', { name: 'Comment on lines' }).click();
+  const lines = page.getByRole('table', { name: 'The plan, line by line' });
+  await expect(lines).toContainText('Add a changelog');
+  await review.commentOn(lines, 2, undefined, 'Name the file: CHANGELOG.md.');
+  await expectAccessible(page, 'a plan commented on line by line');
+  await review.send(1);
+  await app.expectStatus('finished');
+  await expect
+    .poll(() => review.states())
+    .toEqual(['.agents_tmp/PLAN.md, line 2: Addressed: its lines changed']);
 });

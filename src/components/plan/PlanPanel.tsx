@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { describeError } from '../../agent-server/client';
@@ -16,6 +16,10 @@ import { PLAN_TAG, tagsOf } from '../../conversation/conversationTags';
 import { useT } from '../../i18n/i18n';
 import { conversationPath } from '../conversationPath';
 import { Markdown } from '../markdown/Markdown';
+import { DiffView } from '../diff/DiffView';
+import { unchangedLines } from '../../conversation/workspace/diffModel';
+import { insideFolder } from '../../conversation/workspace/insideFolder';
+import { languageOf } from '../../conversation/workspace/gitPaths';
 import { Link } from 'wouter';
 import './plan.css';
 import 'virtual:tether-english/planFirst';
@@ -58,6 +62,9 @@ function Plan({ model, workspace }: { model: ConversationModel; workspace: Works
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [revising, setRevising] = useState(false);
+  // The plan line by line, where its lines take review comments (sent from the review's tray).
+  const [byLine, setByLine] = useState(false);
+  const lines = useMemo(() => (plan.data === undefined ? undefined : unchangedLines(plan.data)), [plan.data]);
   const [changes, setChanges] = useState('');
   const state = planStateOf(info);
   const tags = tagsOf(info);
@@ -124,15 +131,29 @@ function Plan({ model, workspace }: { model: ConversationModel; workspace: Works
       {state.kind === 'planning' && (
         <>
           <p className="hint">{writing ? t('planFirst.writing') : t('planFirst.explain')}</p>
-          <div className="plan-document" tabIndex={0} role="document" aria-label={t('planFirst.document')}>
-            {plan.data !== undefined ? (
-              <Markdown text={plan.data} />
-            ) : plan.isError ? (
-              <p>{t('planFirst.unread', { reason: describeError(plan.error) })}</p>
-            ) : (
-              <p>{t('planFirst.reading')}</p>
-            )}
-          </div>
+          {byLine && lines && plan.data !== undefined ? (
+            <DiffView
+              diff={lines}
+              language={languageOf(path)}
+              label={t('planFirst.lines')}
+              commentOn={{
+                path,
+                shownPath: insideFolder(workspace.repository, path),
+                shownText: plan.data,
+                ...(edit ? { sourceEventId: edit.eventId } : {}),
+              }}
+            />
+          ) : (
+            <div className="plan-document" tabIndex={0} role="document" aria-label={t('planFirst.document')}>
+              {plan.data !== undefined ? (
+                <Markdown text={plan.data} />
+              ) : plan.isError ? (
+                <p>{t('planFirst.unread', { reason: describeError(plan.error) })}</p>
+              ) : (
+                <p>{t('planFirst.reading')}</p>
+              )}
+            </div>
+          )}
           {revising && (
             <label className="plan-changes">
               {t('planFirst.changesLabel')}
@@ -161,6 +182,14 @@ function Plan({ model, workspace }: { model: ConversationModel; workspace: Works
                 </button>
                 <button type="button" disabled={busy || writing} onClick={() => setRevising(true)}>
                   {t('planFirst.revise')}
+                </button>
+                <button
+                  type="button"
+                  aria-pressed={byLine}
+                  disabled={plan.data === undefined}
+                  onClick={() => setByLine(!byLine)}
+                >
+                  {t('planFirst.commentLines')}
                 </button>
                 <button type="button" disabled={busy} onClick={() => void setState('discarded')}>
                   {t('planFirst.discard')}

@@ -46,3 +46,20 @@ export function edit(
     ],
   } as unknown as ToolCall;
 }
+
+/** One terminal call, not answered yet. */
+export function command(id: string): ToolCall {
+  return {
+    toolCallId: id,
+    action: {
+      kind: 'ActionEvent',
+      id: `a-${id}`,
+      source: 'agent',
+      timestamp: at(),
+      tool_name: 'terminal',
+      tool_call_id: id,
+      action: { kind: 'TerminalAction', command: 'make' },
+    },
+    outcomes: [],
+  } as unknown as ToolCall;
+}

@@ -5,23 +5,7 @@ import { rowReaderOf } from '../rowReader';
 import type { ToolCall } from '../toolCalls';
 import { restoredAsPlanned, restorePlan } from './restorePlan';
 import { isAnswerAt, turnAround, turnChanges } from './turnChanges';
-import { at, edit } from '../testing/toolCallFixtures';
-
-function command(id: string): ToolCall {
-  return {
-    toolCallId: id,
-    action: {
-      kind: 'ActionEvent',
-      id: `a-${id}`,
-      source: 'agent',
-      timestamp: at(),
-      tool_name: 'terminal',
-      tool_call_id: id,
-      action: { kind: 'TerminalAction', command: 'make' },
-    },
-    outcomes: [],
-  } as unknown as ToolCall;
-}
+import { at, command, edit } from '../testing/toolCallFixtures';
 
 describe('what a turn changed, from its own edits', () => {
   it('gives each file as before its first edit and after its last; a created file had no text before', () => {

@@ -112,3 +112,23 @@ export function toSplitRows(rows: readonly DiffRow[]): (SplitRow | HunkHeader)[]
   }
   return out;
 }
+
+/**
+ * A whole text as a diff of unchanged lines, numbered on both sides: a document read line by
+ * line (a plan), so that its lines can be chosen for comments as a change's can.
+ */
+export function unchangedLines(text: string): DiffModel {
+  const lines = text.replace(/\n$/, '').split('\n');
+  if (text === '') return { kind: 'identical' };
+  return {
+    kind: 'text',
+    rows: lines.map((line, index) => ({
+      kind: 'same',
+      text: line,
+      oldNumber: index + 1,
+      newNumber: index + 1,
+    })),
+    added: 0,
+    removed: 0,
+  };
+}
