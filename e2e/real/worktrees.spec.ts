@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { Tether } from '../app';
+import { expectAccessible } from '../axe';
 import { WorkspacePanel } from '../workspace';
 import { connect, expect, startConversation, test } from './fixtures';
 import { makeRepository } from './repositories';
@@ -76,6 +77,16 @@ test('two conversations in two worktrees of one repository change the same file 
       .getByRole('status')
       .filter({ hasText: 'No pull request from here: the repository has no remote named origin.' }),
   ).toBeVisible();
+  await expectAccessible(page, 'a conversation in its own worktree, committed');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'a conversation in its own worktree (dark)', 'colours');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await workspace.panel.getByRole('button', { name: 'Close' }).click();
+  await expect(header.locator('.worktree-branch-name')).toBeVisible();
+  await expectAccessible(page, 'a conversation in its own worktree on a phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await workspace.open();
   // The commit is among the worktree's commits (its changes are still against the base branch).
   await workspace.tab('Commits').click();
   await expect(workspace.panel.getByText('Say hello in Spanish')).toBeVisible();
