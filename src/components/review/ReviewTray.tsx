@@ -54,13 +54,18 @@ export default function ReviewTray({
   const comments = useReviewState(review, (state) => state.comments);
   const lasting = useReviewState(review, (state) => state.lasting);
   const version = useSyncExternalStore(log.subscribe, log.getVersion);
-  // Only comments that went need the events: drafts alone cost the log nothing.
-  const went = comments.some((comment) => comment.delivery.kind !== 'draft');
+  // The events are read only where they can change what is shown: to see a message's echo, or
+  // to judge sent comments once the run is over. While the agent works, each new event would
+  // otherwise copy the whole log.
+  const needsEvents = comments.some(
+    (comment) =>
+      comment.delivery.kind === 'sending' || (comment.delivery.kind === 'sent' && activity === 'idle'),
+  );
   const events = useMemo(
-    () => (went ? log.persisted() : NO_EVENTS),
+    () => (needsEvents ? log.persisted() : NO_EVENTS),
     // The log changes in place; its version says when.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [log, version, went],
+    [log, version, needsEvents],
   );
   const [expanded, setExpanded] = useState(true);
   const [problem, setProblem] = useState<string>();
