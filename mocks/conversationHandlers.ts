@@ -19,6 +19,11 @@ export function conversationHandlers(
     removed: (conversationId: string) => void;
   },
 ) {
+  // A conversation as the server reads it out: with its runtime, and the ids of its children.
+  const served = <T extends { id: string }>(info: T) => ({
+    ...runtimes.withRuntime(info),
+    sub_conversation_ids: store.childrenOf(info.id),
+  });
   return [
     http.get(api('/api/conversations/search'), ({ request }) => {
       if (!authorised(request)) return unauthorised();
@@ -31,7 +36,7 @@ export function conversationHandlers(
         sortOrder: url.searchParams.get('sort_order') ?? 'CREATED_AT_DESC',
         status: url.searchParams.get('status'),
       });
-      return HttpResponse.json({ ...page, items: page.items.map((info) => runtimes.withRuntime(info)) });
+      return HttpResponse.json({ ...page, items: page.items.map((info) => served(info)) });
     }),
 
     // A number, with the same key and status filter as the search.
@@ -68,6 +73,20 @@ export function conversationHandlers(
         isRecord(body.workspace) && typeof body.workspace.working_dir === 'string'
           ? body.workspace.working_dir
           : 'workspace';
+      // A conversation owned by another (`parent_conversation_id`): the real server refuses, with a
+      // 422, a parent it does not know or one in another folder.
+      const parentId =
+        typeof body.parent_conversation_id === 'string' ? body.parent_conversation_id : undefined;
+      if (parentId !== undefined) {
+        const parent = store.get(parentId);
+        if (!parent)
+          return HttpResponse.json({ detail: `Parent conversation ${parentId} not found` }, { status: 422 });
+        if (folderOf(parent.info) !== workingDir.replace(/\/+$/, ''))
+          return HttpResponse.json(
+            { detail: `Parent conversation ${parentId} belongs to a different workspace` },
+            { status: 422 },
+          );
+      }
       const conversation = store.createConversation(
         policy,
         defaultAgent(
@@ -81,6 +100,7 @@ export function conversationHandlers(
         workingDir,
       );
       if (tags) conversation.info.tags = tags;
+      if (parentId !== undefined) conversation.info.parent_conversation_id = parentId;
       // As the server's planning file editor does when the agent is made: the plan starts as headers.
       if (toolNamesOf(conversation).includes('planning_file_editor') && !store.workspace.read(MOCK_PLAN_PATH))
         store.workspace.write(MOCK_PLAN_PATH, PLAN_HEADERS);
@@ -91,12 +111,12 @@ export function conversationHandlers(
       const initial = isRecord(body.initial_message) ? contentText(body.initial_message.content) : '';
       // The real server always runs after an initial message.
       if (initial) agent.message(conversation, initial, true);
-      return HttpResponse.json(runtimes.withRuntime(conversation.info), { status: 201 });
+      return HttpResponse.json(served(conversation.info), { status: 201 });
     }),
 
     http.get(
       api('/api/conversations/:id'),
-      withConversation((conversation) => HttpResponse.json(runtimes.withRuntime(conversation.info))),
+      withConversation((conversation) => HttpResponse.json(served(conversation.info))),
     ),
 
     // The runtime's state, and a new one asked for.
@@ -246,4 +266,10 @@ export function conversationHandlers(
       }),
     ),
   ];
+}
+
+/** A conversation's folder as the server compares it: without a trailing slash. */
+function folderOf(info: { workspace?: unknown }): string | undefined {
+  const workspace = isRecord(info.workspace) ? info.workspace : undefined;
+  return typeof workspace?.working_dir === 'string' ? workspace.working_dir.replace(/\/+$/, '') : undefined;
 }

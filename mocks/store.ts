@@ -91,6 +91,13 @@ export class MockStore {
       this.seededLength.set(id, conversation.events.length);
   }
 
+  /** The conversations naming this one their parent, as the server derives them on each read. */
+  childrenOf(id: string): string[] {
+    return [...this.conversations.values()]
+      .filter((conversation) => conversation.info.parent_conversation_id === id)
+      .map((conversation) => conversation.info.id);
+  }
+
   get(id: string): StoredConversation | undefined {
     return this.conversations.get(id);
   }
