@@ -31,6 +31,11 @@ export function approvalOf(policyKind: string | undefined): Approval | undefined
   }
 }
 
+/** The approval a conversation was started with, by its info (never, where it does not say). */
+export const conversationApproval = (info: unknown): Approval =>
+  approvalOf((info as { confirmation_policy?: { kind?: string } } | undefined)?.confirmation_policy?.kind) ??
+  'never';
+
 export type PolicyKind = 'NeverConfirm' | 'ConfirmRisky' | 'AlwaysConfirm';
 
 export const POLICY_OF: Record<Approval, PolicyKind> = {

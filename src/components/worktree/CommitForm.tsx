@@ -1,10 +1,10 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { describeError } from '../../agent-server/client';
-import { contentText } from '../../agent-server/protocol';
 import type { ConversationEventLog } from '../../conversation/eventLog';
 import type { WorkspaceTarget } from '../../conversation/resources/workspace';
-import { eventAt, rowReaderOf } from '../../conversation/rowReader';
+import { newestMessageText } from '../../conversation/newestMessage';
+import { rowReaderOf } from '../../conversation/rowReader';
 import {
   commitAll,
   openPullRequest,
@@ -15,18 +15,6 @@ import { useT } from '../../i18n/i18n';
 import './worktree.css';
 import 'virtual:tether-english/worktree';
 
-/** The text of the person's newest message on the branch shown. */
-function newestRequest(log: ConversationEventLog): string | undefined {
-  const rows = rowReaderOf(log);
-  for (let index = rows.rowOrder.length - 1; index >= 0; index--) {
-    const row = eventAt(rows, index);
-    if (row?.kind !== 'MessageEvent' || row.source !== 'user') continue;
-    const event = rows.eventOf(rows.rowOrder[index]!) as { llm_message?: { content?: unknown } } | undefined;
-    return contentText(event?.llm_message?.content);
-  }
-  return undefined;
-}
-
 /**
  * In the Changes tab: commit everything, with a message the person edits (the newest request's
  * first line to start from), and open a pull request of the branch where the repository has a
@@ -36,7 +24,7 @@ export function CommitForm({ workspace, log }: { workspace: WorkspaceTarget; log
   const t = useT();
   const queryClient = useQueryClient();
   useSyncExternalStore(log.subscribe, log.getVersion);
-  const suggested = suggestedCommitMessage(newestRequest(log));
+  const suggested = suggestedCommitMessage(newestMessageText(rowReaderOf(log), 'user'));
   // The suggestion follows the conversation until the person writes their own.
   const [written, setWritten] = useState<string>();
   const message = written ?? suggested;
