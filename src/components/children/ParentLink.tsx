@@ -4,6 +4,7 @@ import { conversationQuery } from '../../conversation/resources/conversations';
 import { conversationPath } from '../conversationPath';
 import { useScopedServer } from '../servers/serverScope';
 import { useT } from '../../i18n/i18n';
+import './children.css';
 import 'virtual:tether-english/children';
 
 /** In a child conversation's header: the conversation that started it, one click away. */
