@@ -1,9 +1,10 @@
 import { expect, test } from './test';
-import { Tether } from './app';
+import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 import { Board } from './boarding';
 import { PlanFirst } from './planning';
 import { Review } from './reviewing';
+import { toolsButton } from './tools';
 
 // Plan before code: a conversation started with "Plan first" has the planning tools only, its
 // plan shows as a document with Approve, Revise and Discard; approved, the work starts in a new
@@ -99,4 +100,82 @@ test('the plan’s lines take review comments: sent, the plan is revised and the
   await expect
     .poll(() => review.states())
     .toEqual(['.agents_tmp/PLAN.md, line 2: Addressed: its lines changed']);
+});
+
+test('the next turn planned first: the plan is written in a child, and approved it comes back as the next message', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const plan = new PlanFirst(page);
+  await app.openConversation(SEEDED.parser);
+  await app.setAgentTiming(5, 100);
+  await plan.planNextTurn('Add a changelog');
+  await expectAccessible(page, 'the next turn planned first');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'the next turn planned first (dark)', 'colours');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await plan.startPlanning();
+
+  // The planner works in a child of the conversation, on its folder, with the planning tools only.
+  await expect(page).not.toHaveURL(new RegExp(SEEDED.parser));
+  const planning = await app.mock((server) => {
+    const info = server.store.get(location.pathname.split('/').at(-1)!)!.info;
+    return {
+      id: info.id,
+      parent: info.parent_conversation_id,
+      folder: (info.workspace as { working_dir: string }).working_dir,
+      tools: (info.agent as { tools: { name: string }[] }).tools.map((tool) => tool.name),
+      request: JSON.stringify(
+        server.store.get(info.id)!.events.find((event) => event.kind === 'MessageEvent'),
+      ),
+    };
+  });
+  expect(planning.parent).toBe(SEEDED.parser);
+  expect(planning.folder).toBe('/workspace');
+  expect(planning.tools).toEqual(['glob', 'grep', 'planning_file_editor', 'task_tracker']);
+  // The planner is told the request and where the conversation stands: its newest request and answer.
+  expect(planning.request).toContain('Plan the next turn of the conversation “Fix header parsing”');
+  expect(planning.request).toContain('What the next turn should do:\\nAdd a changelog');
+  expect(planning.request).toContain('it now splits on the first colon only');
+  await expect(page.getByRole('heading', { level: 1, name: 'Plan: Add a changelog' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Started by “Fix header parsing”' })).toBeVisible();
+  await app.expectStatus('finished');
+  await expect(plan.document).toContainText('Add a changelog');
+  await expect(plan.panel).toContainText('Approve it to send it there');
+  // On a phone the header stays one line: the link to the parent gives way to the title, and the
+  // menu's button stays on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const title = page.getByRole('heading', { level: 1, name: 'Plan: Add a changelog' });
+  expect((await title.boundingBox())!.width).toBeGreaterThan(100);
+  const menuButton = (await toolsButton(page).boundingBox())!;
+  expect(menuButton.x + menuButton.width).toBeLessThanOrEqual(390);
+  await expectAccessible(page, 'a plan of the next turn, on a phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The conversation says where its next turn is being planned, one click away.
+  await page.goBack();
+  await expect(plan.nextTurnPlans).toHaveText(
+    'The next turn is being planned in “Plan: Add a changelog”. Open the plan',
+  );
+  await expectAccessible(page, 'a conversation whose next turn is being planned');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expectAccessible(page, 'a conversation whose next turn is being planned (dark)', 'colours');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'a conversation whose next turn is being planned, on a phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await plan.nextTurnPlans.getByRole('link', { name: 'Open the plan' }).click();
+  await expect(page).toHaveURL(new RegExp(planning.id));
+
+  // Approved, the plan is the conversation's next message, and its agent (every tool) runs it.
+  await plan.approve();
+  await expect(page).toHaveURL(new RegExp(SEEDED.parser));
+  await expect(page.getByRole('log').getByText(/^Carry out this plan, which I have approved/)).toBeVisible();
+  await expect(app.log).toContainText('record “Add a changelog”');
+  await app.expectStatus('finished');
+  await expect(plan.nextTurnPlans).toBeHidden();
+  await page.goBack();
+  await expect(plan.panel).toContainText('Approved: the plan went to its conversation as the next message.');
+  await expect(plan.panel.getByRole('link', { name: 'Open the conversation' })).toBeVisible();
 });

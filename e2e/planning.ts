@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openTools } from './tools';
 
 // "Plan first", as a person uses it: the choice at the start, the plan above the composer, and
 // the answers to it. Shared by the mock and the real-server journeys.
@@ -11,8 +12,29 @@ export class PlanFirst {
     await this.page.getByRole('checkbox', { name: 'Plan first' }).check();
   }
 
+  /** The dialog that plans an open conversation's next turn. */
+  get nextTurnDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Plan the next turn first' });
+  }
+
+  /** From an open conversation's menu: the next turn planned first, in a child conversation. */
+  async planNextTurn(request: string): Promise<void> {
+    await (await openTools(this.page)).getByRole('button', { name: 'Plan the next turn first…' }).click();
+    await this.nextTurnDialog.getByLabel('What should the next turn do?').fill(request);
+  }
+
+  async startPlanning(): Promise<void> {
+    await this.nextTurnDialog.getByRole('button', { name: 'Start planning' }).click();
+    await expect(this.nextTurnDialog).toBeHidden();
+  }
+
+  /** Above a conversation's composer: where its next turn is being planned. */
+  get nextTurnPlans(): Locator {
+    return this.page.getByRole('list', { name: 'Plan the next turn first' });
+  }
+
   get panel(): Locator {
-    return this.page.getByRole('region', { name: 'Plan' });
+    return this.page.getByRole('region', { name: 'Plan', exact: true });
   }
 
   get document(): Locator {

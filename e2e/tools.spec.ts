@@ -31,6 +31,8 @@ test('the header holds the run’s state and two icon buttons; the rest is in on
   await page.keyboard.press('Tab');
   await expect(menu.getByRole('button', { name: 'Share a copy…' })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(menu.getByRole('button', { name: 'Plan the next turn first…' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(menu.getByRole('combobox', { name: 'Ask before actions' })).toBeFocused();
   await expectAccessible(page, 'the tools menu');
   await page.keyboard.press('Escape');

@@ -24,6 +24,23 @@ describe('scriptFor', () => {
   });
 });
 
+describe('the planner', () => {
+  const PLANNING = ['glob', 'grep', 'planning_file_editor', 'task_tracker'];
+  const objectiveOf = (request: string) => {
+    const step = scriptFor(request, PLANNING)[0];
+    return step?.type === 'write-plan' ? step.after.split('\n')[1] : undefined;
+  };
+
+  it('plans the request, and of a request in parts the part under its first heading', () => {
+    expect(objectiveOf('Add a changelog')).toBe('Add a changelog');
+    expect(
+      objectiveOf(
+        'Plan the next turn of the conversation “Docs”.\n\nWhat the next turn should do:\nAdd a changelog\n\nWhere it stands: done',
+      ),
+    ).toBe('Add a changelog');
+  });
+});
+
 describe('a review message', () => {
   const review = [
     '2 review comments on the changes. Please address each one:',

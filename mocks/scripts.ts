@@ -78,7 +78,11 @@ export function scriptFor(
 ): Step[] {
   const topic = request.trim().split('\n')[0]!.slice(0, 80);
   // With the planning tools only, the agent can do nothing but write the plan.
-  if (tools.includes('planning_file_editor')) return planningScript(topic);
+  // Its objective is the request; a request in parts ("Plan the next turn of …", then "What the
+  // next turn should do:" and the request) is read as a model would: the line under the first
+  // line that ends in a colon.
+  if (tools.includes('planning_file_editor'))
+    return planningScript((/:\n(.+)/.exec(request)?.[1] ?? topic).trim().slice(0, 80));
   // Given review comments, it addresses the first and leaves the others as they are.
   const review = reviewScript(request, readFile);
   if (review) return review;

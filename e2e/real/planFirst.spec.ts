@@ -83,3 +83,84 @@ test('plan first: an edit of a source file is refused and the file is unchanged;
   expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain('Greet the user by name.');
   expect((await infoOf(server, planId)).tags).toEqual({ tetherplan: `approved:${buildId}` });
 });
+
+test('the next turn planned first: the planner is a child on the same folder, and the approved plan is the next message', async ({
+  page,
+  server,
+  llm,
+}) => {
+  const folder = join(server.root, 'next-turn-project');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'app.py'), 'print("hello")\n');
+  const planPath = join(folder, '.agents_tmp', 'PLAN.md');
+  llm.setScript([{ text: 'It prints hello.' }]);
+  const plan = new PlanFirst(page);
+  await connect(page, server);
+  const parentId = await startConversation(page, llm, 'What does app.py print?', { workspaceFolder: folder });
+  await expect(page.getByRole('log').getByText('It prints hello.')).toBeVisible({ timeout: 30_000 });
+
+  llm.setScript([
+    {
+      text: 'Planning it.',
+      toolCalls: [
+        {
+          name: 'planning_file_editor',
+          arguments: {
+            command: 'str_replace',
+            path: planPath,
+            old_str: '# 1. OBJECTIVE\n',
+            new_str: '# 1. OBJECTIVE\nGreet the user by name.\n',
+          },
+        },
+      ],
+    },
+    { text: 'The plan is ready.' },
+  ]);
+  await plan.planNextTurn('Greet the user by name');
+  await plan.startPlanning();
+  await expect(page).not.toHaveURL(new RegExp(parentId));
+  const planId = page.url().split('/').at(-1)!;
+  await expect(plan.document).toContainText('Greet the user by name.', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Plan: Greet the user by name' })).toBeVisible();
+
+  // The server took it as the conversation's child, on its folder, with the planning tools only;
+  // the planner was told the request and where the conversation stands.
+  const planning = await server.api<
+    Info & { parent_conversation_id: string; workspace: { working_dir: string } }
+  >(`/api/conversations/${planId}`);
+  expect(planning.parent_conversation_id).toBe(parentId);
+  expect(planning.workspace.working_dir).toBe(folder);
+  expect(planning.agent.tools.map((tool) => tool.name)).toEqual([
+    'glob',
+    'grep',
+    'planning_file_editor',
+    'task_tracker',
+  ]);
+  const told = JSON.stringify(
+    llm.requests.find((request) => JSON.stringify(request.body).includes('Plan the next turn'))?.body,
+  );
+  expect(told).toContain('Greet the user by name');
+  expect(told).toContain('It prints hello.');
+
+  // The conversation lists its child (the server's sub_conversation_ids) and says where its next
+  // turn is being planned.
+  await page.goBack();
+  await expect(plan.nextTurnPlans).toHaveText(
+    'The next turn is being planned in “Plan: Greet the user by name”. Open the plan',
+  );
+  await plan.nextTurnPlans.getByRole('link', { name: 'Open the plan' }).click();
+
+  llm.setScript([{ text: 'Greeting them now.' }]);
+  await plan.approve();
+  await expect(page).toHaveURL(new RegExp(parentId));
+  await expect(page.getByRole('log').getByText('Greeting them now.')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('log').getByText(/^Carry out this plan, which I have approved/)).toBeVisible();
+  // The conversation's own agent ran it, with every tool, and read the plan.
+  const parent = await infoOf(server, parentId);
+  expect(parent.agent.tools.map((tool) => tool.name)).toEqual(
+    expect.arrayContaining(['terminal', 'file_editor']),
+  );
+  expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain('Greet the user by name.');
+  expect((await infoOf(server, planId)).tags).toEqual({ tetherplan: `approved:${parentId}` });
+  await expect(plan.nextTurnPlans).toBeHidden();
+});

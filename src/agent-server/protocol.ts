@@ -168,6 +168,8 @@ export interface ConversationInfo {
   leaf_event_id?: string | null;
   /** The conversation that started this one (a child conversation), else null. */
   parent_conversation_id?: string | null;
+  /** The conversations naming this one their parent (read as ids where they are strings). */
+  sub_conversation_ids?: unknown;
   [field: string]: unknown;
 }
 

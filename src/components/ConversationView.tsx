@@ -30,8 +30,9 @@ import { useT } from '../i18n/i18n';
 
 // The workspace panel and its diff and file views load the first time the panel opens.
 const WorkspacePanel = lazyPart(() => import('./workspace/WorkspacePanel'));
-// A "Plan first" conversation's plan and its answers load with the first such conversation.
-const PlanPanel = lazyPart(() => import('./plan/PlanPanel'));
+// A "Plan first" conversation's plan and its answers, and where a conversation's next turn is
+// being planned (in a child), load with the first such conversation.
+const PlanArea = lazyPart(() => import('./plan/PlanArea'));
 // Review comments load once the first screen is drawn: the tray shows only where there are some.
 const ReviewTray = lazyPart(() => import('./review/ReviewTray'));
 // Approve and Reject load the first time the agent waits for them.
@@ -170,11 +171,13 @@ export function ConversationView({ conversationId }: { conversationId: string })
               <ConfirmationBar session={session} />
             </Suspense>
           )}
-          {tagOf(model.info, PLAN_TAG) && (
+          {/* Children of any kind load the area, which draws only plans of this one's next turn. */}
+          {tagOf(model.info, PLAN_TAG) ||
+          (model.info?.sub_conversation_ids as unknown[] | undefined)?.length ? (
             <Suspense fallback={null}>
-              <PlanPanel model={model} />
+              <PlanArea model={model} />
             </Suspense>
-          )}
+          ) : null}
           {idleReached && (
             <Suspense fallback={null}>
               <ReviewTray scope={reviewScope} log={log} session={session} activity={activity} />

@@ -9,7 +9,7 @@ import { statusWords } from '../conversationWords';
 import { useT } from '../../i18n/i18n';
 import { useOpenWorkspace, useWorkspaceRoute } from '../workspaceRoute';
 import { SidePanelIcon } from './tools/icons';
-import type { ToolDialog } from './tools/toolDialogs';
+import { plansNextTurn, type ToolDialog } from './tools/toolDialogs';
 import { ToolDialogs, ToolsMenu } from './tools/ToolsMenu';
 
 // Only child conversations name a parent: the link loads with the first.
@@ -46,6 +46,7 @@ export const ConversationHeader = memo(function ConversationHeader({
   useCommand('model', t('conversation.command.model'), () => setDialog('model'), c.model !== undefined);
   useCommand('usage', t('conversation.command.usage'), () => setDialog('usage'), c.info !== undefined);
   useCommand('limits', t('conversation.command.limits'), () => setDialog('limits'), c.info !== undefined);
+  useCommand('plan-next', t('conversation.command.planNext'), () => setDialog('planNext'), plansNextTurn(c));
   // Offered where a stop at a limit can be gone on from (the stop's note has its button).
   const limited = hasLimitTags(c.info);
   useCommand(

@@ -5,10 +5,18 @@ import { describeError } from '../../agent-server/client';
 import { useLlmSettings } from '../../agent-server/llmSettings';
 import type { ConversationModel } from '../conversation/useConversation';
 import { workspaceClient } from '../../agent-server/workspace';
-import { POLICY_OF, type Approval } from '../../conversation/approvalPolicy';
+import { conversationApproval } from '../../conversation/approvalPolicy';
 import { newestPlanEdit } from '../../conversation/plan/planEdits';
 import { rowReaderOf } from '../../conversation/rowReader';
-import { BUILT_FROM_TAG, planPathOf, planStateOf, planTag } from '../../conversation/plan/planMode';
+import {
+  BUILT_FROM_TAG,
+  nextTurnOf,
+  planPathOf,
+  planStateOf,
+  planTag,
+} from '../../conversation/plan/planMode';
+import { agentServerClients } from '../../agent-server/client';
+import { sendUserMessage } from '../../conversation/resources/events';
 import { createConversation } from '../../conversation/resources/conversationLlm';
 import { saveConversationTags } from '../../conversation/resources/conversationWrites';
 import { workspaceKey, type WorkspaceTarget } from '../../conversation/resources/workspace';
@@ -24,21 +32,13 @@ import { Link } from 'wouter';
 import './plan.css';
 import 'virtual:tether-english/planFirst';
 
-/** The approval a conversation was started with, for the build to ask the same. */
-const approvalOf = (info: unknown): Approval => {
-  const kind = (info as { confirmation_policy?: { kind?: string } } | undefined)?.confirmation_policy?.kind;
-  return (
-    (Object.entries(POLICY_OF).find(([, policy]) => policy === kind)?.[0] as Approval | undefined) ?? 'never'
-  );
-};
-
 /**
  * The plan of a "Plan first" conversation, above its composer: PLAN.md as the agent wrote it,
  * read again after each of its edits, and the person's answer to it: Approve (the build starts in
  * a new conversation with the full tools, the plan its first message), Revise (what to change,
  * sent to the planning agent) or Discard.
  */
-export default function PlanPanel({ model }: { model: ConversationModel }) {
+export function PlanPanel({ model }: { model: ConversationModel }) {
   const { workspace } = model;
   return workspace ? <Plan model={model} workspace={workspace} /> : null;
 }
@@ -80,23 +80,35 @@ function Plan({ model, workspace }: { model: ConversationModel; workspace: Works
       setBusy(false);
     }
   };
+  const parent = nextTurnOf(info);
+  // Once the plan has reached the parent, a retry (its tag not saved) does not send it twice.
+  const [sentTo, setSentTo] = useState<string>();
   const approve = () =>
     act(async () => {
-      const text = plan.data ?? '';
-      const build = await createConversation(
-        queryClient,
-        settings,
-        t('planFirst.buildMessage', { path, plan: text }),
-        llm,
-        workspace.repository,
-        approvalOf(info),
-        { tags: { [BUILT_FROM_TAG]: conversationId } },
-      );
+      const text = t('planFirst.buildMessage', { path, plan: plan.data ?? '' });
+      // The next turn of a conversation: the plan goes there, as the person's next message.
+      const buildId =
+        parent ??
+        (
+          await createConversation(
+            queryClient,
+            settings,
+            text,
+            llm,
+            workspace.repository,
+            conversationApproval(info),
+            { tags: { [BUILT_FROM_TAG]: conversationId } },
+          )
+        ).id;
+      if (parent && sentTo !== parent) {
+        await sendUserMessage(agentServerClients(settings).conversations, parent, [{ type: 'text', text }]);
+        setSentTo(parent);
+      }
       await saveConversationTags(queryClient, settings, conversationId, {
         ...tags,
-        [PLAN_TAG]: planTag({ kind: 'approved', buildId: build.id }),
+        [PLAN_TAG]: planTag({ kind: 'approved', buildId }),
       });
-      navigate(conversationPath(settings.id, build.id), { state: { focusComposer: true } });
+      navigate(conversationPath(settings.id, buildId), { state: { focusComposer: true } });
     });
   const setState = (kind: 'planning' | 'discarded') =>
     act(() =>
@@ -116,8 +128,10 @@ function Plan({ model, workspace }: { model: ConversationModel; workspace: Works
       <h2 id="plan-title">{t('planFirst.title')}</h2>
       {state.kind === 'approved' && (
         <p>
-          {t('planFirst.approved')}{' '}
-          <Link href={conversationPath(settings.id, state.buildId)}>{t('planFirst.openBuild')}</Link>
+          {parent === state.buildId ? t('planFirst.approvedNextTurn') : t('planFirst.approved')}{' '}
+          <Link href={conversationPath(settings.id, state.buildId)}>
+            {parent === state.buildId ? t('planFirst.openConversation') : t('planFirst.openBuild')}
+          </Link>
         </p>
       )}
       {state.kind === 'discarded' && (
@@ -130,7 +144,13 @@ function Plan({ model, workspace }: { model: ConversationModel; workspace: Works
       )}
       {state.kind === 'planning' && (
         <>
-          <p className="hint">{writing ? t('planFirst.writing') : t('planFirst.explain')}</p>
+          <p className="hint">
+            {writing
+              ? t('planFirst.writing')
+              : parent
+                ? t('planFirst.explainNextTurn')
+                : t('planFirst.explain')}
+          </p>
           {byLine && lines && plan.data !== undefined ? (
             <DiffView
               diff={lines}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../toolCalls';
 import { newestPlanEdit } from './planEdits';
-import { builtFrom, planPathOf, planStateOf, planTag } from './planMode';
+import { builtFrom, clipped, nextTurnOf, planPathOf, planStateOf, planTag } from './planMode';
 import { newConversationPayload } from '../newConversation';
 
 const planCall = (id: string, path: string, isError = false, command = 'str_replace'): ToolCall =>
@@ -23,6 +23,20 @@ const planCall = (id: string, path: string, isError = false, command = 'str_repl
   }) as unknown as ToolCall;
 
 describe('plan first', () => {
+  it('plans the next turn of its parent only when it is a planning conversation', () => {
+    expect(nextTurnOf({ tags: { tetherplan: 'planning' }, parent_conversation_id: 'p-1' })).toBe('p-1');
+    expect(nextTurnOf({ tags: { tetherplan: 'approved:p-1' }, parent_conversation_id: 'p-1' })).toBe('p-1');
+    // A child the agent started has a parent and no plan; a plan started alone has no parent.
+    expect(nextTurnOf({ tags: {}, parent_conversation_id: 'p-1' })).toBeUndefined();
+    expect(nextTurnOf({ tags: { tetherplan: 'planning' }, parent_conversation_id: null })).toBeUndefined();
+  });
+
+  it('gives the planner the context clipped, its end marked', () => {
+    expect(clipped('  short  ')).toBe('short');
+    expect(clipped('abcdefgh', 5)).toBe('abcd…');
+    expect(clipped('abc  defgh', 6)).toBe('abc…');
+  });
+
   it('reads where a plan stands from the tags, and writes it back the same way', () => {
     expect(planStateOf({ tags: { tetherplan: 'planning' } })).toEqual({ kind: 'planning' });
     expect(planStateOf({ tags: { tetherplan: 'approved:b-1' } })).toEqual({

@@ -51,3 +51,23 @@ export function planPathOf(workingDir: string, newestPlanEdit: string | undefine
   if (newestPlanEdit) return newestPlanEdit;
   return `${workingDir.replace(/\/+$/, '')}/${DEFAULT_PLAN_PATH}`;
 }
+
+/**
+ * The conversation whose next turn a planning conversation plans: its parent. "Plan the next
+ * turn first" cannot take a running conversation's tools away, so the plan is written in a child
+ * with the planning tools, and the approved plan goes back to the parent as its next message.
+ */
+export function nextTurnOf(info: unknown): string | undefined {
+  if (planStateOf(info).kind === 'none') return undefined;
+  const parent = (info as { parent_conversation_id?: unknown } | undefined)?.parent_conversation_id;
+  return typeof parent === 'string' && parent ? parent : undefined;
+}
+
+/** How much of the parent's newest request and answer the planner is given to start from. */
+export const CONTEXT_CHARS = 2000;
+
+/** A message cut to `limit` characters at most, its end marked, for the planner's context. */
+export function clipped(text: string, limit = CONTEXT_CHARS): string {
+  const trimmed = text.trim();
+  return trimmed.length > limit ? `${trimmed.slice(0, limit - 1).trimEnd()}…` : trimmed;
+}

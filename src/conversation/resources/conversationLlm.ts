@@ -47,6 +47,8 @@ export async function createConversation(
     tags = {},
     planFirst = false,
     worktree,
+    parent,
+    title,
   }: {
     /** Kept with the conversation from its start (its limits: limits/runLimits.ts; a plan). */
     tags?: Record<string, string>;
@@ -54,6 +56,10 @@ export async function createConversation(
     planFirst?: boolean;
     /** In a git worktree of its own (worktree/worktreeMode.ts). */
     worktree?: WorktreeChoice;
+    /** The conversation that owns this one (same folder): a plan of its next turn. */
+    parent?: string;
+    /** Its title, given rather than made from the first message. */
+    title?: string;
   } = {},
 ): Promise<ConversationInfo> {
   // The server's stored secrets and MCP servers go with every new conversation: the server does
@@ -75,15 +81,28 @@ export async function createConversation(
       : {}),
     ...(Object.keys(secrets).length > 0 ? { secrets } : {}),
     ...(worktree ? worktreeRequest(worktree) : {}),
+    ...(parent ? { parent_conversation_id: parent } : {}),
+    ...(title ? { autotitle: false } : {}),
     ...(Object.keys(tags).length > 0 || worktree
       ? { tags: worktree ? { ...tags, [WORKTREE_TAG]: worktreeTag(worktree) } : tags }
       : {}),
   });
   if (kept) await startWithKeptKey(settings, created, payload);
-  watchForTitle(settings, created.id);
-  queryClient.setQueryData(conversationKey(settings, created.id), created);
+  // The server takes no title at the start: it is given straight after. Not given (the server
+  // away for that moment), the conversation is only untitled, and the person can name it.
+  const titled =
+    title !== undefined &&
+    (await conversations.updateConversation(created.id, { title }).then(
+      () => true,
+      () => false,
+    ));
+  if (!titled) watchForTitle(settings, created.id);
+  queryClient.setQueryData(conversationKey(settings, created.id), titled ? { ...created, title } : created);
   // A new conversation goes to the top of the list, wherever the server sorts it: one list read.
   await queryClient.invalidateQueries({ queryKey: conversationListKey(settings), exact: true });
+  // The parent's info lists its children: read again, it names this one.
+  if (parent)
+    void queryClient.invalidateQueries({ queryKey: conversationKey(settings, parent), exact: true });
   return created;
 }
 

@@ -12,6 +12,7 @@ const ShareDialog = lazyPart(() => import('../../share/ShareDialog'));
 const ModelDialog = lazyPart(() => import('../../model/ModelDialog'));
 const UsageDialog = lazyPart(() => import('../../usage/UsageDialog'));
 const LimitsDialog = lazyPart(() => import('../../limits/LimitsDialog'));
+const PlanNextTurnDialog = lazyPart(() => import('../../plan/PlanNextTurnDialog'));
 
 /** The one tool dialog open, over the conversation. */
 export default function ToolDialogs({
@@ -66,6 +67,16 @@ export default function ToolDialogs({
           info={c.info}
           usage={conversationUsage(c.statsFromInfo, c.statsFromEvents)}
           continueRun={dialog === 'raise' ? continueRun : undefined}
+          onClose={onClose}
+        />
+      )}
+      {dialog === 'planNext' && c.title !== undefined && c.repository !== undefined && (
+        <PlanNextTurnDialog
+          settings={c.settings}
+          conversationId={c.conversationId}
+          title={c.title}
+          info={c.info}
+          workingDir={c.repository}
           onClose={onClose}
         />
       )}

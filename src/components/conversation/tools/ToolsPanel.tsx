@@ -8,6 +8,7 @@ import {
   type Usage,
 } from '../../../conversation/usage/usage';
 import { tagsOf } from '../../../conversation/conversationTags';
+import { plansNextTurn } from './toolDialogs';
 import { limitsOf } from '../../../conversation/limits/runLimits';
 import { ApprovalSelect } from '../../ApprovalSelect';
 import type { HeaderFacts } from '../useConversation';
@@ -47,6 +48,16 @@ export default function ToolsPanel({
       {c.title !== undefined && (
         <button type="button" className="tool-line" aria-haspopup="dialog" onClick={() => onChoose('share')}>
           <span className="tool-line-name">{t('tools.share')}</span>
+        </button>
+      )}
+      {plansNextTurn(c) && (
+        <button
+          type="button"
+          className="tool-line"
+          aria-haspopup="dialog"
+          onClick={() => onChoose('planNext')}
+        >
+          <span className="tool-line-name">{t('tools.planNext')}</span>
         </button>
       )}
       <ApprovalSelect session={c.session} policy={c.info?.confirmation_policy?.kind} />
