@@ -107,11 +107,12 @@ export async function domElementCount(page: Page): Promise<number> {
  * whether a conversation has limits or a plan; the rest loads when it has), and for review
  * comments (153,602 B: where a diff's comments go, and the tray's lazy slot), and for worktrees
  * (153,830 B: a branch in the list, and the header's lazy slot for it), and for planning the next
- * turn first (153,953 B: its command, and one slot for a plan and the word on one being written).
+ * turn first and a plan's second opinion (153,987 B: its command, one slot for a plan and the word
+ * on one being written, and one more lazy chunk's name in the entry's map).
  * Bytes count through the time a person waits; the budget keeps them from growing unseen
  * (docs/first-load.md).
  */
-export const FIRST_LOAD_BUDGET = 153_960;
+export const FIRST_LOAD_BUDGET = 153_990;
 
 /**
  * What the count left out when it moved from the whole page to the body (2026-11-27): the html,

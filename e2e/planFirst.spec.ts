@@ -179,3 +179,72 @@ test('the next turn planned first: the plan is written in a child, and approved 
   await expect(plan.panel).toContainText('Approved: the plan went to its conversation as the next message.');
   await expect(plan.panel.getByRole('link', { name: 'Open the conversation' })).toBeVisible();
 });
+
+test('a second opinion: another model reads the plan and answers beside it, and says when the plan changed since', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  const plan = new PlanFirst(page);
+  await app.open();
+  await app.setAgentTiming(5, 100);
+  await plan.choose();
+  const planId = await app.startConversation('Add a changelog');
+  await app.expectStatus('finished');
+  await expect(plan.document).toContainText('Add a changelog');
+
+  await plan.panel.getByRole('button', { name: 'Second opinion…' }).click();
+  // The model's field takes focus, ready for a name.
+  await expect(plan.panel.getByLabel('Model for the second opinion')).toBeFocused();
+  await expectAccessible(page, 'asking for a second opinion');
+  await plan.panel.getByLabel('Model for the second opinion').fill('openai/gpt-4o');
+  await plan.panel.getByRole('button', { name: 'Ask for a second opinion' }).click();
+  await expect(plan.opinion).toContainText('From openai/gpt-4o');
+  await expect(plan.opinion.getByRole('document', { name: 'Second opinion' })).toContainText(
+    'One gap: no step checks the result.',
+  );
+  await expect(plan.opinion).toContainText('A second look at the plan for “Add a changelog”');
+
+  // Asked of a child of the plan, on its folder, with the other model and reading tools only.
+  const opinion = await app.mock((server) => {
+    const planning = server.store.get(location.pathname.split('/').at(-1)!)!.info;
+    const child = server.store.get((planning.tags as Record<string, string>).tetheropinion!)!.info;
+    const agent = child.agent as { tools: { name: string }[]; llm: { model: string } };
+    return {
+      parent: child.parent_conversation_id,
+      model: agent.llm.model,
+      tools: agent.tools.map((tool) => tool.name),
+      folder: (child.workspace as { working_dir: string }).working_dir,
+      planningFolder: (planning.workspace as { working_dir: string }).working_dir,
+    };
+  });
+  expect(opinion.parent).toBe(planId);
+  expect(opinion.model).toBe('openai/gpt-4o');
+  expect(opinion.tools).toEqual(['glob', 'grep']);
+  expect(opinion.folder).toBe(opinion.planningFolder);
+  await expectAccessible(page, 'a plan with its second opinion');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'a plan with its second opinion (dark)', 'colours');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'a plan with its second opinion, on a phone');
+  // Every answer to the plan is on screen: the five wrap rather than run off its edge.
+  for (const name of [
+    'Approve and build',
+    'Ask for changes…',
+    'Comment on lines',
+    'Second opinion…',
+    'Discard',
+  ]) {
+    const box = (await plan.panel.getByRole('button', { name }).boundingBox())!;
+    expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Revised, the plan is newer than the opinion, which says so; kept across a reload.
+  await plan.revise('Also update the README');
+  await expect(plan.document).toContainText('Also update the README', { timeout: 20_000 });
+  await expect(plan.opinion).toContainText('Given on an earlier version of the plan.');
+  await page.reload();
+  await expect(plan.opinion).toContainText('Given on an earlier version of the plan.');
+  await expect(plan.opinion.getByRole('document', { name: 'Second opinion' })).toContainText('One gap');
+});

@@ -54,6 +54,18 @@ export class PlanFirst {
     await this.button('Send to the planning agent').click();
   }
 
+  /** Asks another model for its view of the plan. */
+  async askSecondOpinion(model: string): Promise<void> {
+    await this.panel.getByRole('button', { name: 'Second opinion…' }).click();
+    await this.panel.getByLabel('Model for the second opinion').fill(model);
+    await this.panel.getByRole('button', { name: 'Ask for a second opinion' }).click();
+  }
+
+  /** The newest second opinion, beside the plan. */
+  get opinion(): Locator {
+    return this.panel.getByRole('region', { name: 'Second opinion' });
+  }
+
   async approve(): Promise<void> {
     await expect(this.button('Approve and build')).toBeEnabled({ timeout: 20_000 });
     await this.button('Approve and build').click();

@@ -64,6 +64,26 @@ test('the home screen, its settings, palette, shortcuts and the servers’ dialo
   await page.getByRole('button', named('newConversation.start')).click();
   await expect(page.getByRole('button', named('planFirst.approve'))).toBeEnabled({ timeout: 20_000 });
   await expectAllTranslated(page, 'a plan to approve');
+  // Its second opinion: asked, and answered beside the plan.
+  await page.getByRole('button', named('planFirst.secondOpinion')).click();
+  await expectAllTranslated(page, 'asking for a second opinion');
+  await page.getByRole('textbox', named('planFirst.opinionModel')).fill('openai/gpt-4o');
+  await page.getByRole('button', named('planFirst.askOpinion')).click();
+  await expect(page.getByRole('document', named('planFirst.opinion'))).toBeVisible({ timeout: 20_000 });
+  await expectAllTranslated(page, 'a plan with its second opinion');
+
+  // A conversation's next turn planned first: the ask, the plan in its child, the word on it.
+  await app.openConversation(SEEDED.parser);
+  await runPseudoCommand(page, 'Þļåñ ţĥé ñéẋţ ţûŕñ');
+  await expect(page.getByRole('dialog', named('planFirst.nextTitle'))).toBeVisible();
+  await expectAllTranslated(page, 'planning the next turn first');
+  await page.getByRole('textbox', named('planFirst.nextLabel')).fill('Åðð å çĥåñĝéļöĝ');
+  await page.getByRole('button', named('planFirst.startPlanning')).click();
+  await expect(page.getByRole('button', named('planFirst.approve'))).toBeEnabled({ timeout: 20_000 });
+  await expectAllTranslated(page, 'a plan of the next turn');
+  await page.goBack();
+  await expect(page.getByRole('list', named('planFirst.nextTitle'))).toBeVisible();
+  await expectAllTranslated(page, 'a conversation whose next turn is being planned');
   await page.getByRole('link', named('shell.newConversation')).click();
 
   for (const [id, words] of [

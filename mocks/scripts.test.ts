@@ -41,6 +41,14 @@ describe('the planner', () => {
   });
 });
 
+describe('a second opinion', () => {
+  it('with reading tools only, answers in words about the plan it was given', () => {
+    const steps = scriptFor('Review this plan:\n\n# 1. OBJECTIVE\nAdd a changelog\n', ['glob', 'grep']);
+    expect(steps.map((step) => step.type)).toEqual(['answer']);
+    expect(steps[0]?.type === 'answer' && steps[0].say).toContain('“Add a changelog”');
+  });
+});
+
 describe('a review message', () => {
   const review = [
     '2 review comments on the changes. Please address each one:',

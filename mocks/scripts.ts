@@ -83,6 +83,9 @@ export function scriptFor(
   // line that ends in a colon.
   if (tools.includes('planning_file_editor'))
     return planningScript((/:\n(.+)/.exec(request)?.[1] ?? topic).trim().slice(0, 80));
+  // With reading tools only (a second opinion on a plan), it reads and answers in words.
+  if (tools.length > 0 && tools.every((tool) => tool === 'glob' || tool === 'grep'))
+    return opinionScript(request);
   // Given review comments, it addresses the first and leaves the others as they are.
   const review = reviewScript(request, readFile);
   if (review) return review;
@@ -163,6 +166,17 @@ function planningScript(topic: string): Step[] {
       after: plan,
     },
     { type: 'answer', say: 'The plan is in PLAN.md: approve it to start, or tell me what to change.' },
+  ];
+}
+
+/** A second opinion on a plan: what it is about, and the one gap the mock's reviewer always finds. */
+function opinionScript(request: string): Step[] {
+  const objective = /# 1\. OBJECTIVE\n(.+)/.exec(request)?.[1]?.trim() ?? 'the request';
+  return [
+    {
+      type: 'answer',
+      say: `A second look at the plan for “${objective}”: its steps follow from the objective.\n\n**One gap:** no step checks the result. Add a test before building.`,
+    },
   ];
 }
 

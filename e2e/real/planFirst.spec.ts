@@ -6,14 +6,15 @@ import { connect, expect, startConversation, test } from './fixtures';
 
 // Plan first against the real server: the conversation has the server's planning tools only;
 // the scripted model tries to edit a source file and the planning file editor refuses it, then
-// it writes PLAN.md (made by the server with its section headers); approved, the build starts in
-// a new conversation with every tool, the plan its first message.
+// it writes PLAN.md (made by the server with its section headers); another model gives a second
+// opinion; approved, the build starts in a new conversation with every tool, the plan its first
+// message.
 
 type Info = { agent: { tools: { name: string }[] }; tags?: Record<string, string> };
 
 const infoOf = (server: AgentServer, id: string) => server.api<Info>(`/api/conversations/${id}`);
 
-test('plan first: an edit of a source file is refused and the file is unchanged; the approved plan starts the build', async ({
+test('plan first: an edit of a source file is refused, the file unchanged; a second opinion; the approved plan starts the build', async ({
   page,
   server,
   llm,
@@ -70,6 +71,27 @@ test('plan first: an edit of a source file is refused and the file is unchanged;
   expect(readFileSync(source, 'utf8')).toBe('print("hello")\n');
   await expect(page.locator('[data-tool-call-id]').first()).toHaveAttribute('data-state', 'error');
 
+  // A second opinion from another model: a child of the plan with reading tools only, its answer
+  // shown beside the plan.
+  llm.setScript([{ text: 'Second look: the plan names no test. Add one.' }]);
+  await plan.askSecondOpinion('openai/second-model');
+  await expect(plan.opinion.getByRole('document', { name: 'Second opinion' })).toContainText(
+    'the plan names no test',
+    { timeout: 30_000 },
+  );
+  await expect(plan.opinion).toContainText('From openai/second-model');
+  const opinionId = (await infoOf(server, planId)).tags?.tetheropinion;
+  const opinion = await server.api<
+    Info & { parent_conversation_id: string; agent: { llm: { model: string } } }
+  >(`/api/conversations/${opinionId}`);
+  expect(opinion.parent_conversation_id).toBe(planId);
+  expect(opinion.agent.tools.map((tool) => tool.name)).toEqual(['glob', 'grep']);
+  expect(opinion.agent.llm.model).toBe('openai/second-model');
+  const asked = llm.requests.filter((request) => JSON.stringify(request.body).includes('Review this plan'));
+  expect(asked.length).toBeGreaterThan(0);
+  expect(asked.every((request) => request.body.model === 'second-model')).toBe(true);
+  expect(JSON.stringify(asked[0]!.body)).toContain('Greet the user by name.');
+
   llm.setScript([{ text: 'Building it now.' }]);
   await plan.approve();
   await expect(page.getByRole('log').getByText('Building it now.')).toBeVisible({ timeout: 30_000 });
@@ -81,7 +103,10 @@ test('plan first: an edit of a source file is refused and the file is unchanged;
   );
   expect(build.tags).toEqual({ tetherplanof: planId });
   expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain('Greet the user by name.');
-  expect((await infoOf(server, planId)).tags).toEqual({ tetherplan: `approved:${buildId}` });
+  expect((await infoOf(server, planId)).tags).toEqual({
+    tetherplan: `approved:${buildId}`,
+    tetheropinion: opinionId,
+  });
 });
 
 test('the next turn planned first: the planner is a child on the same folder, and the approved plan is the next message', async ({

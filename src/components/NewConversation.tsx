@@ -112,7 +112,7 @@ export function NewConversation() {
       const tags = limits.budget !== undefined || limits.steps !== undefined ? await limitTags(limits) : {};
       return createConversation(queryClient, settings, text, kept, workingDir, approval, {
         tags: planFirst ? { ...tags, [PLAN_TAG]: 'planning' } : tags,
-        planFirst,
+        kind: planFirst ? 'plan' : 'work',
         ...(worktree ? { worktree } : {}),
       });
     },

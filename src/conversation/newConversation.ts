@@ -1,7 +1,7 @@
 import type { CreateConversationPayload } from '@openhands/typescript-client/clients';
 import type { LlmSettings } from '../agent-server/llmSettings';
 import { analyserFor, POLICY_OF, type Approval } from './approvalPolicy';
-import { PLANNING_PROMPT, PLANNING_TOOLS } from './plan/planMode';
+import { PLANNING_PROMPT, PLANNING_TOOLS, READING_TOOLS, type AgentKind } from './plan/planMode';
 
 // The tools every Tether conversation gets; the server adds `finish` and `think` itself.
 export const DEFAULT_TOOLS = [
@@ -82,21 +82,27 @@ export function newConversationPayload(
   workingDir = 'workspace',
   approval: Approval = 'never',
   usableTools: readonly string[] = [],
-  /** The server's planning tools and prompt only: the agent writes a plan and cannot change code. */
-  planFirst = false,
+  /**
+   * `plan`: the server's planning tools and prompt only, the agent writes a plan and cannot
+   * change code; `review`: it reads and searches, and changes nothing.
+   */
+  kind: AgentKind = 'work',
 ): CreateConversationPayload {
   const analyser = analyserFor(approval);
   return {
     agent: {
       kind: 'Agent',
       llm: llmConfig(llm, 'agent'),
-      tools: planFirst
-        ? PLANNING_TOOLS
-        : [
-            ...DEFAULT_TOOLS,
-            ...OFFERED_TOOLS.filter((name) => usableTools.includes(name)).map((name) => ({ name })),
-          ],
-      ...(planFirst ? { system_prompt_filename: PLANNING_PROMPT } : {}),
+      tools:
+        kind === 'plan'
+          ? PLANNING_TOOLS
+          : kind === 'review'
+            ? READING_TOOLS
+            : [
+                ...DEFAULT_TOOLS,
+                ...OFFERED_TOOLS.filter((name) => usableTools.includes(name)).map((name) => ({ name })),
+              ],
+      ...(kind === 'plan' ? { system_prompt_filename: PLANNING_PROMPT } : {}),
       // The person's skills (installed on the server, or in its ~/.openhands/skills) and the
       // workspace's own (AGENTS.md, .openhands/skills): the server loads none unless asked.
       // Public skills are left out: loading them clones a repository from GitHub at start.

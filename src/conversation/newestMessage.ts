@@ -1,4 +1,4 @@
-import { contentText } from '../agent-server/protocol';
+import { contentText, isRecord } from '../agent-server/protocol';
 import { readAction } from '../agent-server/toolActions';
 import { eventAt, type RowReader } from './rowReader';
 
@@ -19,4 +19,13 @@ export function newestMessageText(rows: RowReader, source: 'user' | 'agent'): st
     return contentText(event?.llm_message?.content);
   }
   return undefined;
+}
+
+/** The agent's words in one event as the server sends it: a message, or its finish tool's message. */
+export function agentAnswerText(event: unknown): string | undefined {
+  if (!isRecord(event)) return undefined;
+  if (event.kind === 'MessageEvent' && event.source === 'agent')
+    return contentText(isRecord(event.llm_message) ? event.llm_message.content : undefined);
+  const action = event.kind === 'ActionEvent' ? readAction(event.action) : undefined;
+  return action?.tool === 'finish' ? action.message : undefined;
 }

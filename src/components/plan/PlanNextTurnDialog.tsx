@@ -58,7 +58,7 @@ export default function PlanNextTurnDialog({
           : '');
       return createConversation(queryClient, settings, message, llm, workingDir, conversationApproval(info), {
         tags: { [PLAN_TAG]: 'planning' },
-        planFirst: true,
+        kind: 'plan',
         parent: conversationId,
         title: t('planFirst.nextTurnTitle', { request: clipped(text.split('\n')[0]!, 60) }),
       });

@@ -29,6 +29,8 @@ import { unchangedLines } from '../../conversation/workspace/diffModel';
 import { insideFolder } from '../../conversation/workspace/insideFolder';
 import { languageOf } from '../../conversation/workspace/gitPaths';
 import { Link } from 'wouter';
+import { opinionOf, planVersion } from '../../conversation/plan/secondOpinion';
+import { AskForOpinion, SecondOpinion } from './SecondOpinion';
 import './plan.css';
 import 'virtual:tether-english/planFirst';
 
@@ -67,6 +69,9 @@ function Plan({ model, workspace }: { model: ConversationModel; workspace: Works
   const lines = useMemo(() => (plan.data === undefined ? undefined : unchangedLines(plan.data)), [plan.data]);
   const [changes, setChanges] = useState('');
   const state = planStateOf(info);
+  const [askingOpinion, setAskingOpinion] = useState(false);
+  const opinionId = opinionOf(info);
+  const version = planVersion(edit?.eventId);
   const tags = tagsOf(info);
 
   const act = async (work: () => Promise<void>) => {
@@ -151,29 +156,37 @@ function Plan({ model, workspace }: { model: ConversationModel; workspace: Works
                 ? t('planFirst.explainNextTurn')
                 : t('planFirst.explain')}
           </p>
-          {byLine && lines && plan.data !== undefined ? (
-            <DiffView
-              diff={lines}
-              language={languageOf(path)}
-              label={t('planFirst.lines')}
-              commentOn={{
-                path,
-                shownPath: insideFolder(workspace.repository, path),
-                shownText: plan.data,
-                ...(edit ? { sourceEventId: edit.eventId } : {}),
-              }}
-            />
-          ) : (
-            <div className="plan-document" tabIndex={0} role="document" aria-label={t('planFirst.document')}>
-              {plan.data !== undefined ? (
-                <Markdown text={plan.data} />
-              ) : plan.isError ? (
-                <p>{t('planFirst.unread', { reason: describeError(plan.error) })}</p>
-              ) : (
-                <p>{t('planFirst.reading')}</p>
-              )}
-            </div>
-          )}
+          <div className={opinionId ? 'plan-with-opinion' : undefined}>
+            {byLine && lines && plan.data !== undefined ? (
+              <DiffView
+                diff={lines}
+                language={languageOf(path)}
+                label={t('planFirst.lines')}
+                commentOn={{
+                  path,
+                  shownPath: insideFolder(workspace.repository, path),
+                  shownText: plan.data,
+                  ...(edit ? { sourceEventId: edit.eventId } : {}),
+                }}
+              />
+            ) : (
+              <div
+                className="plan-document"
+                tabIndex={0}
+                role="document"
+                aria-label={t('planFirst.document')}
+              >
+                {plan.data !== undefined ? (
+                  <Markdown text={plan.data} />
+                ) : plan.isError ? (
+                  <p>{t('planFirst.unread', { reason: describeError(plan.error) })}</p>
+                ) : (
+                  <p>{t('planFirst.reading')}</p>
+                )}
+              </div>
+            )}
+            {opinionId && <SecondOpinion settings={settings} id={opinionId} version={version} />}
+          </div>
           {revising && (
             <label className="plan-changes">
               {t('planFirst.changesLabel')}
@@ -211,12 +224,34 @@ function Plan({ model, workspace }: { model: ConversationModel; workspace: Works
                 >
                   {t('planFirst.commentLines')}
                 </button>
+                <button
+                  type="button"
+                  aria-expanded={askingOpinion}
+                  disabled={busy || writing || plan.data === undefined}
+                  onClick={() => setAskingOpinion(!askingOpinion)}
+                >
+                  {t('planFirst.secondOpinion')}
+                </button>
                 <button type="button" disabled={busy} onClick={() => void setState('discarded')}>
                   {t('planFirst.discard')}
                 </button>
               </>
             )}
           </div>
+          {askingOpinion && plan.data !== undefined && (
+            <AskForOpinion
+              settings={settings}
+              planningId={conversationId}
+              planningInfo={info}
+              workingDir={workspace.repository}
+              request={t('planFirst.opinionRequest', {
+                path: insideFolder(workspace.repository, path),
+                plan: plan.data,
+              })}
+              version={version}
+              onDone={() => setAskingOpinion(false)}
+            />
+          )}
         </>
       )}
       {problem && <p role="alert">{t('planFirst.failed', { problem })}</p>}

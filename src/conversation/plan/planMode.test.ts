@@ -57,7 +57,7 @@ describe('plan first', () => {
       '/w',
       'never',
       ['task_tool_set'],
-      true,
+      'plan',
     );
     const agent = payload.agent as { tools: { name: string }[]; system_prompt_filename?: string };
     expect(agent.tools.map((tool) => tool.name)).toEqual([
@@ -71,6 +71,10 @@ describe('plan first', () => {
       tools: { name: string }[];
     };
     expect(usual.tools.map((tool) => tool.name)).toContain('terminal');
+    const review = newConversationPayload('Review it', { model: 'm' } as never, '/w', 'never', [], 'review')
+      .agent as { tools: { name: string }[]; system_prompt_filename?: string };
+    expect(review.tools.map((tool) => tool.name)).toEqual(['glob', 'grep']);
+    expect(review.system_prompt_filename).toBeUndefined();
   });
 
   it('finds the plan where the planning editor last wrote it, a refused edit aside', () => {

@@ -16,6 +16,10 @@ export const PLANNING_TOOLS = [
   { name: 'planning_file_editor' },
   { name: 'task_tracker' },
 ];
+/** A second opinion's tools: it may search the code, and change nothing. */
+export const READING_TOOLS = [{ name: 'glob' }, { name: 'grep' }];
+/** What a new conversation's agent is there to do, which fixes its tools. */
+export type AgentKind = 'work' | 'plan' | 'review';
 /** The server's planning preset (sdk/agent/base.py, `_PRESET_BY_FILENAME`). */
 export const PLANNING_PROMPT = 'system_prompt_planning.j2';
 /** Where the planning file editor keeps the plan unless told otherwise, under the working_dir. */

@@ -7,6 +7,7 @@ import { secretsClient } from '../../agent-server/secrets';
 import { mcpSettingsClient } from '../../agent-server/mcp';
 import { providerConnectionsClient } from '../../agent-server/providerConnections';
 import type { Approval } from '../approvalPolicy';
+import type { AgentKind } from '../plan/planMode';
 import { keptKeyOf, keylessStart, llmConfig, newConversationPayload } from '../newConversation';
 import { conversationKey, conversationListKey, watchForTitle } from './conversations';
 import { healthQuery } from './server';
@@ -45,15 +46,15 @@ export async function createConversation(
   approval: Approval = 'never',
   {
     tags = {},
-    planFirst = false,
+    kind = 'work',
     worktree,
     parent,
     title,
   }: {
     /** Kept with the conversation from its start (its limits: limits/runLimits.ts; a plan). */
     tags?: Record<string, string>;
-    /** The planning tools only (plan/planMode.ts). */
-    planFirst?: boolean;
+    /** Its tools: every one, the planning tools only, or reading only (plan/planMode.ts). */
+    kind?: AgentKind;
     /** In a git worktree of its own (worktree/worktreeMode.ts). */
     worktree?: WorktreeChoice;
     /** The conversation that owns this one (same folder): a plan of its next turn. */
@@ -70,7 +71,7 @@ export async function createConversation(
     queryClient.fetchQuery(healthQuery(settings)).catch(() => undefined),
   ]);
   const usableTools = health?.kind === 'reachable' ? (health.usableTools ?? []) : [];
-  const payload = newConversationPayload(text, llm, workingDir, approval, usableTools, planFirst);
+  const payload = newConversationPayload(text, llm, workingDir, approval, usableTools, kind);
   const kept = keptKeyOf(llm);
   const conversations = agentServerClients(settings).conversations;
   const start = kept ? keylessStart(payload) : payload;
