@@ -1,10 +1,12 @@
 import { expect, test } from './test';
-import { Tether } from './app';
+import { SEEDED, Tether } from './app';
+import { WorkspacePanel } from './workspace';
 import { expectAccessible } from './axe';
 
 // The new conversation's "in its own git worktree": asked of the server before the start, since a
 // server makes no worktree for a folder outside any repository and says nothing. The built-in
-// mock has one repository and no worktrees, and says so (the real-server journey makes two).
+// mock has one repository and no worktrees, and says so (the real-server journey makes two); its
+// shell's git commits that repository, which has no remote.
 
 test('a worktree is asked for only where the folder is in a repository, and a refusal is said', async ({
   page,
@@ -46,4 +48,38 @@ test('a worktree is asked for only where the folder is in a repository, and a re
   await expectAccessible(page, 'the worktree choice (dark)', 'colours');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'the worktree choice on a phone');
+});
+
+test('Commit on the mock commits the working tree with the suggested message; no remote, no pull request', async ({
+  page,
+}) => {
+  const app = new Tether(page);
+  await app.openConversation(SEEDED.parser);
+  const workspace = new WorkspacePanel(page);
+  await workspace.open();
+  await expect(workspace.panel.locator('.changed-file').first()).toBeVisible();
+  const form = workspace.panel.getByRole('form', { name: 'Commit the changes' });
+  const message = form.getByRole('textbox', { name: 'Commit message' });
+  // Its newest request's first line, cut to git's 72 columns.
+  await expect(message).toHaveValue(/^The parser tests fail on headers like .{20,}…$/);
+  await message.fill('Fix the header parser');
+  await form.getByRole('button', { name: 'Commit' }).click();
+  await expect(form.getByRole('status')).toContainText(/^Committed [0-9a-f]{7}\.$/);
+  const made = await app.mock((server) => server.store.workspace.commitList('/workspace', 1).commits[0]);
+  expect(made?.subject).toBe('Fix the header parser');
+  await expect(form.getByRole('status')).toHaveText(`Committed ${made!.short_sha}.`);
+  // Nothing changed against HEAD now, and the commit is among the repository's commits.
+  await expect(workspace.panel.locator('.changed-file')).toHaveCount(0);
+  await workspace.tab('Commits').click();
+  await expect(workspace.panel.getByText('Fix the header parser', { exact: true })).toBeVisible();
+  await workspace.tab('Changes').click();
+
+  // The mock's repository has no remote: the pull request says why not.
+  await form.getByRole('button', { name: 'Open pull request' }).click();
+  await expect(
+    form
+      .getByRole('status')
+      .filter({ hasText: 'No pull request from here: the repository has no remote named origin.' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'a commit made on the mock');
 });

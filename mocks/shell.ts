@@ -1,4 +1,5 @@
 import type { ShellCommandEvent, ShellEvent, ShellOutputEvent } from '../src/agent-server/shell';
+import { MOCK_GIT_PATH, runGit } from './git';
 import { resolvedPath } from './paths';
 import type { MockWorkspace } from './workspace';
 
@@ -6,8 +7,9 @@ import type { MockWorkspace } from './workspace';
 // in the conversation's working_dir, and, as on the real server, its output is sent only when it
 // ends: one BashOutput with stdout, stderr and the exit code. A stop ends it with -15 (SIGTERM)
 // and what it had printed. The shell understands what a person tries first in a workspace:
-// echo, printf, pwd, ls, cat, rm, sleep, true, false, exit, `>` and `>>` into a file, and `;`,
-// `&&` and `||`; anything else is "not found", as /bin/sh says it.
+// echo, printf, pwd, ls, cat, rm, sleep, true, false, exit, `command -v`, what Tether asks of
+// git (git.ts), `>` and `>>` into a file, `2>` and `2>&1`, and `;`, `&&` and `||`; anything else
+// is "not found", as /bin/sh says it.
 
 export type BashCommandEvent = ShellCommandEvent;
 export type BashOutputEvent = ShellOutputEvent;
@@ -118,10 +120,15 @@ export class MockShell {
     state: Running,
     deadline: number,
   ): Promise<number> {
-    const redirect = all.findIndex((word) => word === '>' || word === '>>');
-    const words = redirect >= 0 ? all.slice(0, redirect) : all;
-    const into = redirect >= 0 ? all[redirect + 1] : undefined;
-    const printed = { stdout: '', stderr: out.stderr };
+    // Where stderr goes: `2>file` (`2>/dev/null` drops it) or `2>&1`, into stdout.
+    const errorsTo = all.indexOf('2>');
+    const errorsInto = errorsTo >= 0 ? all[errorsTo + 1] : undefined;
+    const errorsToOut = all.includes('2>&1');
+    const plain = all.filter((word, i) => word !== '2>&1' && word !== '2>' && all[i - 1] !== '2>');
+    const redirect = plain.findIndex((word) => word === '>' || word === '>>');
+    const words = redirect >= 0 ? plain.slice(0, redirect) : plain;
+    const into = redirect >= 0 ? plain[redirect + 1] : undefined;
+    const printed = { stdout: '', stderr: '' };
     const [name, ...args] = words;
     const path = (arg: string) => resolvedPath(arg.startsWith('/') ? arg : `${cwd}/${arg}`);
     let status = 0;
@@ -189,22 +196,41 @@ export class MockShell {
         if (Date.now() >= deadline) throw 'timeout';
         break;
       }
+      case 'git':
+        status = runGit(this.workspace, args, cwd, printed, now);
+        break;
+      // `command -v name`: where the shell finds it. Of the programs outside the shell, this one
+      // has git only (a pull request's check asks for gh).
+      case 'command':
+        if (args[0] === '-v' && args[1] === 'git') printed.stdout = `${MOCK_GIT_PATH}\n`;
+        else if (args[0] === '-v' && args[1] && SHELL_WORDS.has(args[1])) printed.stdout = `${args[1]}\n`;
+        else status = 1;
+        break;
       default:
         printed.stderr += `/bin/sh: 1: ${name}: not found\n`;
         status = 127;
     }
-    out.stderr = printed.stderr;
+    if (errorsToOut) printed.stdout += printed.stderr;
+    else if (errorsInto !== undefined && errorsInto !== '/dev/null')
+      this.workspace.write(path(errorsInto), printed.stderr);
+    else if (errorsInto === undefined) out.stderr += printed.stderr;
     if (into === undefined) out.stdout += printed.stdout;
     else {
       const target = path(into);
-      const before = redirect >= 0 && all[redirect] === '>>' ? this.workspace.read(target) : undefined;
+      const before = redirect >= 0 && plain[redirect] === '>>' ? this.workspace.read(target) : undefined;
       this.workspace.write(target, `${before ? new TextDecoder().decode(before) : ''}${printed.stdout}`);
     }
     return status;
   }
 }
 
-/** A command line as words, split at `;`, `&&` and `||`, with '…' and "…" quoting and `\` escapes. */
+/** What the shell runs itself (`command -v` names them as they are). */
+const SHELL_WORDS = new Set(['echo', 'printf', 'pwd', 'true', 'false', 'exit', 'command', 'cd']);
+
+/**
+ * A command line as words, split at `;`, `&&` and `||`, with '…' and "…" quoting and `\` escapes;
+ * `>`, `>>`, `2>` and `2>&1` are words of their own.
+ */
 function parse(line: string): { words: string[]; next: string }[] {
   const commands: { words: string[]; next: string }[] = [];
   let words: string[] = [];
@@ -233,10 +259,19 @@ function parse(line: string): { words: string[]; next: string }[] {
       words = [];
       i += next.length - 1;
     } else if (char === '>') {
+      // `2>` only as one word: `echo 2 > file` writes "2".
+      const errors = word === '2' && line[i - 1] === '2';
+      if (errors) word = undefined;
       endWord();
-      const append = line[i + 1] === '>';
-      words.push(append ? '>>' : '>');
-      if (append) i++;
+      if (errors && line.startsWith('&1', i + 1)) {
+        words.push('2>&1');
+        i += 2;
+      } else if (errors) words.push('2>');
+      else {
+        const append = line[i + 1] === '>';
+        words.push(append ? '>>' : '>');
+        if (append) i++;
+      }
     } else word = (word ?? '') + char;
   }
   endWord();

@@ -255,6 +255,21 @@ export class MockWorkspace {
     return true;
   }
 
+  /** HEAD's short sha (`git rev-parse --short HEAD`). */
+  headShortSha(): string {
+    return this.commits.at(-1)?.short_sha ?? '0000000';
+  }
+
+  /** Whether the working tree differs from HEAD: what `git add -A && git commit` would take. */
+  isDirty(): boolean {
+    const paths = new Set([...this.head.keys(), ...this.working.keys()]);
+    return [...paths].some((path) => {
+      const before = this.head.get(path);
+      const after = this.working.get(path);
+      return before === undefined || after === undefined || !sameBody(before, after);
+    });
+  }
+
   /** `git add -A && git commit -m subject`. */
   commitAll(subject: string, timestamp: string): GitCommit {
     const sha = hexId(`${subject}${timestamp}${this.commits.length}`);

@@ -1,0 +1,59 @@
+import type { MockWorkspace } from './workspace';
+
+// The mock shell's `git`: what Tether itself asks of git in a conversation's shell (its branch,
+// Commit, whether a pull request can be opened; src/conversation/worktree/worktreeMode.ts), on the
+// mock's one repository, as git answers. The repository is on `main` and has no remote. Anything
+// else says plainly that the mock's git does not do it, rather than pretend.
+
+export const MOCK_BRANCH = 'main';
+/** Where `command -v git` finds it. */
+export const MOCK_GIT_PATH = '/usr/bin/git';
+
+export function runGit(
+  workspace: MockWorkspace,
+  args: string[],
+  cwd: string,
+  printed: { stdout: string; stderr: string },
+  now: () => string,
+): number {
+  const [command, ...rest] = args;
+  if (!workspace.isRepository(cwd)) {
+    printed.stderr += 'fatal: not a git repository (or any of the parent directories): .git\n';
+    return 128;
+  }
+  switch (command) {
+    case 'rev-parse':
+      if (rest.includes('--abbrev-ref')) printed.stdout += `${MOCK_BRANCH}\n`;
+      else if (rest.includes('--show-toplevel')) printed.stdout += '/workspace\n';
+      else if (rest.includes('--short')) printed.stdout += `${workspace.headShortSha()}\n`;
+      else break;
+      return 0;
+    // The mock's commits take the whole working tree: adding is implied.
+    case 'add':
+      return 0;
+    case 'commit': {
+      const message = rest[rest.indexOf('-m') + 1];
+      if (!rest.includes('-m') || message === undefined) break;
+      if (!workspace.isDirty()) {
+        printed.stdout += `On branch ${MOCK_BRANCH}\nnothing to commit, working tree clean\n`;
+        return 1;
+      }
+      const made = workspace.commitAll(message, now());
+      if (!rest.includes('-q')) printed.stdout += `[${MOCK_BRANCH} ${made.short_sha}] ${message}\n`;
+      return 0;
+    }
+    case 'remote':
+      if (rest[0] === 'get-url') {
+        printed.stderr += `error: No such remote '${rest.at(-1) ?? ''}'\n`;
+        return 2;
+      }
+      if (rest.length === 0) return 0;
+      break;
+    case 'push':
+      printed.stderr +=
+        "fatal: 'origin' does not appear to be a git repository\nfatal: Could not read from remote repository.\n";
+      return 128;
+  }
+  printed.stderr += `git ${args.join(' ')}: the built-in mock's git does not do this\n`;
+  return 1;
+}
