@@ -176,16 +176,19 @@ export class MockAgent {
       return;
     }
     if (!run) return;
+    // The scripts name the repository's files; in a worktree, the agent works on its own copies.
+    const workingDir = (conversation.info.workspace as { working_dir?: string } | undefined)?.working_dir;
+    const here = (path: string) => (workingDir ? this.store.workspace.inWorkingTree(path, workingDir) : path);
     this.store.runs.set(conversation.info.id, {
       // Asked to answer a message it missed, the model answers that one, as it reads the history.
       steps: scriptFor(
         text === ANSWER_REQUEST ? this.messageBefore(conversation, text) : text,
         toolNamesOf(conversation),
         (path) => {
-          const bytes = this.store.workspace.read(path);
+          const bytes = this.store.workspace.read(here(path));
           return bytes && new TextDecoder().decode(bytes);
         },
-      ),
+      ).map((step) => ('path' in step ? { ...step, path: here(step.path) } : step)),
       step: 0,
       owner: this.tab.id,
     });

@@ -3,6 +3,7 @@ import { contentText, isRecord } from '../src/agent-server/protocol';
 import { defaultAgent, toolNamesOf } from './store';
 import { MOCK_PLAN_PATH, PLAN_HEADERS } from './scripts';
 import type { MockRuntimes } from './runtimes';
+import type { MockWorkspace } from './workspace';
 import { invalid, limitParam, success, tagsParam, unauthorised, type RouteKit } from './routeKit';
 
 // Conversations, as conversation_router.py answers: the list, a new one, its info and runtime,
@@ -54,16 +55,6 @@ export function conversationHandlers(
       if (!isRecord(body) || !isRecord(body.agent)) return invalid('agent', 'Field required');
       const tags = tagsParam(body);
       if (tags instanceof Response) return tags;
-      // The real server makes a git worktree per conversation (`worktree: true`); the mock has one
-      // repository, no worktrees, and says so rather than start one that shares its files.
-      if (body.worktree === true)
-        return HttpResponse.json(
-          {
-            detail:
-              'The built-in mock agent-server makes no git worktrees: start the conversation without one, or on a real agent-server.',
-          },
-          { status: 400 },
-        );
       const policy =
         isRecord(body.confirmation_policy) && typeof body.confirmation_policy.kind === 'string'
           ? body.confirmation_policy.kind
@@ -101,9 +92,20 @@ export function conversationHandlers(
       );
       if (tags) conversation.info.tags = tags;
       if (parentId !== undefined) conversation.info.parent_conversation_id = parentId;
+      // `worktree: true`: as the server, a worktree of the folder's repository on a branch of its
+      // own, which becomes the conversation's working_dir; a folder outside it gets none, silently.
+      if (body.worktree === true) {
+        const made = madeWorktree(store.workspace, conversation.info.id, workingDir, body.worktree_options);
+        if (made instanceof Response) {
+          store.remove(conversation.info.id);
+          return made;
+        }
+        if (made) conversation.info.workspace = { kind: 'LocalWorkspace', working_dir: made };
+      }
       // As the server's planning file editor does when the agent is made: the plan starts as headers.
-      if (toolNamesOf(conversation).includes('planning_file_editor') && !store.workspace.read(MOCK_PLAN_PATH))
-        store.workspace.write(MOCK_PLAN_PATH, PLAN_HEADERS);
+      const planPath = store.workspace.inWorkingTree(MOCK_PLAN_PATH, workingDirOf(conversation.info));
+      if (toolNamesOf(conversation).includes('planning_file_editor') && !store.workspace.read(planPath))
+        store.workspace.write(planPath, PLAN_HEADERS);
       if (isRecord(body.security_analyzer))
         conversation.info.security_analyzer = { kind: String(body.security_analyzer.kind) };
       // The server's default: named from the first message unless asked not to.
@@ -150,11 +152,9 @@ export function conversationHandlers(
         if (title) conversation.info.title = title;
         if (tags) conversation.info.tags = tags;
         // As the server's planning file editor does when the agent is made: the plan starts as headers.
-        if (
-          toolNamesOf(conversation).includes('planning_file_editor') &&
-          !store.workspace.read(MOCK_PLAN_PATH)
-        )
-          store.workspace.write(MOCK_PLAN_PATH, PLAN_HEADERS);
+        const planPath = store.workspace.inWorkingTree(MOCK_PLAN_PATH, workingDirOf(conversation.info));
+        if (toolNamesOf(conversation).includes('planning_file_editor') && !store.workspace.read(planPath))
+          store.workspace.write(planPath, PLAN_HEADERS);
         conversation.info.updated_at = new Date().toISOString();
         store.touch(conversation);
         return success();
@@ -165,6 +165,8 @@ export function conversationHandlers(
       if (!authorised(request)) return unauthorised();
       const id = String(params.id);
       agent.forget(id);
+      // Its worktree goes with it; its branch would stay (the mock's goes too).
+      store.workspace.removeWorktree(id);
       // The real server answers 400 for an unknown id here, not 404.
       if (!store.remove(id)) return HttpResponse.json({ detail: 'Bad Request' }, { status: 400 });
       controls.removed(id);
@@ -268,8 +270,43 @@ export function conversationHandlers(
   ];
 }
 
+/** A conversation's working_dir as its info says. */
+function workingDirOf(info: { workspace?: unknown }): string {
+  return folderOf(info) ?? 'workspace';
+}
+
 /** A conversation's folder as the server compares it: without a trailing slash. */
 function folderOf(info: { workspace?: unknown }): string | undefined {
   const workspace = isRecord(info.workspace) ? info.workspace : undefined;
   return typeof workspace?.working_dir === 'string' ? workspace.working_dir.replace(/\/+$/, '') : undefined;
+}
+
+/** The server's default for the branches of conversations' worktrees. */
+const WORKTREE_BRANCH_PREFIX = 'openhands/';
+
+/**
+ * A conversation's worktree, as conversation_service.py makes it: from the repository's default
+ * branch (the mock has no remote: `main`), its HEAD or a ref. Its working_dir, none for a folder
+ * outside the repository, or the server's failure for a start git cannot find.
+ */
+function madeWorktree(
+  workspace: MockWorkspace,
+  conversationId: string,
+  folder: string,
+  options: unknown,
+): string | undefined | Response {
+  const asked = isRecord(options) ? options : {};
+  const prefix = typeof asked.branch_prefix === 'string' ? asked.branch_prefix : WORKTREE_BRANCH_PREFIX;
+  const start =
+    asked.base === 'head'
+      ? 'HEAD'
+      : asked.base === 'ref' && typeof asked.ref === 'string'
+        ? asked.ref
+        : 'main';
+  try {
+    return workspace.addWorktree(folder, conversationId, `${prefix}${conversationId}`, start);
+  } catch (error) {
+    // An uncaught GitCommandError on the real server: its 500.
+    return HttpResponse.json({ detail: String((error as Error).message) }, { status: 500 });
+  }
 }

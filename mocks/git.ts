@@ -1,11 +1,10 @@
 import type { MockWorkspace } from './workspace';
 
 // The mock shell's `git`: what Tether itself asks of git in a conversation's shell (its branch,
-// Commit, whether a pull request can be opened; src/conversation/worktree/worktreeMode.ts), on the
-// mock's one repository, as git answers. The repository is on `main` and has no remote. Anything
-// else says plainly that the mock's git does not do it, rather than pretend.
-
-export const MOCK_BRANCH = 'main';
+// Commit, whether a pull request can be opened; src/conversation/worktree/worktreeMode.ts), in
+// the working tree the command runs in (the mock's repository, on `main`, or a conversation's
+// worktree, on its own branch), as git answers. There is no remote. Anything else says plainly
+// that the mock's git does not do it, rather than pretend.
 /** Where `command -v git` finds it. */
 export const MOCK_GIT_PATH = '/usr/bin/git';
 
@@ -17,15 +16,16 @@ export function runGit(
   now: () => string,
 ): number {
   const [command, ...rest] = args;
-  if (!workspace.isRepository(cwd)) {
+  const branch = workspace.branchAt(cwd);
+  if (branch === undefined) {
     printed.stderr += 'fatal: not a git repository (or any of the parent directories): .git\n';
     return 128;
   }
   switch (command) {
     case 'rev-parse':
-      if (rest.includes('--abbrev-ref')) printed.stdout += `${MOCK_BRANCH}\n`;
-      else if (rest.includes('--show-toplevel')) printed.stdout += '/workspace\n';
-      else if (rest.includes('--short')) printed.stdout += `${workspace.headShortSha()}\n`;
+      if (rest.includes('--abbrev-ref')) printed.stdout += `${branch}\n`;
+      else if (rest.includes('--show-toplevel')) printed.stdout += `${workspace.rootOf(cwd)}\n`;
+      else if (rest.includes('--short')) printed.stdout += `${workspace.headShortSha(cwd)}\n`;
       else break;
       return 0;
     // The mock's commits take the whole working tree: adding is implied.
@@ -34,12 +34,12 @@ export function runGit(
     case 'commit': {
       const message = rest[rest.indexOf('-m') + 1];
       if (!rest.includes('-m') || message === undefined) break;
-      if (!workspace.isDirty()) {
-        printed.stdout += `On branch ${MOCK_BRANCH}\nnothing to commit, working tree clean\n`;
+      if (!workspace.isDirty(cwd)) {
+        printed.stdout += `On branch ${branch}\nnothing to commit, working tree clean\n`;
         return 1;
       }
-      const made = workspace.commitAll(message, now());
-      if (!rest.includes('-q')) printed.stdout += `[${MOCK_BRANCH} ${made.short_sha}] ${message}\n`;
+      const made = workspace.commitAll(message, now(), cwd);
+      if (!rest.includes('-q')) printed.stdout += `[${branch} ${made.short_sha}] ${message}\n`;
       return 0;
     }
     case 'remote':

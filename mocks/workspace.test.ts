@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MockWorkspace, WORKSPACE_ROOT } from './workspace';
+import { MockWorkspace, PARSER_SOURCE, WORKSPACE_ROOT, WORKTREE_ROOT } from './workspace';
 
 describe('the mock workspace', () => {
   it('lists the seeded changes as the server does: quoted non-ASCII paths, binary sides', () => {
@@ -35,5 +35,50 @@ describe('the mock workspace', () => {
     expect(new MockWorkspace(asStorage).changes(WORKSPACE_ROOT)).toEqual([
       { status: 'UPDATED', path: 'README.md' },
     ]);
+  });
+
+  it('makes a conversation a worktree of its own, apart from the repository and the others, kept', () => {
+    const storage = new Map<string, string>();
+    const asStorage = {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => void storage.set(key, value),
+      removeItem: (key: string) => void storage.delete(key),
+    } as Storage;
+    const workspace = new MockWorkspace(asStorage);
+    const one = workspace.addWorktree('workspace', 'c-1', 'tether/c-1', 'HEAD')!;
+    const two = workspace.addWorktree(`${WORKSPACE_ROOT}/src`, 'c-2', 'tether/c-2', 'a7c3e9f')!;
+    expect(one).toBe(`${WORKTREE_ROOT}/c-1/workspace`);
+    expect(two).toBe(`${WORKTREE_ROOT}/c-2/workspace/src`);
+    // A worktree starts from its commit, without the repository's uncommitted work.
+    expect(workspace.changes(one)).toEqual([]);
+    expect(workspace.read(`${one}/parser.py`)).toEqual(new TextEncoder().encode(PARSER_SOURCE));
+    expect(workspace.commitList(two, 5).commits.map((c) => c.subject)).toEqual([
+      'Add a parser test',
+      'Initial commit',
+    ]);
+    expect(workspace.branchAt(one)).toBe('tether/c-1');
+    expect(workspace.branchAt(WORKSPACE_ROOT)).toBe('main');
+
+    workspace.write(`${one}/README.md`, '# Project\n\n- one\n');
+    expect(workspace.read(`${WORKSPACE_ROOT}/README.md`)).toEqual(new TextEncoder().encode('# Project\n'));
+    workspace.commitAll('One', '2026-11-22T10:00:00+00:00', one);
+    // Its Changes are against the commit it started from: committed work still shows.
+    expect(workspace.changes(one)).toEqual([{ status: 'UPDATED', path: 'README.md' }]);
+    expect(workspace.commitList(WORKSPACE_ROOT, 1).commits[0]?.subject).toBe('Document add()');
+
+    const again = new MockWorkspace(asStorage);
+    expect(again.commitList(one, 1).commits[0]?.subject).toBe('One');
+    expect(again.read(`${one}/README.md`)).toEqual(new TextEncoder().encode('# Project\n\n- one\n'));
+    expect(again.branchAt(two)).toBe('tether/c-2');
+    again.removeWorktree('c-1');
+    expect(new MockWorkspace(asStorage).isRepository(one)).toBe(false);
+  });
+
+  it('makes none for a folder outside the repository, and refuses a start git cannot find', () => {
+    const workspace = new MockWorkspace();
+    expect(workspace.addWorktree('/elsewhere', 'c-1', 'tether/c-1', 'main')).toBeUndefined();
+    expect(() => workspace.addWorktree(WORKSPACE_ROOT, 'c-1', 'tether/c-1', 'nope')).toThrow(
+      'fatal: invalid reference: nope',
+    );
   });
 });

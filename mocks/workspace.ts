@@ -104,53 +104,92 @@ function seedWorkingTree(head: Map<string, Body>): Map<string, Body> {
   return tree;
 }
 
-interface Saved {
-  version: 2;
+/** One working tree and the commits of its branch: the repository's own, or a worktree's. */
+interface Tree {
+  /** Where it is on the server. */
+  root: string;
+  branch: string;
+  commits: Commit[];
+  working: Map<string, Body>;
+  /** Commits made after seeding on this tree (rebuilt from their saved trees when restored). */
+  made: { sha: string; subject: string; timestamp: string }[];
+  /** A worktree's: the commit it started from, which its Changes are against (the fork point). */
+  forkedFrom?: string;
+}
+
+interface SavedCommits {
   /** The working tree, as it differs from the seeded one. */
   working: SavedTree;
   /** Commits made after seeding, each tree as it differs from the seeded working tree. */
   commits: { sha: string; subject: string; timestamp: string; tree: SavedTree }[];
 }
 
+interface Saved extends SavedCommits {
+  version: 2 | 3;
+  /** Since version 3: the conversations' worktrees. */
+  worktrees?: (SavedCommits & { root: string; branch: string; forkedFrom: string })[];
+}
+
 const STORAGE_KEY = 'tether.mock-workspace';
 
+/** Where the server makes conversations' worktrees when not told (OH_CONVERSATION_WORKTREE_ROOT). */
+export const WORKTREE_ROOT = '/tmp/conversation-worktrees';
+
 export class MockWorkspace {
-  private commits = seedCommits();
-  private working = seedWorkingTree(this.head);
-  /** Commits made after seeding (their trees are rebuilt from the working tree when restored). */
-  private madeCommits: { sha: string; subject: string; timestamp: string }[] = [];
+  private main: Tree;
+  /** The conversations' worktrees, by their root. */
+  private readonly worktrees = new Map<string, Tree>();
 
   constructor(private readonly storage?: Storage) {
+    const commits = seedCommits();
+    this.main = {
+      root: WORKSPACE_ROOT,
+      branch: 'main',
+      commits,
+      working: seedWorkingTree(commits.at(-1)!.tree),
+      made: [],
+    };
     this.restore();
   }
 
-  private get head(): Map<string, Body> {
-    return this.commits.at(-1)?.tree ?? new Map();
-  }
-
-  /** A path as the server resolves it: relative to its working directory "/". */
-  private relative(path: string): string | undefined {
+  /** The tree holding a path as the server resolves it (relative to its working directory "/"). */
+  private locate(path: string): { tree: Tree; relative: string } | undefined {
     const absolute = path.startsWith('/') ? path : `/${path}`;
     const normal = absolute.replace(/\/+$/, '');
-    if (normal === WORKSPACE_ROOT) return '';
-    return normal.startsWith(`${WORKSPACE_ROOT}/`) ? normal.slice(WORKSPACE_ROOT.length + 1) : undefined;
+    for (const tree of [this.main, ...this.worktrees.values()]) {
+      if (normal === tree.root) return { tree, relative: '' };
+      if (normal.startsWith(`${tree.root}/`)) return { tree, relative: normal.slice(tree.root.length + 1) };
+    }
+    return undefined;
+  }
+
+  private static head(tree: Tree): Map<string, Body> {
+    return tree.commits.at(-1)?.tree ?? new Map();
+  }
+
+  /** What a tree's Changes are against: HEAD, or for a worktree the commit it started from. */
+  private base(tree: Tree): Map<string, Body> {
+    const fork = tree.forkedFrom && tree.commits.find((c) => c.sha === tree.forkedFrom);
+    return fork ? fork.tree : MockWorkspace.head(tree);
   }
 
   isRepository(path: string): boolean {
-    return this.relative(path) !== undefined;
+    return this.locate(path) !== undefined;
   }
 
-  /** Changes under `repository` against HEAD, paths relative to it; [] for a folder outside the repository. */
+  /** Changes under `repository`, paths relative to it; [] for a folder outside the repository. */
   changes(repository: string): GitChange[] {
-    const base = this.relative(repository);
-    if (base === undefined) return [];
+    const found = this.locate(repository);
+    if (!found) return [];
+    const { tree, relative: base } = found;
+    const against = this.base(tree);
     const prefix = base ? `${base}/` : '';
     const out: GitChange[] = [];
-    const paths = [...new Set([...this.head.keys(), ...this.working.keys()])].sort();
+    const paths = [...new Set([...against.keys(), ...tree.working.keys()])].sort();
     for (const path of paths) {
       if (!path.startsWith(prefix)) continue;
-      const before = this.head.get(path);
-      const after = this.working.get(path);
+      const before = against.get(path);
+      const after = tree.working.get(path);
       const status =
         before === undefined
           ? 'ADDED'
@@ -171,20 +210,21 @@ export class MockWorkspace {
 
   /** As get_git_diff: throws a message for the 400 the server would answer. */
   diff(path: string, commitSha?: string): GitDiff {
-    const relative = this.relative(path);
-    if (relative === undefined) return { modified: null, original: null };
+    const found = this.locate(path);
+    if (!found) return { modified: null, original: null };
+    const { tree, relative } = found;
     if (commitSha) {
-      const index = this.findCommit(commitSha);
+      const index = findCommit(tree, commitSha);
       if (index < 0) throw new Error(`Git command failed: git rev-parse --verify ${commitSha}^{commit}`);
       return {
-        original: asText(this.commits[index - 1]?.tree.get(relative)),
-        modified: asText(this.commits[index]!.tree.get(relative)),
+        original: asText(tree.commits[index - 1]?.tree.get(relative)),
+        modified: asText(tree.commits[index]!.tree.get(relative)),
       };
     }
-    const before = this.head.get(relative);
-    const after = this.working.get(relative);
+    const before = this.base(tree).get(relative);
+    const after = tree.working.get(relative);
     if (before === undefined && after === undefined)
-      throw new Error(`File does not exist: ${WORKSPACE_ROOT}/${relative}`);
+      throw new Error(`File does not exist: ${tree.root}/${relative}`);
     if (after !== undefined && size(after) > 1024 * 1024)
       throw new Error(`File too large for git diff: ${size(after)} bytes (max: 1048576 bytes)`);
     // The working side is read as UTF-8 text: a binary file reads as "" (UnicodeDecodeError).
@@ -193,18 +233,20 @@ export class MockWorkspace {
   }
 
   commitList(repository: string, limit: number): { commits: GitCommit[]; has_more: boolean } {
-    if (!this.isRepository(repository)) return { commits: [], has_more: false };
-    const newestFirst = [...this.commits].reverse().map(withoutTree);
+    const tree = this.locate(repository)?.tree;
+    if (!tree) return { commits: [], has_more: false };
+    const newestFirst = [...tree.commits].reverse().map(withoutTree);
     return { commits: newestFirst.slice(0, limit), has_more: newestFirst.length > limit };
   }
 
   /** Throws for an unknown commit (the server's 400); [] for a folder outside the repository. */
   commitChanges(repository: string, sha: string): GitChange[] {
-    if (!this.isRepository(repository)) return [];
-    const index = this.findCommit(sha);
+    const tree = this.locate(repository)?.tree;
+    if (!tree) return [];
+    const index = findCommit(tree, sha);
     if (index < 0) throw new Error(`Git command failed: git rev-parse --verify ${sha}^{commit}`);
-    const before = this.commits[index - 1]?.tree ?? new Map<string, Body>();
-    const after = this.commits[index]!.tree;
+    const before = tree.commits[index - 1]?.tree ?? new Map<string, Body>();
+    const after = tree.commits[index]!.tree;
     const out: GitChange[] = [];
     for (const path of [...new Set([...before.keys(), ...after.keys()])].sort()) {
       const a = before.get(path);
@@ -219,18 +261,19 @@ export class MockWorkspace {
   }
 
   read(path: string): Uint8Array | undefined {
-    const relative = this.relative(path);
-    const body = relative === undefined ? undefined : this.working.get(relative);
+    const found = this.locate(path);
+    const body = found?.tree.working.get(found.relative);
     return body === undefined ? undefined : typeof body === 'string' ? new TextEncoder().encode(body) : body;
   }
 
   /** The names in a folder of the working tree (a folder ends in "/"); undefined for none there. */
   list(path: string): string[] | undefined {
-    const relative = this.relative(path);
-    if (relative === undefined) return undefined;
+    const found = this.locate(path);
+    if (!found) return undefined;
+    const { tree, relative } = found;
     const prefix = relative ? `${relative}/` : '';
     const names = new Set<string>();
-    for (const file of this.working.keys()) {
+    for (const file of tree.working.keys()) {
       if (!file.startsWith(prefix)) continue;
       const [name, ...below] = file.slice(prefix.length).split('/');
       names.add(below.length ? `${name}/` : name!);
@@ -238,61 +281,114 @@ export class MockWorkspace {
     return names.size || relative === '' ? [...names].sort() : undefined;
   }
 
-  /** The file editor, an upload: a file under the repository is written (elsewhere: ignored). */
+  /** The file editor, an upload: a file under a working tree is written (elsewhere: ignored). */
   write(path: string, body: string | Uint8Array): boolean {
-    const relative = this.relative(path);
-    if (relative === undefined || relative === '') return false;
-    this.working.set(relative, body);
+    const found = this.locate(path);
+    if (!found || found.relative === '') return false;
+    found.tree.working.set(found.relative, body);
     this.save();
     return true;
   }
 
-  /** `rm`: a file under the repository is removed; false when there was none. */
+  /** `rm`: a file under a working tree is removed; false when there was none. */
   remove(path: string): boolean {
-    const relative = this.relative(path);
-    if (relative === undefined || !this.working.delete(relative)) return false;
+    const found = this.locate(path);
+    if (!found || !found.tree.working.delete(found.relative)) return false;
     this.save();
     return true;
   }
 
-  /** HEAD's short sha (`git rev-parse --short HEAD`). */
-  headShortSha(): string {
-    return this.commits.at(-1)?.short_sha ?? '0000000';
+  /** The branch checked out where `path` is (`git rev-parse --abbrev-ref HEAD`). */
+  branchAt(path: string = WORKSPACE_ROOT): string | undefined {
+    return this.locate(path)?.tree.branch;
+  }
+
+  /** The root of the working tree holding `path` (`git rev-parse --show-toplevel`). */
+  rootOf(path: string = WORKSPACE_ROOT): string | undefined {
+    return this.locate(path)?.tree.root;
+  }
+
+  /** HEAD's short sha where `path` is (`git rev-parse --short HEAD`). */
+  headShortSha(path: string = WORKSPACE_ROOT): string {
+    const tree = this.locate(path)?.tree ?? this.main;
+    return tree.commits.at(-1)?.short_sha ?? '0000000';
   }
 
   /** Whether the working tree differs from HEAD: what `git add -A && git commit` would take. */
-  isDirty(): boolean {
-    const paths = new Set([...this.head.keys(), ...this.working.keys()]);
-    return [...paths].some((path) => {
-      const before = this.head.get(path);
-      const after = this.working.get(path);
+  isDirty(path: string = WORKSPACE_ROOT): boolean {
+    const tree = this.locate(path)?.tree ?? this.main;
+    const head = MockWorkspace.head(tree);
+    const paths = new Set([...head.keys(), ...tree.working.keys()]);
+    return [...paths].some((file) => {
+      const before = head.get(file);
+      const after = tree.working.get(file);
       return before === undefined || after === undefined || !sameBody(before, after);
     });
   }
 
-  /** `git add -A && git commit -m subject`. */
-  commitAll(subject: string, timestamp: string): GitCommit {
-    const sha = hexId(`${subject}${timestamp}${this.commits.length}`);
-    const made = commit(sha, subject, timestamp, new Map(this.working));
-    this.commits.push(made);
-    this.madeCommits.push({ sha, subject, timestamp });
+  /** `git add -A && git commit -m subject`, on the branch checked out where `path` is. */
+  commitAll(subject: string, timestamp: string, path: string = WORKSPACE_ROOT): GitCommit {
+    const tree = this.locate(path)?.tree ?? this.main;
+    const sha = hexId(`${tree.root}${subject}${timestamp}${tree.commits.length}`);
+    const made = commit(sha, subject, timestamp, new Map(tree.working));
+    tree.commits.push(made);
+    tree.made.push({ sha, subject, timestamp });
     this.save();
     return withoutTree(made);
   }
 
-  private findCommit(sha: string): number {
-    return this.commits.findIndex((c) => c.sha.startsWith(sha.toLowerCase()));
+  /**
+   * `git worktree add -b <branch> <WORKTREE_ROOT>/<conversation>/workspace <start>` of the
+   * repository holding `folder`, as the server makes one for a conversation; the folder's place
+   * in it, which becomes the conversation's working_dir. Undefined for a folder outside the
+   * repository (the server then starts the conversation in the folder, without a word); throws
+   * git's words for a start it cannot find.
+   */
+  addWorktree(folder: string, conversationId: string, branch: string, start: string): string | undefined {
+    const found = this.locate(folder);
+    if (!found || found.tree !== this.main) return undefined;
+    const index = start === 'HEAD' ? this.main.commits.length - 1 : startIndex(this.main, start);
+    if (index < 0) throw new Error(`fatal: invalid reference: ${start}`);
+    const fork = this.main.commits[index]!;
+    const root = `${WORKTREE_ROOT}/${conversationId}/workspace`;
+    this.worktrees.set(root, {
+      root,
+      branch,
+      commits: this.main.commits.slice(0, index + 1),
+      working: new Map(fork.tree),
+      made: [],
+      forkedFrom: fork.sha,
+    });
+    this.save();
+    return found.relative ? `${root}/${found.relative}` : root;
+  }
+
+  /** The conversation is deleted: its worktree goes (its branch's commits with it, in the mock). */
+  removeWorktree(conversationId: string): void {
+    if (this.worktrees.delete(`${WORKTREE_ROOT}/${conversationId}/workspace`)) this.save();
+  }
+
+  /** A path the mock's scripted agent names in the repository, in the working tree of `workingDir`. */
+  inWorkingTree(path: string, workingDir: string): string {
+    const root = this.rootOf(workingDir);
+    return root &&
+      root !== WORKSPACE_ROOT &&
+      (path === WORKSPACE_ROOT || path.startsWith(`${WORKSPACE_ROOT}/`))
+      ? `${root}${path.slice(WORKSPACE_ROOT.length)}`
+      : path;
   }
 
   private save(): void {
     if (!this.storage) return;
     const seeded = seedWorkingTree(seedCommits().at(-1)!.tree);
     const saved: Saved = {
-      version: 2,
-      working: treeChanges(seeded, this.working),
-      commits: this.madeCommits.map((made) => ({
-        ...made,
-        tree: treeChanges(seeded, this.commits.find((c) => c.sha === made.sha)!.tree),
+      version: 3,
+      ...savedCommits(this.main, seeded),
+      worktrees: [...this.worktrees.values()].map((tree) => ({
+        root: tree.root,
+        branch: tree.branch,
+        forkedFrom: tree.forkedFrom!,
+        ...savedCommits(tree, seeded),
       })),
     };
     try {
@@ -307,17 +403,55 @@ export class MockWorkspace {
     if (!raw) return;
     try {
       const saved = JSON.parse(raw) as Saved;
-      if (saved.version !== 2) return;
+      if (saved.version !== 2 && saved.version !== 3) return;
       const seeded = seedWorkingTree(seedCommits().at(-1)!.tree);
-      for (const made of saved.commits) {
-        this.commits.push(commit(made.sha, made.subject, made.timestamp, applyChanges(seeded, made.tree)));
-        this.madeCommits.push({ sha: made.sha, subject: made.subject, timestamp: made.timestamp });
+      restoreCommits(this.main, saved, seeded);
+      for (const worktree of saved.worktrees ?? []) {
+        const index = this.main.commits.findIndex((c) => c.sha === worktree.forkedFrom);
+        if (index < 0) continue;
+        const tree: Tree = {
+          root: worktree.root,
+          branch: worktree.branch,
+          commits: this.main.commits.slice(0, index + 1),
+          working: new Map(),
+          made: [],
+          forkedFrom: worktree.forkedFrom,
+        };
+        restoreCommits(tree, worktree, seeded);
+        this.worktrees.set(tree.root, tree);
       }
-      this.working = applyChanges(seeded, saved.working);
     } catch {
       this.storage?.removeItem(STORAGE_KEY);
     }
   }
+}
+
+function findCommit(tree: Tree, sha: string): number {
+  return tree.commits.findIndex((c) => c.sha.startsWith(sha.toLowerCase()));
+}
+
+/** A worktree's start: a branch (the repository's one, `main`) or a commit. */
+function startIndex(tree: Tree, start: string): number {
+  if (start === tree.branch) return tree.commits.length - 1;
+  return /^[0-9a-f]{4,40}$/i.test(start) ? findCommit(tree, start) : -1;
+}
+
+function savedCommits(tree: Tree, seeded: Map<string, Body>): SavedCommits {
+  return {
+    working: treeChanges(seeded, tree.working),
+    commits: tree.made.map((made) => ({
+      ...made,
+      tree: treeChanges(seeded, tree.commits.find((c) => c.sha === made.sha)!.tree),
+    })),
+  };
+}
+
+function restoreCommits(tree: Tree, saved: SavedCommits, seeded: Map<string, Body>): void {
+  for (const made of saved.commits) {
+    tree.commits.push(commit(made.sha, made.subject, made.timestamp, applyChanges(seeded, made.tree)));
+    tree.made.push({ sha: made.sha, subject: made.subject, timestamp: made.timestamp });
+  }
+  tree.working = applyChanges(seeded, saved.working);
 }
 
 type SavedTree = [string, string | { base64: string } | null][];
