@@ -93,7 +93,7 @@ describe('holding a run to its limits', () => {
     expect(state.interrupts).toBe(2);
   });
 
-  it('reads the info again after a step that brought no new cost, each second while it stays behind', () => {
+  it('reads the info again after a step that brought no new cost, waiting longer each time while it stays behind', () => {
     const { state, watch } = conversation({ [BUDGET_TAG]: '1' });
     watch.check();
     // Streamed stats: the cost moves with each step, nothing is read.
@@ -116,17 +116,27 @@ describe('holding a run to its limits', () => {
     watch.check();
     vi.advanceTimersByTime(5000);
     expect(state.reads).toBe(2);
-    // A step that costs nothing (a model with no price) is read for three times at most.
+    // A step that costs nothing (a model with no price) is read for five times at most, after
+    // 1, 2, 4 and 8 s: a slow server's saved state is reached, and no read goes on without end.
     state.steps = 4;
     watch.check();
-    vi.advanceTimersByTime(10_000);
+    expect(state.reads).toBe(3);
+    vi.advanceTimersByTime(1000);
+    expect(state.reads).toBe(4);
+    vi.advanceTimersByTime(1999);
+    expect(state.reads).toBe(4);
+    vi.advanceTimersByTime(1);
     expect(state.reads).toBe(5);
+    vi.advanceTimersByTime(4000 + 8000);
+    expect(state.reads).toBe(7);
+    vi.advanceTimersByTime(60_000);
+    expect(state.reads).toBe(7);
     // Settled: no timer reads again.
     state.steps = 5;
     watch.check();
     state.status = 'finished';
-    vi.advanceTimersByTime(10_000);
-    expect(state.reads).toBe(6);
+    vi.advanceTimersByTime(60_000);
+    expect(state.reads).toBe(8);
     watch.dispose();
     // A step limit alone needs no cost.
     const steps = conversation({ [STEPS_TAG]: '10' });

@@ -49,9 +49,14 @@ interface PendingStop {
   settled: boolean;
 }
 
-/** How often the info is read for the cost of one step that brought none, and how far apart. */
-const READS_PER_STEP = 3;
-const READ_AGAIN_MS = 1000;
+/**
+ * How often the info is read for the cost of one step that brought none, and how far apart: the
+ * first wait, doubled after each read. The info is the server's saved state, written when the
+ * step's tool has run: on a loaded server that came later than three reads a second apart (a
+ * fresh CI missed a budget so), and 1 + 2 + 4 + 8 s reach past a slow tool.
+ */
+const READS_PER_STEP = 5;
+const FIRST_READ_AGAIN_MS = 1000;
 
 export class LimitWatch {
   /** The run was stopped at a limit: it is not stopped again until it settles. */
@@ -98,9 +103,10 @@ export class LimitWatch {
   /**
    * A step came and its cost did not: the server sent no `stats` update (as after a model
    * switch), or the info read last was composed before the step's cost was counted (seen on
-   * 1.58.2: the info can lag the events by a step). The info is read again, then each second
-   * while the cost stays behind, at most READS_PER_STEP times a step: a model the server has no
-   * price for costs nothing, and its steps must not be read for without end.
+   * 1.58.2: the info can lag the events by a step). The info is read again, then after a wait
+   * that doubles each time while the cost stays behind, at most READS_PER_STEP times a step: a
+   * model the server has no price for costs nothing, and its steps must not be read for without
+   * end.
    */
   private readCostIfBehind(budgeted: boolean, now: { cost: number; steps: number }): void {
     if (now.cost !== this.cost.value || now.steps < this.cost.atSteps)
@@ -110,10 +116,13 @@ export class LimitWatch {
     if (this.reads.made >= READS_PER_STEP) return;
     this.reads.made++;
     this.deps.refreshInfo();
-    this.readTimer = setTimeout(() => {
-      this.readTimer = undefined;
-      this.check();
-    }, READ_AGAIN_MS);
+    this.readTimer = setTimeout(
+      () => {
+        this.readTimer = undefined;
+        this.check();
+      },
+      FIRST_READ_AGAIN_MS * 2 ** (this.reads.made - 1),
+    );
   }
 
   private takeStopEvent(pending: PendingStop): void {
