@@ -108,11 +108,13 @@ export async function domElementCount(page: Page): Promise<number> {
  * comments (153,602 B: where a diff's comments go, and the tray's lazy slot), and for worktrees
  * (153,830 B: a branch in the list, and the header's lazy slot for it), and for planning the next
  * turn first and a plan's second opinion (153,987 B: its command, one slot for a plan and the word
- * on one being written, and one more lazy chunk's name in the entry's map).
+ * on one being written, and one more lazy chunk's name in the entry's map), with 60 B for the
+ * hashes in the entry's chunk names, which change with any lazy chunk (a mock-only change moved the
+ * figure 12 B).
  * Bytes count through the time a person waits; the budget keeps them from growing unseen
  * (docs/first-load.md).
  */
-export const FIRST_LOAD_BUDGET = 153_990;
+export const FIRST_LOAD_BUDGET = 154_060;
 
 /**
  * What the count left out when it moved from the whole page to the body (2026-11-27): the html,
