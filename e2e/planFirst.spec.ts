@@ -59,11 +59,7 @@ test('plan first: the agent writes a plan only; revised and approved, the build 
 test('a discarded plan says so, and can be reopened', async ({ page }) => {
   const app = new Tether(page);
   const plan = new PlanFirst(page);
-  await app.open();
-  await app.setAgentTiming(5, 100);
-  await plan.choose();
-  await app.startConversation('Rename the project');
-  await app.expectStatus('finished');
+  await plan.startPlan(app, 'Rename the project');
   // The board holds the plan as needing an answer.
   const board = new Board(page);
   await board.openWithKeys();
@@ -85,11 +81,7 @@ test('the plan’s lines take review comments: sent, the plan is revised and the
   const app = new Tether(page);
   const plan = new PlanFirst(page);
   const review = new Review(page);
-  await app.open();
-  await app.setAgentTiming(5, 100);
-  await plan.choose();
-  await app.startConversation('Add a changelog');
-  await app.expectStatus('finished');
+  await plan.startPlan(app, 'Add a changelog');
   await page.getByRole('button', { name: 'Comment on lines' }).click();
   const lines = page.getByRole('table', { name: 'The plan, line by line' });
   await expect(lines).toContainText('Add a changelog');
@@ -185,12 +177,7 @@ test('a second opinion: another model reads the plan and answers beside it, and 
 }) => {
   const app = new Tether(page);
   const plan = new PlanFirst(page);
-  await app.open();
-  await app.setAgentTiming(5, 100);
-  await plan.choose();
-  const planId = await app.startConversation('Add a changelog');
-  await app.expectStatus('finished');
-  await expect(plan.document).toContainText('Add a changelog');
+  const planId = await plan.startPlan(app, 'Add a changelog');
 
   await plan.panel.getByRole('button', { name: 'Second opinion…' }).click();
   // The model's field takes focus, ready for a name.

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Tether } from './app';
 import { openTools } from './tools';
 
 // "Plan first", as a person uses it: the choice at the start, the plan above the composer, and
@@ -6,6 +7,17 @@ import { openTools } from './tools';
 
 export class PlanFirst {
   constructor(private readonly page: Page) {}
+
+  /** From the home screen: a "Plan first" conversation started, its plan written; its id. */
+  async startPlan(app: Tether, request: string): Promise<string> {
+    await app.open();
+    await app.setAgentTiming(5, 100);
+    await this.choose();
+    const id = await app.startConversation(request);
+    await app.expectStatus('finished');
+    await expect(this.document).toContainText(request);
+    return id;
+  }
 
   /** Ticks "Plan first" in the new conversation's form. */
   async choose(): Promise<void> {

@@ -34,6 +34,27 @@ export class WorkspacePanel {
     return this.panel.getByRole('tab', { name });
   }
 
+  /** The Changes tab's Commit form. */
+  get commitForm(): Locator {
+    return this.panel.getByRole('form', { name: 'Commit the changes' });
+  }
+
+  /** Commits with the form's message, and waits for the commit it says it made. */
+  async commit(): Promise<void> {
+    await this.commitForm.getByRole('button', { name: 'Commit' }).click();
+    await expect(this.commitForm.getByRole('status')).toContainText(/^Committed [0-9a-f]{7,}\.$/);
+  }
+
+  /** Asks for a pull request from a repository without a remote, and is told why there is none. */
+  async expectNoPullRequestWithoutRemote(): Promise<void> {
+    await this.commitForm.getByRole('button', { name: 'Open pull request' }).click();
+    await expect(
+      this.commitForm
+        .getByRole('status')
+        .filter({ hasText: 'No pull request from here: the repository has no remote named origin.' }),
+    ).toBeVisible();
+  }
+
   /** The Terminal tab's screen: the agent's commands and what they printed. */
   get terminal(): Locator {
     return this.panel.getByRole('log', { name: 'The agent’s commands' });

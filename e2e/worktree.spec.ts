@@ -57,13 +57,12 @@ test('Commit on the mock commits the working tree with the suggested message; no
   const workspace = new WorkspacePanel(page);
   await workspace.open();
   await expect(workspace.panel.locator('.changed-file').first()).toBeVisible();
-  const form = workspace.panel.getByRole('form', { name: 'Commit the changes' });
+  const form = workspace.commitForm;
   const message = form.getByRole('textbox', { name: 'Commit message' });
   // Its newest request's first line, cut to git's 72 columns.
   await expect(message).toHaveValue(/^The parser tests fail on headers like .{20,}…$/);
   await message.fill('Fix the header parser');
-  await form.getByRole('button', { name: 'Commit' }).click();
-  await expect(form.getByRole('status')).toContainText(/^Committed [0-9a-f]{7}\.$/);
+  await workspace.commit();
   const made = await app.mock((server) => server.store.workspace.commitList('/workspace', 1).commits[0]);
   expect(made?.subject).toBe('Fix the header parser');
   await expect(form.getByRole('status')).toHaveText(`Committed ${made!.short_sha}.`);
@@ -74,12 +73,7 @@ test('Commit on the mock commits the working tree with the suggested message; no
   await workspace.tab('Changes').click();
 
   // The mock's repository has no remote: the pull request says why not.
-  await form.getByRole('button', { name: 'Open pull request' }).click();
-  await expect(
-    form
-      .getByRole('status')
-      .filter({ hasText: 'No pull request from here: the repository has no remote named origin.' }),
-  ).toBeVisible();
+  await workspace.expectNoPullRequestWithoutRemote();
   await expectAccessible(page, 'a commit made on the mock');
 });
 
@@ -122,10 +116,9 @@ test('two conversations in two worktrees of the mock’s repository change one f
   const workspace = new WorkspacePanel(page);
   await workspace.open();
   await expect(workspace.panel.locator('.changed-file')).toHaveText([/^ModifiedREADME\.md\+2 −0$/]);
-  const form = workspace.panel.getByRole('form', { name: 'Commit the changes' });
+  const form = workspace.commitForm;
   await expect(form.getByRole('textbox', { name: 'Commit message' })).toHaveValue('Say hello in Spanish');
-  await form.getByRole('button', { name: 'Commit' }).click();
-  await expect(form.getByRole('status')).toContainText(/^Committed [0-9a-f]{7}\.$/);
+  await workspace.commit();
   const newest = (path: string) =>
     page.evaluate(
       (folder) => window.__tetherMock!.store.workspace.commitList(folder, 1).commits[0]?.subject,

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MockWorkspace, PARSER_SOURCE, WORKSPACE_ROOT, WORKTREE_ROOT } from './workspace';
 
+/** A Storage in memory, as a page's localStorage keeps the mock's workspace across a reload. */
+function memoryStorage(): Storage {
+  const storage = new Map<string, string>();
+  return {
+    getItem: (key: string) => storage.get(key) ?? null,
+    setItem: (key: string, value: string) => void storage.set(key, value),
+    removeItem: (key: string) => void storage.delete(key),
+  } as Storage;
+}
+
 describe('the mock workspace', () => {
   it('lists the seeded changes as the server does: quoted non-ASCII paths, binary sides', () => {
     const workspace = new MockWorkspace();
@@ -16,12 +26,7 @@ describe('the mock workspace', () => {
   });
 
   it('keeps edits, uploads and commits in its storage', () => {
-    const storage = new Map<string, string>();
-    const asStorage = {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
-    } as Storage;
+    const asStorage = memoryStorage();
     const first = new MockWorkspace(asStorage);
     first.write(`${WORKSPACE_ROOT}/README.md`, '# Project\n\n- more\n');
     first.write(`${WORKSPACE_ROOT}/up/photo.png`, new Uint8Array([0x89, 0, 1]));
@@ -38,12 +43,7 @@ describe('the mock workspace', () => {
   });
 
   it('makes a conversation a worktree of its own, apart from the repository and the others, kept', () => {
-    const storage = new Map<string, string>();
-    const asStorage = {
-      getItem: (key: string) => storage.get(key) ?? null,
-      setItem: (key: string, value: string) => void storage.set(key, value),
-      removeItem: (key: string) => void storage.delete(key),
-    } as Storage;
+    const asStorage = memoryStorage();
     const workspace = new MockWorkspace(asStorage);
     const one = workspace.addWorktree('workspace', 'c-1', 'tether/c-1', 'HEAD')!;
     const two = workspace.addWorktree(`${WORKSPACE_ROOT}/src`, 'c-2', 'tether/c-2', 'a7c3e9f')!;

@@ -14,6 +14,25 @@ type Info = { agent: { tools: { name: string }[] }; tags?: Record<string, string
 
 const infoOf = (server: AgentServer, id: string) => server.api<Info>(`/api/conversations/${id}`);
 
+/** The scripted model's planning: the plan's objective written into PLAN.md, then its word. */
+const planTurns = (saying: string, planPath: string) => [
+  {
+    text: saying,
+    toolCalls: [
+      {
+        name: 'planning_file_editor',
+        arguments: {
+          command: 'str_replace',
+          path: planPath,
+          old_str: '# 1. OBJECTIVE\n',
+          new_str: '# 1. OBJECTIVE\nGreet the user by name.\n',
+        },
+      },
+    ],
+  },
+  { text: 'The plan is ready.' },
+];
+
 test('plan first: an edit of a source file is refused, the file unchanged; a second opinion; the approved plan starts the build', async ({
   page,
   server,
@@ -34,21 +53,7 @@ test('plan first: an edit of a source file is refused, the file unchanged; a sec
         },
       ],
     },
-    {
-      text: 'Planning instead.',
-      toolCalls: [
-        {
-          name: 'planning_file_editor',
-          arguments: {
-            command: 'str_replace',
-            path: planPath,
-            old_str: '# 1. OBJECTIVE\n',
-            new_str: '# 1. OBJECTIVE\nGreet the user by name.\n',
-          },
-        },
-      ],
-    },
-    { text: 'The plan is ready.' },
+    ...planTurns('Planning instead.', planPath),
   ]);
   const plan = new PlanFirst(page);
   await connect(page, server);
@@ -124,23 +129,7 @@ test('the next turn planned first: the planner is a child on the same folder, an
   const parentId = await startConversation(page, llm, 'What does app.py print?', { workspaceFolder: folder });
   await expect(page.getByRole('log').getByText('It prints hello.')).toBeVisible({ timeout: 30_000 });
 
-  llm.setScript([
-    {
-      text: 'Planning it.',
-      toolCalls: [
-        {
-          name: 'planning_file_editor',
-          arguments: {
-            command: 'str_replace',
-            path: planPath,
-            old_str: '# 1. OBJECTIVE\n',
-            new_str: '# 1. OBJECTIVE\nGreet the user by name.\n',
-          },
-        },
-      ],
-    },
-    { text: 'The plan is ready.' },
-  ]);
+  llm.setScript(planTurns('Planning it.', planPath));
   await plan.planNextTurn('Greet the user by name');
   await plan.startPlanning();
   await expect(page).not.toHaveURL(new RegExp(parentId));

@@ -62,22 +62,16 @@ test('two conversations in two worktrees of one repository change the same file 
   // Commit, in the Spanish one's worktree only, with the message its request suggests.
   const workspace = new WorkspacePanel(page);
   await workspace.open();
-  const form = workspace.panel.getByRole('form', { name: 'Commit the changes' });
+  const form = workspace.commitForm;
   await expect(form.getByRole('textbox', { name: 'Commit message' })).toHaveValue('Say hello in Spanish');
-  await form.getByRole('button', { name: 'Commit' }).click();
-  await expect(form.getByRole('status')).toContainText(/^Committed [0-9a-f]{7,}\.$/);
+  await workspace.commit();
   expect(git(worktree(spanish), 'log', '-1', '--format=%s')).toBe('Say hello in Spanish');
   expect(git(worktree(spanish), 'rev-parse', '--abbrev-ref', 'HEAD')).toBe(`tether/${spanish}`);
   expect(git(worktree(french), 'status', '--porcelain')).toBe('M greeting.txt');
   expect(git(repo, 'log', '-1', '--format=%s')).toBe('Start');
   expect(git(repo, 'rev-parse', '--abbrev-ref', 'HEAD')).toBe(branchBefore);
   // No remote: no pull request, and it says why.
-  await form.getByRole('button', { name: 'Open pull request' }).click();
-  await expect(
-    form
-      .getByRole('status')
-      .filter({ hasText: 'No pull request from here: the repository has no remote named origin.' }),
-  ).toBeVisible();
+  await workspace.expectNoPullRequestWithoutRemote();
   await expectAccessible(page, 'a conversation in its own worktree, committed');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(page, 'a conversation in its own worktree (dark)', 'colours');
@@ -123,9 +117,8 @@ test('with a remote and gh on the server, Open pull request pushes the branch an
     const id = await greetIn(page, llm, repo, 'Say hello in German', 'Hallo');
     const workspace = new WorkspacePanel(page);
     await workspace.open();
-    const form = workspace.panel.getByRole('form', { name: 'Commit the changes' });
-    await form.getByRole('button', { name: 'Commit' }).click();
-    await expect(form.getByRole('status')).toContainText(/^Committed [0-9a-f]{7,}\.$/);
+    const form = workspace.commitForm;
+    await workspace.commit();
     await form.getByRole('button', { name: 'Open pull request' }).click();
     const opened = form.getByRole('link', { name: 'The pull request is open (opens in a new tab)' });
     await expect(opened).toHaveAttribute('href', 'https://github.example/tether/demo/pull/7', {
