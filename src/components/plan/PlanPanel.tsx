@@ -1,7 +1,7 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { describeError } from '../../agent-server/client';
+import { agentServerClients, describeError } from '../../agent-server/client';
 import { useLlmSettings } from '../../agent-server/llmSettings';
 import type { ConversationModel } from '../conversation/useConversation';
 import { workspaceClient } from '../../agent-server/workspace';
@@ -15,7 +15,6 @@ import {
   planStateOf,
   planTag,
 } from '../../conversation/plan/planMode';
-import { agentServerClients } from '../../agent-server/client';
 import { sendUserMessage } from '../../conversation/resources/events';
 import { createConversation } from '../../conversation/resources/conversationLlm';
 import { saveConversationTags } from '../../conversation/resources/conversationWrites';
@@ -36,9 +35,11 @@ import 'virtual:tether-english/planFirst';
 
 /**
  * The plan of a "Plan first" conversation, above its composer: PLAN.md as the agent wrote it,
- * read again after each of its edits, and the person's answer to it: Approve (the build starts in
- * a new conversation with the full tools, the plan its first message), Revise (what to change,
- * sent to the planning agent) or Discard.
+ * read again after each of its edits, beside its second opinion if one was asked, and the
+ * person's answer to it: Approve (the build starts in a new conversation with the full tools, the
+ * plan its first message; a plan of a conversation's next turn goes back to that conversation as
+ * its next message), Revise (what to change, in words or on its lines, sent to the planning
+ * agent), a second opinion, or Discard.
  */
 export function PlanPanel({ model }: { model: ConversationModel }) {
   const { workspace } = model;
