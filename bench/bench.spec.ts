@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { gated } from '../src/conversation/testing/gated';
 import { writeFileSync } from 'node:fs';
 import { PerformanceObserver as NodePerformanceObserver } from 'node:perf_hooks';
 import { BENCH, SEEDED, longConversation } from '../mocks/fixtures';
@@ -72,9 +73,11 @@ test('projection (Node)', async () => {
       let start = performance.now();
       const parsed = JSON.parse(payload) as { items: typeof events };
       parse.push({ start, end: performance.now() });
+      // Through the gate every server event passes, as the log does before the projection.
+      const items = gated(parsed.items);
       // What opening a conversation asks of it: the row order and the rows of the last screen.
       start = performance.now();
-      const projection = projectEvents(parsed.items);
+      const projection = projectEvents(items);
       const count = projection.rowOrder.length;
       for (let index = count - 30; index < count; index++) projection.rowAt(index);
       project.push({ start, end: performance.now() });
@@ -86,13 +89,13 @@ test('projection (Node)', async () => {
     record('1. projecting 10,000 events ÷ JSON.parse of them (outside GC)', '×', 0.5, projectMs / parseMs);
 
     // Opening builds the row objects of the rows on screen only: folding reads turns' calls.
-    const opened = projectEvents(events);
+    const opened = projectEvents(gated(events));
     workStretches(opened);
     for (let index = opened.rowOrder.length - 30; index < opened.rowOrder.length; index++)
       opened.rowAt(index);
     record('19. row objects built opening 10,000 events (folding included)', '', 300, opened.rowsBuilt);
 
-    const projection: ConversationProjection = projectEvents(events);
+    const projection: ConversationProjection = projectEvents(gated(events));
     const clock = new EventClock(Date.UTC(2027, 0, 1), `live${run}`);
     const singles: number[] = [];
     for (let i = 0; i < 500; i++) {

@@ -110,11 +110,12 @@ export async function domElementCount(page: Page): Promise<number> {
  * turn first and a plan's second opinion (153,987 B: its command, one slot for a plan and the word
  * on one being written, and one more lazy chunk's name in the entry's map), with 60 B for the
  * hashes in the entry's chunk names, which change with any lazy chunk (a mock-only change moved the
- * figure 12 B).
+ * figure 12 B); and for `ServerEvent` as a true tagged union (154,151 B: the gate's list of the
+ * kinds it knows).
  * Bytes count through the time a person waits; the budget keeps them from growing unseen
  * (docs/first-load.md).
  */
-export const FIRST_LOAD_BUDGET = 154_060;
+export const FIRST_LOAD_BUDGET = 154_210;
 
 /**
  * What the count left out when it moved from the whole page to the body (2026-11-27): the html,

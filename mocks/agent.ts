@@ -1,4 +1,4 @@
-import { contentText, type ActionEvent, type Content, type ServerEvent } from '../src/agent-server/protocol';
+import { contentText, type ActionEvent, type Content, type WireEvent } from '../src/agent-server/protocol';
 import {
   LiveClock,
   agentError,
@@ -42,7 +42,7 @@ import { ANSWER_REQUEST } from '../src/conversation/answers/answerRequest';
 // Over 400 lines, and one idea: performing a run, step by step, as the server's run loop does.
 // The steps themselves are scripts.ts's, the persisted shapes events.ts's.
 
-export type Publish = (conversation: StoredConversation, event: ServerEvent) => void;
+export type Publish = (conversation: StoredConversation, event: WireEvent) => void;
 
 /** A stream's progress, as the session socket frames it (the server turns it into the legacy deltas too). */
 export type StreamProgress =

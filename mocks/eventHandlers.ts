@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { contentText, isRecord, type MessageEvent, type ServerEvent } from '../src/agent-server/protocol';
+import { contentText, isRecord, type MessageEvent, type WireEvent } from '../src/agent-server/protocol';
 import { messageContent } from './messageContent';
 import { invalid, limitParam, notFound, success, type RouteKit } from './routeKit';
 
@@ -86,7 +86,7 @@ export function eventHandlers({ api, store, agent, withConversation, record }: R
  * The events a search or count keeps for `kind`, `source` and `body`, as the server filters:
  * `body` matches, case-insensitively, the text and reasoning of messages only.
  */
-function filteredEvents(events: readonly ServerEvent[], url: URL): readonly ServerEvent[] {
+function filteredEvents(events: readonly WireEvent[], url: URL): readonly WireEvent[] {
   const kind = url.searchParams.get('kind');
   const source = url.searchParams.get('source');
   const body = url.searchParams.get('body')?.toLowerCase();
@@ -99,7 +99,7 @@ function filteredEvents(events: readonly ServerEvent[], url: URL): readonly Serv
   );
 }
 
-function messageBody(event: ServerEvent): string | undefined {
+function messageBody(event: WireEvent): string | undefined {
   if (event.kind !== 'MessageEvent') return undefined;
   const message = (event as MessageEvent).llm_message;
   return `${contentText(message.content)} ${message.reasoning_content ?? ''}`.toLowerCase();

@@ -9,7 +9,7 @@ import type {
   MessageEvent,
   ObservationEvent,
   PauseEvent,
-  ServerEvent,
+  WireEvent,
   UserRejectObservation,
 } from '../src/agent-server/protocol';
 
@@ -467,11 +467,11 @@ export function modelUpdate(clock: Clock, model: string, baseUrl?: string): Conv
 }
 
 /** What `POST /condense` persists first: the request the condenser answers. */
-export function condensationRequest(clock: Clock): ServerEvent {
+export function condensationRequest(clock: Clock): WireEvent {
   return { ...clock.next(), kind: 'CondensationRequest', source: 'environment' };
 }
 
-export function condensation(clock: Clock, forgotten: readonly string[], summary: string): ServerEvent {
+export function condensation(clock: Clock, forgotten: readonly string[], summary: string): WireEvent {
   return {
     ...clock.next(),
     kind: 'Condensation',
@@ -492,7 +492,7 @@ export function interruptEvent(clock: Clock): InterruptEvent {
   return { ...clock.next(), kind: 'InterruptEvent', source: 'user' };
 }
 
-export function systemPrompt(clock: Clock): ServerEvent {
+export function systemPrompt(clock: Clock): WireEvent {
   return {
     ...clock.next(),
     kind: 'SystemPromptEvent',

@@ -1,4 +1,4 @@
-import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
+import type { ConversationInfo, ExecutionStatus, WireEvent } from '../src/agent-server/protocol';
 import {
   EventClock,
   agentError,
@@ -33,9 +33,9 @@ import { PARSER_FIXED, PARSER_SOURCE, WORKSPACE_ROOT } from './workspace';
 /** Ids of fixture events that are broken on purpose (the UI must survive them). */
 export const DELIBERATELY_MALFORMED = new Set<string>();
 
-function deliberatelyMalformed(event: { id: string } & Record<string, unknown>): ServerEvent {
+function deliberatelyMalformed(event: { id: string } & Record<string, unknown>): WireEvent {
   DELIBERATELY_MALFORMED.add(event.id);
-  return event as unknown as ServerEvent;
+  return event as unknown as WireEvent;
 }
 
 export const SEED_TIME = Date.UTC(2026, 10, 20, 9, 0, 0);
@@ -58,9 +58,9 @@ function conversation(
   title: string | null,
   status: ExecutionStatus,
   startMs: number,
-  build: (clock: EventClock) => ServerEvent[],
+  build: (clock: EventClock) => WireEvent[],
   /** Where HEAD was left, when not at the last event appended (a navigate after it). */
-  head?: (events: ServerEvent[]) => string,
+  head?: (events: WireEvent[]) => string,
 ): StoredConversation {
   const clock = new EventClock(startMs, id.slice(-4));
   const tree = appendAll([systemPrompt(clock), ...build(clock)]);
@@ -82,13 +82,13 @@ function conversation(
   return { info, events };
 }
 
-function parserConversation(clock: EventClock): ServerEvent[] {
+function parserConversation(clock: EventClock): WireEvent[] {
   const tasks: Task[] = [
     { title: 'Reproduce the failing test', status: 'done' },
     { title: 'Fix header parsing', status: 'in_progress', notes: 'values may contain colons' },
     { title: 'Run the whole suite', status: 'todo' },
   ];
-  const events: ServerEvent[] = [
+  const events: WireEvent[] = [
     userMessage(
       clock,
       'The parser tests fail on headers like `Location: http://example.com`. Can you fix it?',
@@ -127,11 +127,8 @@ function parserConversation(clock: EventClock): ServerEvent[] {
   return events;
 }
 
-function parallelConversation(clock: EventClock): ServerEvent[] {
-  const events: ServerEvent[] = [
-    userMessage(clock, 'What changed recently?'),
-    statusUpdate(clock, 'running'),
-  ];
+function parallelConversation(clock: EventClock): WireEvent[] {
+  const events: WireEvent[] = [userMessage(clock, 'What changed recently?'), statusUpdate(clock, 'running')];
   const first = terminalAction(clock, 'git status --short', {
     responseId: 'resp-parallel-1',
     thought: 'Let me look at the repository state and the recent history at once.',
@@ -155,8 +152,8 @@ function parallelConversation(clock: EventClock): ServerEvent[] {
   return events;
 }
 
-function crashConversation(clock: EventClock): ServerEvent[] {
-  const events: ServerEvent[] = [
+function crashConversation(clock: EventClock): WireEvent[] {
+  const events: WireEvent[] = [
     userMessage(clock, 'Build the project please.'),
     statusUpdate(clock, 'running'),
   ];
@@ -187,8 +184,8 @@ function crashConversation(clock: EventClock): ServerEvent[] {
   return events;
 }
 
-function interruptedConversation(clock: EventClock): ServerEvent[] {
-  const events: ServerEvent[] = [
+function interruptedConversation(clock: EventClock): WireEvent[] {
+  const events: WireEvent[] = [
     userMessage(clock, 'Install everything and run the slow tests.'),
     statusUpdate(clock, 'running'),
   ];
@@ -207,7 +204,7 @@ function interruptedConversation(clock: EventClock): ServerEvent[] {
   return events;
 }
 
-function llmErrorConversation(clock: EventClock): ServerEvent[] {
+function llmErrorConversation(clock: EventClock): WireEvent[] {
   return [
     userMessage(clock, 'Summarise the README.'),
     statusUpdate(clock, 'running'),
@@ -225,8 +222,8 @@ function llmErrorConversation(clock: EventClock): ServerEvent[] {
   ];
 }
 
-function restartConversation(clock: EventClock): ServerEvent[] {
-  const events: ServerEvent[] = [
+function restartConversation(clock: EventClock): WireEvent[] {
+  const events: WireEvent[] = [
     userMessage(clock, 'Train the model for 50 epochs.'),
     statusUpdate(clock, 'running'),
   ];
@@ -244,8 +241,8 @@ const LONG_REPLY = [
 ].join('\n');
 
 /** A long working session: `turns` rounds of message, tool call and answer. */
-export function longConversation(clock: EventClock, targetEvents: number): ServerEvent[] {
-  const events: ServerEvent[] = [];
+export function longConversation(clock: EventClock, targetEvents: number): WireEvent[] {
+  const events: WireEvent[] = [];
   let turn = 0;
   while (events.length < targetEvents - 1) {
     turn += 1;
@@ -289,8 +286,8 @@ export function longConversation(clock: EventClock, targetEvents: number): Serve
 const HOSTILE_HTML =
   'Here is the page: <script>window.__pwned = true</script> <img src=x onerror="window.__pwned = true"> <b>bold?</b>';
 
-function odditiesConversation(clock: EventClock): ServerEvent[] {
-  const events: ServerEvent[] = [
+function odditiesConversation(clock: EventClock): WireEvent[] {
+  const events: WireEvent[] = [
     userMessage(clock, 'Show me some odd things.'),
     statusUpdate(clock, 'running'),
   ];
@@ -321,7 +318,7 @@ function odditiesConversation(clock: EventClock): ServerEvent[] {
       kind: 'TelemetryPulseEvent',
       source: 'environment',
       payload: { cpu: 0.4 },
-    } as ServerEvent,
+    } as WireEvent,
     deliberatelyMalformed({ ...clock.next(), kind: 'MessageEvent', source: 'agent', llm_message: null }),
   );
   // An outcome whose action the server never sent: shown on its own.
@@ -335,7 +332,7 @@ function odditiesConversation(clock: EventClock): ServerEvent[] {
 }
 
 /** Under an earlier event: the first event of a new branch (appended after a navigate there). */
-const under = <T extends ServerEvent>(event: T, parent: ServerEvent): T => ({
+const under = <T extends WireEvent>(event: T, parent: WireEvent): T => ({
   ...event,
   parent_id: parent.id,
 });
@@ -345,8 +342,8 @@ const under = <T extends ServerEvent>(event: T, parent: ServerEvent): T => ({
  * first sent, then edited, then the edited one answered again. HEAD was moved back to the edited
  * request's first answer, so the newest event is not on the active branch.
  */
-function branchedConversation(clock: EventClock): ServerEvent[] {
-  const events: ServerEvent[] = [userMessage(clock, 'Write a greeting function in greet.py')];
+function branchedConversation(clock: EventClock): WireEvent[] {
+  const events: WireEvent[] = [userMessage(clock, 'Write a greeting function in greet.py')];
   const create = terminalAction(clock, `printf 'def greet():\\n    return "Hello"\\n' > greet.py`);
   events.push(create, terminalObservation(clock, create, '', 0));
   const answer = agentMessage(clock, 'Done: `greet()` in greet.py returns "Hello".');
@@ -365,13 +362,13 @@ function branchedConversation(clock: EventClock): ServerEvent[] {
 }
 
 /** Every kind of row and card in one conversation, for the visual snapshot. */
-function galleryConversation(clock: EventClock): ServerEvent[] {
+function galleryConversation(clock: EventClock): WireEvent[] {
   const tasks: Task[] = [
     { title: 'Read the code', status: 'done' },
     { title: 'Change it', status: 'in_progress' },
     { title: 'Test it', status: 'todo' },
   ];
-  const events: ServerEvent[] = [
+  const events: WireEvent[] = [
     userMessage(clock, 'Show me **every** kind of card.'),
     statusUpdate(clock, 'running'),
   ];
@@ -432,7 +429,7 @@ function galleryConversation(clock: EventClock): ServerEvent[] {
     kind: 'BrandNewEvent',
     source: 'agent',
     note: 'from a newer server',
-  } as ServerEvent);
+  } as WireEvent);
   const finish = finishAction(clock, 'That was **every** card.');
   events.push(finish, finishObservation(clock, finish), statusUpdate(clock, 'finished'));
   return events;

@@ -1,6 +1,6 @@
 import { bypass, http, HttpResponse, passthrough } from 'msw';
 import { MOCK_SERVER_URL, SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL } from '../src/agent-server/servers';
-import type { ServerEvent } from '../src/agent-server/protocol';
+import type { WireEvent } from '../src/agent-server/protocol';
 import { MockAgent, type MockTab, type StreamProgress } from './agent';
 import { statusUpdate } from './events';
 import { routeKit } from './routeKit';
@@ -152,7 +152,7 @@ export class MockAgentServer {
   private durableToDrop: string | undefined;
 
   /** Persists an event and sends it to every subscriber, each socket in its own framing. */
-  publish(conversation: StoredConversation, event: ServerEvent): void {
+  publish(conversation: StoredConversation, event: WireEvent): void {
     const persisted = this.store.append(conversation, event);
     const seq = conversation.events.length - 1;
     const dropped = this.durableToDrop === persisted.kind;
@@ -165,7 +165,7 @@ export class MockAgentServer {
 
   /** Stream progress: session sockets get the frame, legacy ones a StreamingDeltaEvent. */
   progress(conversation: StoredConversation, frame: StreamProgress): void {
-    const legacy: ServerEvent | undefined =
+    const legacy: WireEvent | undefined =
       frame.type === 'delta'
         ? {
             ...this.store.clockFor(conversation).next(),

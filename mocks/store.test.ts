@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setupServer } from 'msw/node';
 import { ConversationClient } from '@openhands/typescript-client/clients';
 import { MOCK_SERVER_URL } from '../src/agent-server/servers';
-import type { ServerEvent } from '../src/agent-server/protocol';
+import type { WireEvent } from '../src/agent-server/protocol';
 import { SEEDED, seedStore } from './fixtures';
 import { MockAgentServer } from './handlers';
 import { TITLE_AFTER_MS, fallbackTitle } from './agent';
@@ -53,7 +53,7 @@ describe('mock REST semantics (as the real server)', () => {
   it('pages events newest first; page_id is the first event of the next page, inclusive', async () => {
     const events = store.get(SEEDED.long)!.events;
     const first = await client.searchEvents(SEEDED.long, { limit: 100, sort_order: 'TIMESTAMP_DESC' });
-    const items = first.items as unknown as ServerEvent[];
+    const items = first.items as unknown as WireEvent[];
     expect(items[0]!.id).toBe(events.at(-1)!.id);
     expect(first.next_page_id).toBe(events.at(-101)!.id);
     const second = await client.searchEvents(SEEDED.long, {
@@ -61,7 +61,7 @@ describe('mock REST semantics (as the real server)', () => {
       sort_order: 'TIMESTAMP_DESC',
       page_id: first.next_page_id!,
     });
-    expect((second.items as unknown as ServerEvent[])[0]!.id).toBe(first.next_page_id);
+    expect((second.items as unknown as WireEvent[])[0]!.id).toBe(first.next_page_id);
   });
 
   it('filters by bare kind and source', async () => {
@@ -71,7 +71,7 @@ describe('mock REST semantics (as the real server)', () => {
       limit: 1,
     });
     expect(page.items).toHaveLength(1);
-    expect((page.items[0] as unknown as ServerEvent).source).toBe('user');
+    expect((page.items[0] as unknown as WireEvent).source).toBe('user');
   });
 
   it('answers 400 when deleting an unknown conversation, 404 when reading one', async () => {
@@ -180,7 +180,7 @@ describe('journal across page reloads', () => {
       kind: 'MessageEvent',
       source: 'user',
       timestamp: '2026-11-21T00:00:00',
-    } as ServerEvent);
+    } as WireEvent);
     first.get(SEEDED.parser)!.info.title = 'Renamed';
     first.touch(first.get(SEEDED.parser)!);
     first.remove(SEEDED.crash);

@@ -2,7 +2,7 @@ import { MockSecrets } from './secrets';
 import { MockProviderConnections } from './providerConnections';
 import { MockMcpSettings } from './mcp';
 import { MockSkills } from './skills';
-import type { ConversationInfo, ExecutionStatus, ServerEvent } from '../src/agent-server/protocol';
+import type { ConversationInfo, ExecutionStatus, WireEvent } from '../src/agent-server/protocol';
 import { LiveClock } from './events';
 import { MockWorkspace } from './workspace';
 import { appendUnder, headOf, pathToRoot } from './tree';
@@ -17,13 +17,13 @@ import { DEFAULT_TOOL_NAMES, type AgentTiming, type RunState } from './scripts';
 
 export interface StoredConversation {
   info: ConversationInfo;
-  events: ServerEvent[];
+  events: WireEvent[];
 }
 
 interface Journal {
   version: 1;
   /** `replaced`: the seeds were thrown away too (a server that lost a conversation's log). */
-  conversations: { info: ConversationInfo; appended: ServerEvent[]; replaced?: boolean }[];
+  conversations: { info: ConversationInfo; appended: WireEvent[]; replaced?: boolean }[];
   deleted: string[];
   runs: [string, RunState][];
   agentTiming: AgentTiming;
@@ -116,7 +116,7 @@ export class MockStore {
    * Test control: the conversation's log is replaced by another under the same id, as on a
    * server that was reset (kept across reloads like any change).
    */
-  replaceEvents(conversation: StoredConversation, events: ServerEvent[]): void {
+  replaceEvents(conversation: StoredConversation, events: WireEvent[]): void {
     conversation.events = events;
     this.seededLength.set(conversation.info.id, 0);
     this.replaced.add(conversation.info.id);
@@ -125,7 +125,7 @@ export class MockStore {
   private readonly replaced = new Set<string>();
 
   /** Appends as the server does: under HEAD, which then moves to the event (see tree.ts). */
-  append(conversation: StoredConversation, event: ServerEvent): ServerEvent {
+  append(conversation: StoredConversation, event: WireEvent): WireEvent {
     const appended = appendUnder(event, headOf(conversation), conversation.events.length === 0);
     conversation.events.push(appended.event);
     conversation.info.leaf_event_id = appended.head;
@@ -211,7 +211,7 @@ export class MockStore {
   }
 
   searchEvents(
-    events: readonly ServerEvent[],
+    events: readonly WireEvent[],
     params: {
       limit: number;
       pageId: string | null;
@@ -222,7 +222,7 @@ export class MockStore {
   ) {
     let start = params.pageId ? events.findIndex((e) => e.id === params.pageId) : -1;
     if (start < 0) start = params.descending ? events.length - 1 : 0;
-    const items: ServerEvent[] = [];
+    const items: WireEvent[] = [];
     let next: string | null = null;
     for (let i = start; params.descending ? i >= 0 : i < events.length; i += params.descending ? -1 : 1) {
       const event = events[i]!;
@@ -311,8 +311,8 @@ export class MockStore {
   applyJournal(
     text: string,
     ownTab?: string,
-  ): { appended: [StoredConversation, ServerEvent][]; deleted: string[] } {
-    const changes: { appended: [StoredConversation, ServerEvent][]; deleted: string[] } = {
+  ): { appended: [StoredConversation, WireEvent][]; deleted: string[] } {
+    const changes: { appended: [StoredConversation, WireEvent][]; deleted: string[] } = {
       appended: [],
       deleted: [],
     };

@@ -1,29 +1,29 @@
-import type { ConversationInfo, ServerEvent } from '../src/agent-server/protocol';
+import type { ConversationInfo, WireEvent } from '../src/agent-server/protocol';
 
 // The conversation tree as the real server keeps it (openhands/sdk/conversation/state.py
 // `append_event`, `_stamp_parent_id`): each appended event names the HEAD it was appended under
 // and becomes HEAD, except a state update, which is stamped but never becomes HEAD.
 
-const isStateUpdate = (event: ServerEvent) => event.kind === 'ConversationStateUpdateEvent';
+const isStateUpdate = (event: WireEvent) => event.kind === 'ConversationStateUpdateEvent';
 
 /** The event as appended under `head`, and the HEAD after it. */
 export function appendUnder(
-  event: ServerEvent,
+  event: WireEvent,
   head: string | null,
   logIsEmpty: boolean,
-): { event: ServerEvent; head: string | null } {
+): { event: WireEvent; head: string | null } {
   const named = (event as { parent_id?: string | null }).parent_id;
   // An empty HEAD over a non-empty log is a new root, marked so it is not read as a legacy event.
   const parent =
     named !== undefined && named !== null ? named : head === null && !logIsEmpty ? '__root__' : head;
-  const stamped = { ...event, parent_id: parent } as ServerEvent;
+  const stamped = { ...event, parent_id: parent } as WireEvent;
   return { event: stamped, head: isStateUpdate(event) ? head : event.id };
 }
 
 /** A log appended in order from an empty tree: its events stamped, and its HEAD. */
-export function appendAll(events: readonly ServerEvent[]): { events: ServerEvent[]; head: string | null } {
+export function appendAll(events: readonly WireEvent[]): { events: WireEvent[]; head: string | null } {
   let head: string | null = null;
-  const stamped: ServerEvent[] = [];
+  const stamped: WireEvent[] = [];
   for (const event of events) {
     const appended = appendUnder(event, head, stamped.length === 0);
     stamped.push(appended.event);
@@ -33,9 +33,9 @@ export function appendAll(events: readonly ServerEvent[]): { events: ServerEvent
 }
 
 /** The active branch from a leaf up to its root, root first (`EventLog.path_to_root`). */
-export function pathToRoot(events: readonly ServerEvent[], leaf: string | null): ServerEvent[] {
+export function pathToRoot(events: readonly WireEvent[], leaf: string | null): WireEvent[] {
   const byId = new Map(events.map((event) => [event.id, event]));
-  const path: ServerEvent[] = [];
+  const path: WireEvent[] = [];
   let current: string | null | undefined = leaf;
   while (current) {
     const event = byId.get(current);
@@ -51,7 +51,7 @@ export function pathToRoot(events: readonly ServerEvent[], leaf: string | null):
  * A conversation's HEAD: its `leaf_event_id`, or for a log from before the tree the last event
  * that is no state update (`ConversationState._resolve_active_leaf`).
  */
-export function headOf(conversation: { info: ConversationInfo; events: ServerEvent[] }): string | null {
+export function headOf(conversation: { info: ConversationInfo; events: WireEvent[] }): string | null {
   if (conversation.info.leaf_event_id) return conversation.info.leaf_event_id;
   return conversation.events.findLast((event) => !isStateUpdate(event))?.id ?? null;
 }

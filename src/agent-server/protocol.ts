@@ -123,6 +123,10 @@ export interface Condensation extends EventBase {
   forgotten_event_ids?: string[];
   summary?: string;
 }
+/** What `POST /condense` persists first: the request the condenser then answers. */
+export interface CondensationRequest extends EventBase {
+  kind: 'CondensationRequest';
+}
 export interface SystemPromptEvent extends EventBase {
   kind: 'SystemPromptEvent';
 }
@@ -132,9 +136,13 @@ export interface StreamingDeltaEvent extends EventBase {
   reasoning_content?: string;
 }
 
-/** Any event whose kind the UI does not know: shown raw, never trusted. */
+/**
+ * An event of a kind the UI does not know, under its own tag so that a known kind narrows: the
+ * server's kind is kept in `serverKind`, the rest as it came. Shown raw, never trusted.
+ */
 export interface UnknownEvent extends EventBase {
-  kind: string;
+  kind: 'UnknownEvent';
+  serverKind: string;
   [field: string]: unknown;
 }
 
@@ -149,11 +157,43 @@ export type KnownEvent =
   | PauseEvent
   | InterruptEvent
   | Condensation
+  | CondensationRequest
   | SystemPromptEvent
   | StreamingDeltaEvent;
 
 /** What a frame or a history page holds: at least an id, a kind and a timestamp were checked. */
 export type ServerEvent = KnownEvent | UnknownEvent;
+
+/**
+ * An event as a server sends it, before the gate (`asServerEvent`): a known kind's shape, or any
+ * other kind with any fields. What the mock server stores and sends.
+ */
+export type WireEvent =
+  | KnownEvent
+  | (EventBase & {
+      kind: string;
+      [field: string]: unknown;
+    });
+
+const KNOWN_KINDS: ReadonlySet<string> = new Set<KnownEvent['kind']>([
+  'MessageEvent',
+  'ActionEvent',
+  'ObservationEvent',
+  'UserRejectObservation',
+  'AgentErrorEvent',
+  'ConversationErrorEvent',
+  'ConversationStateUpdateEvent',
+  'PauseEvent',
+  'InterruptEvent',
+  'Condensation',
+  'CondensationRequest',
+  'SystemPromptEvent',
+  'StreamingDeltaEvent',
+]);
+
+/** The kind the server gave an event: an unknown one's own, under its tag. */
+export const serverKindOf = (event: ServerEvent): string =>
+  event.kind === 'UnknownEvent' ? event.serverKind : event.kind;
 
 export interface ConversationInfo {
   id: string;
@@ -208,7 +248,11 @@ export function asServerEvent(value: unknown): ServerEvent | null {
   if (!isRecord(value)) return null;
   if (typeof value.id !== 'string' || value.id === '' || typeof value.kind !== 'string') return null;
   const timestamp = typeof value.timestamp === 'string' ? value.timestamp : '';
-  return { ...value, timestamp } as ServerEvent;
+  if (KNOWN_KINDS.has(value.kind)) return { ...value, timestamp } as KnownEvent;
+  // Read back from this browser's copy, an unknown event is already under its tag.
+  const serverKind =
+    value.kind === 'UnknownEvent' && typeof value.serverKind === 'string' ? value.serverKind : value.kind;
+  return { ...value, timestamp, kind: 'UnknownEvent', serverKind } as UnknownEvent;
 }
 
 export function isExecutionStatus(value: unknown): value is ExecutionStatus {

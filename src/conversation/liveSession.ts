@@ -357,7 +357,7 @@ export class ConversationSession {
     const known = this.log.has(event.id);
     if (fromSocket && !known && event.source === 'agent') this.log.noteWatched(event.id);
     // full_state is a snapshot made for one subscriber, not part of the persisted history.
-    if (!(event.kind === 'ConversationStateUpdateEvent' && (event as { key?: unknown }).key === 'full_state'))
+    if (!(event.kind === 'ConversationStateUpdateEvent' && event.key === 'full_state'))
       this.log.take([event], { live: true });
     if (status) this.noteStatus(status, fromSocket ? 'socket' : 'read');
     if (known) return;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gate, gated } from './testing/gated';
 import fc from 'fast-check';
 import {
   EventClock,
@@ -217,8 +218,8 @@ describe('g. other kinds', () => {
       source: 'environment',
       key: 'stats',
       value: {},
-    } as ServerEvent);
-    const projection = projectEvents(events);
+    });
+    const projection = projectEvents(gated(events));
     expect(projection.rows.map((r) => r.type)).toEqual(['message', 'conversation-error', 'marker', 'marker']);
     expect(projection.errorExplained).toBe(true);
   });
@@ -226,7 +227,7 @@ describe('g. other kinds', () => {
   it('marks a compaction and every model switch with the model before it, in any arrival order', () => {
     const c = clock();
     const first = modelUpdate(c, 'openai/a');
-    const compacted = condensation(c, ['x', 'y'], 'They talked.');
+    const compacted = gate(condensation(c, ['x', 'y'], 'They talked.'));
     const second = modelUpdate(c, 'openai/b');
     const same = modelUpdate(c, 'openai/b');
     const words = (events: ServerEvent[]) =>
@@ -306,9 +307,9 @@ describe('g. other kinds', () => {
 
   it('shows unknown kinds and malformed events as raw rows, and never throws', () => {
     const c = clock();
-    const unknown = { ...c.next(), kind: 'FutureEvent', source: 'agent', payload: 1 } as ServerEvent;
+    const unknown = gate({ ...c.next(), kind: 'FutureEvent', source: 'agent', payload: 1 });
     const brokenMessage = { ...c.next(), kind: 'MessageEvent', source: 'agent' } as ServerEvent;
-    const brokenAction = { ...c.next(), kind: 'ActionEvent', source: 'agent', action: null } as ServerEvent;
+    const brokenAction = gate({ ...c.next(), kind: 'ActionEvent', source: 'agent', action: null });
     const rows = projectEvents([unknown, brokenMessage, brokenAction]).rows;
     expect(rows.map((r) => r.type)).toEqual(['unknown', 'unknown', 'unknown']);
     expect(only(rows, 'unknown').map((r) => r.lacks)).toEqual([null, 'llm_message.content', 'tool_call_id']);
@@ -372,7 +373,7 @@ describe('h. incremental application', () => {
     ];
     const finish = finishAction(c, 'done');
     const all: ServerEvent[] = [
-      systemPrompt(c),
+      gate(systemPrompt(c)),
       userMessage(c, 'go'),
       a,
       b,
@@ -383,14 +384,14 @@ describe('h. incremental application', () => {
       userReject(c, d, 'no'),
       statusUpdate(c, 'running'),
       agentMessage(c, 'thinking aloud', 'why'),
-      { ...c.next(), kind: 'Mystery', source: 'agent' } as ServerEvent,
+      gate({ ...c.next(), kind: 'Mystery', source: 'agent' }),
       finish,
       finishObservation(c, finish),
       pauseEvent(c),
       conversationError(c, 'E', 'boom', { kind: 'x' }),
       modelUpdate(c, 'openai/one'),
-      condensationRequest(c),
-      condensation(c, [a.id], 'summary'),
+      gate(condensationRequest(c)),
+      gate(condensation(c, [a.id], 'summary')),
       modelUpdate(c, 'openai/two'),
       modelUpdate(c, 'openai/three'),
     ];
@@ -444,7 +445,7 @@ describe('h. incremental application', () => {
     type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
     const build = (steps: Step[]) => {
       const c = clock();
-      const events: ServerEvent[] = [systemPrompt(c)];
+      const events: ServerEvent[] = [gate(systemPrompt(c))];
       for (const s of steps) {
         if (s.kind === 'user') events.push(userMessage(c, s.text));
         else if (s.kind === 'agent') events.push(agentMessage(c, s.text));

@@ -265,7 +265,7 @@ export class ConversationProjection {
   /** The model the newest `agent` state update installed: the one the next turn uses. */
   get modelFromEvents(): string | undefined {
     const newest = this.modelSlots.at(-1)?.event;
-    return newest && modelOf(newest as ServerEvent & { key: string; value: unknown });
+    return newest?.kind === 'ConversationStateUpdateEvent' ? modelOf(newest) : undefined;
   }
 
   /**
@@ -326,11 +326,12 @@ export class ConversationProjection {
 
     const problem = malformation(event, kind);
     if (problem) return this.touch(newSlot(id, timestamp, id, event, problem, undefined, undefined));
-    switch (kind) {
+    // On the event's own kind (the field read again), so that each case knows its event's shape.
+    switch (event.kind) {
       case 'ConversationStateUpdateEvent':
-        return this.trackState(event as ServerEvent & { key: string; value: unknown });
+        return this.trackState(event);
       case 'ActionEvent': {
-        const action = event as ActionEvent;
+        const action = event;
         const call = this.call(action.tool_call_id);
         const groupKey = action.llm_response_id ?? `action:${id}`;
         let turn = this.turns.get(groupKey);
@@ -359,7 +360,7 @@ export class ConversationProjection {
       case 'ObservationEvent':
       case 'UserRejectObservation':
       case 'AgentErrorEvent': {
-        const outcome = event as Outcome;
+        const outcome: Outcome = event;
         this.reports.note(outcome);
         const call = this.call(outcome.tool_call_id);
         if (call.action && call.outcomes.length === 0) this.openCalls--;
@@ -477,23 +478,22 @@ export class ConversationProjection {
     if (slot.problem) return { ...base, type: 'unknown', event, lacks: slot.problem };
     switch (event.kind) {
       case 'MessageEvent':
-        return { ...base, type: 'message', event: event as MessageEvent };
+        return { ...base, type: 'message', event };
       case 'ConversationErrorEvent':
-        return { ...base, type: 'conversation-error', event: event as ConversationErrorEvent };
+        return { ...base, type: 'conversation-error', event };
       case 'PauseEvent':
       case 'InterruptEvent':
-        return { ...base, type: 'marker', event: event as PauseEvent | InterruptEvent };
+        return { ...base, type: 'marker', event };
       case 'Condensation':
-        return { ...base, type: 'compaction', event: event as Condensation };
+        return { ...base, type: 'compaction', event };
       case 'ConversationStateUpdateEvent': {
-        const update = event as ServerEvent & { key: string; value: unknown };
         const before = this.modelSlots[this.modelSlots.indexOf(slot) - 1]?.event;
         return {
           ...base,
           type: 'model',
           event,
-          model: modelOf(update)!,
-          previous: before && modelOf(before as typeof update),
+          model: modelOf(event)!,
+          previous: before?.kind === 'ConversationStateUpdateEvent' ? modelOf(before) : undefined,
         };
       }
       default:

@@ -27,5 +27,5 @@ export const rowReaderOf = (log: ConversationEventLog): RowReader => ({
 /** The kind of the event row at `index`, and its source where it has one. */
 export function eventAt(rows: RowReader, index: number): { kind: string; source: unknown } | undefined {
   const event = rows.eventOf(rows.rowOrder[index]!);
-  return event && { kind: event.kind, source: (event as { source?: unknown }).source };
+  return event && { kind: event.kind, source: event.source };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { serverKindOf } from '../../agent-server/protocol';
 import type { Row } from '../../conversation/projection';
 import { Words } from '../../i18n/Words';
 import { PartBoundary } from './PartBoundary';
@@ -25,6 +26,6 @@ function rowKind(row: Row): string {
     case 'orphan-outcome':
       return row.call.outcomes[0]?.kind ?? 'ObservationEvent';
     default:
-      return row.event.kind;
+      return serverKindOf(row.event);
   }
 }

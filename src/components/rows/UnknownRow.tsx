@@ -1,5 +1,5 @@
 import type { Row } from '../../conversation/projection';
-import { unknownWords } from '../../conversation/unknownWords';
+import { asSent, unknownWords } from '../../conversation/unknownWords';
 import { useT } from '../../i18n/i18n';
 import { ScrollablePre } from '../ScrollablePre';
 import 'virtual:tether-english/unshown';
@@ -13,7 +13,7 @@ export default function UnknownRow({ row }: { row: Extract<Row, { type: 'unknown
       <details>
         <summary>{unknownWords(row)}</summary>
         <ScrollablePre className="tool-output" label={t('unshown.raw')}>
-          {safeJson(row.event)}
+          {safeJson(asSent(row.event))}
         </ScrollablePre>
       </details>
     </div>

@@ -12,7 +12,8 @@ import {
   userMessage,
 } from '../../../mocks/events';
 import { appendUnder, pathToRoot } from '../../../mocks/tree';
-import type { ServerEvent } from '../../agent-server/protocol';
+import type { WireEvent } from '../../agent-server/protocol';
+import { gated } from '../testing/gated';
 import { ConversationEventLog } from '../eventLog';
 import { projectEvents, type ConversationProjection } from '../projection';
 
@@ -22,9 +23,9 @@ const clock = () => new EventClock(Date.UTC(2026, 10, 1, 9), 'b');
 
 /** A server's log, appended to as the server does: under HEAD, which moves with each append or navigate. */
 class Server {
-  readonly events: ServerEvent[] = [];
+  readonly events: WireEvent[] = [];
   head: string | null = null;
-  append(...events: ServerEvent[]): ServerEvent[] {
+  append(...events: WireEvent[]): WireEvent[] {
     return events.map((event) => {
       const appended = appendUnder(event, this.head, this.events.length === 0);
       this.events.push(appended.event);
@@ -82,9 +83,9 @@ function snapshot(projection: ConversationProjection) {
 }
 
 /** The reference: the branch's events and the state updates, projected from scratch. */
-function branchRows(events: readonly ServerEvent[], leaf: string | null) {
+function branchRows(events: readonly WireEvent[], leaf: string | null) {
   const updates = events.filter((event) => event.kind === 'ConversationStateUpdateEvent');
-  return snapshot(projectEvents([...pathToRoot(events, leaf), ...updates]));
+  return snapshot(projectEvents(gated([...pathToRoot(events, leaf), ...updates])));
 }
 
 const texts = (log: ConversationEventLog) =>

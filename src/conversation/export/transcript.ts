@@ -1,4 +1,4 @@
-import { unknownWords } from '../unknownWords';
+import { asSent, unknownWords } from '../unknownWords';
 import { markerWords } from '../markerWords';
 import { asServerEvent, contentImages, contentText, type ServerEvent } from '../../agent-server/protocol';
 import { failureHeadline, userActionWords } from '../errorWords';
@@ -128,7 +128,7 @@ function rowMarkdown(row: Row, times: Times): string {
         .filter(Boolean)
         .join('\n\n');
     case 'unknown':
-      return `_${unknownWords(row)}_\n\n${fenced(JSON.stringify(row.event, null, 2), 'json')}`;
+      return `_${unknownWords(row)}_\n\n${fenced(JSON.stringify(asSent(row.event), null, 2), 'json')}`;
   }
 }
 

@@ -10,7 +10,7 @@ import { t, type MessageId } from '../../i18n/i18n';
 export function isAgentReply(event: ServerEvent): boolean {
   if (event.kind === 'MessageEvent') return event.source === 'agent';
   if (event.kind !== 'ActionEvent') return false;
-  return readAction((event as { action?: unknown }).action)?.tool === 'finish';
+  return readAction(event.action)?.tool === 'finish';
 }
 
 const STATE_IN_TITLE: Partial<Record<ExecutionStatus, MessageId>> = {

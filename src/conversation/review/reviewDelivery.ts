@@ -9,9 +9,9 @@ import type { ReviewComment } from './reviewComments';
 function userMessagesByText(events: Iterable<ServerEvent>): Map<string, string> {
   const byText = new Map<string, string>();
   for (const event of events) {
-    if (event.kind !== 'MessageEvent' || (event as { source?: unknown }).source !== 'user') continue;
-    const message = (event as { llm_message?: { content?: unknown } }).llm_message;
-    byText.set(contentText(message?.content), event.id);
+    if (event.kind !== 'MessageEvent' || event.source !== 'user') continue;
+    // Typed by its kind, never checked field by field: read as if it could lack its message.
+    byText.set(contentText(event.llm_message?.content), event.id);
   }
   return byText;
 }
@@ -61,7 +61,7 @@ export function answeredSince(eventId: string, events: readonly ServerEvent[]): 
   if (!message) return true;
   return events.some(
     (event) =>
-      (event as { source?: unknown }).source === 'agent' &&
+      event.source === 'agent' &&
       event.kind !== 'ConversationStateUpdateEvent' &&
       event.timestamp > message.timestamp,
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { gate, gated } from '../testing/gated';
 import {
   EventClock,
   agentMessage,
@@ -128,11 +129,11 @@ describe('stretches of finished agent work', () => {
 
   it('folds consecutive events Tether cannot show into one line, whether or not steps fold', () => {
     const c = clock();
-    const odd = (kind: string) => ({ ...c.next(), kind, source: 'environment' }) as ServerEvent;
+    const odd = (kind: string) => gate({ ...c.next(), kind, source: 'environment' });
     const events = [
       userMessage(c, 'go'),
       odd('TelemetryPulseEvent'),
-      { ...c.next(), kind: 'MessageEvent', source: 'agent', llm_message: null } as ServerEvent,
+      gate({ ...c.next(), kind: 'MessageEvent', source: 'agent', llm_message: null }),
     ];
     const ls = terminalAction(c, 'ls');
     events.push(ls, terminalObservation(c, ls, 'a.py', 0), odd('FutureEvent'), agentMessage(c, 'Done.'));
@@ -171,7 +172,7 @@ describe('stretches of finished agent work', () => {
   });
 
   it('builds no row to fold 10,000 events', () => {
-    const projection = projectEvents(longConversation(clock(), 10_000));
+    const projection = projectEvents(gated(longConversation(clock(), 10_000)));
     const stretches = workStretches(projection);
     expect(new Set(stretches.values()).size).toBeGreaterThan(1000);
     expect(projection.rowsBuilt).toBe(0);
