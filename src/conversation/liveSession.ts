@@ -7,7 +7,6 @@ import {
   contentImages,
   contentText,
   type ExecutionStatus,
-  type MessageEvent,
 } from '../agent-server/protocol';
 import {
   eventsSocketUrl,
@@ -366,8 +365,8 @@ export class ConversationSession {
     if (event.kind === 'MessageEvent' && event.source === 'user')
       this.dispatch({
         type: 'message echoed',
-        text: contentText((event as MessageEvent).llm_message?.content),
-        imageCount: contentImages((event as MessageEvent).llm_message?.content).length,
+        text: contentText(event.llm_message?.content),
+        imageCount: contentImages(event.llm_message?.content).length,
       });
     this.deltas.end({ type: 'event persisted', eventId: event.id });
     if (event.source === 'agent' || event.kind === 'InterruptEvent')

@@ -1,6 +1,6 @@
 import { contentText, isRecord } from '../agent-server/protocol';
 import { readAction } from '../agent-server/toolActions';
-import { eventAt, type RowReader } from './rowReader';
+import type { RowReader } from './rowReader';
 
 // The newest words of one side on the branch shown, read from the end back without building a
 // row: the person's newest request (a commit's subject, a plan's context) and the agent's newest
@@ -13,10 +13,9 @@ export function newestMessageText(rows: RowReader, source: 'user' | 'agent'): st
       const action = readAction(calls![call]!.action?.action);
       if (action?.tool === 'finish') return action.message;
     }
-    const row = eventAt(rows, index);
-    if (row?.kind !== 'MessageEvent' || row.source !== source) continue;
-    const event = rows.eventOf(rows.rowOrder[index]!) as { llm_message?: { content?: unknown } } | undefined;
-    return contentText(event?.llm_message?.content);
+    const event = rows.eventOf(rows.rowOrder[index]!);
+    if (event?.kind !== 'MessageEvent' || event.source !== source) continue;
+    return contentText(event.llm_message?.content);
   }
   return undefined;
 }
