@@ -21,20 +21,20 @@ export class PushedAlerts {
 
   /** Once Tether's worker holds the page: notifications allowed, pushes ready to deliver. */
   static async to(page: Page, context: BrowserContext): Promise<PushedAlerts> {
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? 'none'), {
-        timeout: 30_000,
-      })
-      .toMatch(/\/sw\.js\?lang=/);
+    const controller = () => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? 'none');
+    await expect.poll(controller, { timeout: 30_000 }).toMatch(/\/sw\.js\?lang=/);
     const origin = new URL(page.url()).origin;
     await context.grantPermissions(['notifications'], { origin });
     const cdp = await context.newCDPSession(page);
-    // The registration of Tether's worker (the mock's, if the page once had it, may be listed).
+    // The registration of the worker that holds the page. Every version seen is listed (the mock's,
+    // if the page once had it, and an earlier one of Tether's, replaced when the page registered
+    // its worker again): a push sent to another than the page's is shown where the page does not
+    // look (a fresh CI waited 10 s for a notification so, once, under load).
     const versions: { registrationId: string; scriptURL: string; status: string }[] = [];
     cdp.on('ServiceWorker.workerVersionUpdated', (event) => versions.push(...event.versions));
     await cdp.send('ServiceWorker.enable');
-    const tethers = () =>
-      versions.find((v) => new URL(v.scriptURL).pathname === '/sw.js' && v.status === 'activated');
+    const holding = await controller();
+    const tethers = () => versions.filter((v) => v.scriptURL === holding && v.status === 'activated').at(-1);
     await expect.poll(() => tethers() !== undefined).toBe(true);
     const registrationId = tethers()!.registrationId;
     return new PushedAlerts(page, context, (data) =>
