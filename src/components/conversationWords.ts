@@ -1,4 +1,5 @@
 import type { ExecutionStatus } from '../agent-server/protocol';
+import { clipped } from '../conversation/clipped';
 import { t, type MessageId } from '../i18n/i18n';
 import { formatDate } from '../i18n/format';
 
@@ -24,7 +25,7 @@ export function conversationTitle(
   const fromTitle = title?.trim();
   if (fromTitle) return fromTitle;
   const firstLine = firstUserMessage?.trim().split('\n')[0]?.trim();
-  if (firstLine) return firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine;
+  if (firstLine) return clipped(firstLine, 80);
   return t('conversation.untitled');
 }
 

@@ -1,4 +1,5 @@
 import { contentText, isRecord, type ExecutionStatus, type ServerEvent } from '../agent-server/protocol';
+import { clipped } from './clipped';
 import { readAction } from '../agent-server/toolActions';
 import { t } from '../i18n/i18n';
 import 'virtual:tether-english/announce';
@@ -20,10 +21,7 @@ function spoken(text: string): string {
     .replace(/^#+\s*/gm, '');
 }
 
-function clip(text: string, limit: number): string {
-  const flat = spoken(text).replace(/\s+/g, ' ').trim();
-  return flat.length <= limit ? flat : `${flat.slice(0, limit - 1).trimEnd()}…`;
-}
+const clip = (text: string, limit: number) => clipped(spoken(text).replace(/\s+/g, ' '), limit);
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

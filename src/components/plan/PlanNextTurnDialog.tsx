@@ -7,7 +7,8 @@ import type { AgentServer } from '../../agent-server/servers';
 import { conversationApproval } from '../../conversation/approvalPolicy';
 import { PLAN_TAG } from '../../conversation/conversationTags';
 import { newestMessageText } from '../../conversation/newestMessage';
-import { clipped } from '../../conversation/plan/planMode';
+import { clipped } from '../../conversation/clipped';
+import { CONTEXT_CHARS } from '../../conversation/plan/planMode';
 import { createConversation } from '../../conversation/resources/conversationLlm';
 import { rowReaderOf } from '../../conversation/rowReader';
 import { useT } from '../../i18n/i18n';
@@ -54,7 +55,10 @@ export default function PlanNextTurnDialog({
       const message =
         t('planFirst.nextTurnRequest', { title, request: text }) +
         (asked && answered
-          ? t('planFirst.nextTurnContext', { asked: clipped(asked), answered: clipped(answered) })
+          ? t('planFirst.nextTurnContext', {
+              asked: clipped(asked, CONTEXT_CHARS),
+              answered: clipped(answered, CONTEXT_CHARS),
+            })
           : '');
       return createConversation(queryClient, settings, message, llm, workingDir, conversationApproval(info), {
         tags: { [PLAN_TAG]: 'planning' },

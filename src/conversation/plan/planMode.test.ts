@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolCall } from '../toolCalls';
 import { newestPlanEdit } from './planEdits';
-import { builtFrom, clipped, nextTurnOf, planPathOf, planStateOf, planTag } from './planMode';
+import { builtFrom, nextTurnOf, planPathOf, planStateOf, planTag } from './planMode';
 import { newConversationPayload } from '../newConversation';
 
 const planCall = (id: string, path: string, isError = false, command = 'str_replace'): ToolCall =>
@@ -29,12 +29,6 @@ describe('plan first', () => {
     // A child the agent started has a parent and no plan; a plan started alone has no parent.
     expect(nextTurnOf({ tags: {}, parent_conversation_id: 'p-1' })).toBeUndefined();
     expect(nextTurnOf({ tags: { tetherplan: 'planning' }, parent_conversation_id: null })).toBeUndefined();
-  });
-
-  it('gives the planner the context clipped, its end marked', () => {
-    expect(clipped('  short  ')).toBe('short');
-    expect(clipped('abcdefgh', 5)).toBe('abcd…');
-    expect(clipped('abc  defgh', 6)).toBe('abc…');
   });
 
   it('reads where a plan stands from the tags, and writes it back the same way', () => {

@@ -69,9 +69,3 @@ export function nextTurnOf(info: unknown): string | undefined {
 
 /** How much of the parent's newest request and answer the planner is given to start from. */
 export const CONTEXT_CHARS = 2000;
-
-/** A message cut to `limit` characters at most, its end marked, for the planner's context. */
-export function clipped(text: string, limit = CONTEXT_CHARS): string {
-  const trimmed = text.trim();
-  return trimmed.length > limit ? `${trimmed.slice(0, limit - 1).trimEnd()}…` : trimmed;
-}

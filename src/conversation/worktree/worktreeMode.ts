@@ -1,4 +1,5 @@
 import { BRANCH_TAG, tagOf, WORKTREE_TAG } from '../conversationTags';
+import { clipped } from '../clipped';
 import { shellWord } from '../shellWord';
 
 export { BRANCH_TAG, WORKTREE_TAG };
@@ -97,6 +98,5 @@ export function pullRequestUrl(output: string): string | undefined {
 
 /** The first line of the person's newest request, as a commit's subject (git's 72 columns). */
 export function suggestedCommitMessage(request: string | undefined): string {
-  const first = (request ?? '').trim().split('\n')[0]?.trim() ?? '';
-  return first.length > 72 ? `${first.slice(0, 71).trimEnd()}…` : first;
+  return clipped((request ?? '').trim().split('\n')[0] ?? '', 72);
 }
