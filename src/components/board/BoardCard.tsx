@@ -1,9 +1,10 @@
 import 'virtual:tether-english/board';
+import { agentModel } from '../../conversation/agentLlm';
 import { useId } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { agentServerClients } from '../../agent-server/client';
-import { isRecord, type ConversationInfo } from '../../agent-server/protocol';
+import type { ConversationInfo } from '../../agent-server/protocol';
 import type { AgentServer } from '../../agent-server/servers';
 import { markSeen } from '../../conversation/board/boardStorage';
 import type { Placement } from '../../conversation/board/boardColumns';
@@ -27,12 +28,6 @@ export interface Card {
   readonly info: ConversationInfo;
   readonly glimpse: Glimpse | undefined;
   readonly placement: Placement;
-}
-
-/** The model the agent runs on, as its settings name it. */
-function modelOf(info: ConversationInfo): string | undefined {
-  const llm = isRecord(info.agent) && isRecord(info.agent.llm) ? info.agent.llm : undefined;
-  return typeof llm?.model === 'string' && llm.model ? llm.model : undefined;
 }
 
 /** A server's time (UTC, with or without its zone) in ms since the epoch. */
@@ -68,7 +63,7 @@ export function BoardCard({ card, several, now }: { card: Card; several: boolean
     mutationFn: () => continueRun(conversations(), info.id),
     onSettled: settled,
   });
-  const model = modelOf(info);
+  const model = agentModel(info);
   const cost = usageOfStats(info.stats)?.cost;
   const reason = REASON_WORDS[placement.reason];
   const eventQuery = placement.eventId ? `?event=${encodeURIComponent(placement.eventId)}` : '';

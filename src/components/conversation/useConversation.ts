@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { agentBaseUrl, agentModel } from '../../conversation/agentLlm';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { agentServerClients, httpStatus } from '../../agent-server/client';
@@ -186,14 +187,4 @@ function useSameWhileEqual<T extends Record<string, unknown>>(value: T): T {
   )
     kept.current = value;
   return kept.current;
-}
-
-function agentModel(info: unknown): string | undefined {
-  const llm = isRecord(info) && isRecord(info.agent) ? info.agent.llm : undefined;
-  return isRecord(llm) && typeof llm.model === 'string' ? llm.model : undefined;
-}
-
-function agentBaseUrl(info: unknown): string | undefined {
-  const llm = isRecord(info) && isRecord(info.agent) ? info.agent.llm : undefined;
-  return isRecord(llm) && typeof llm.base_url === 'string' && llm.base_url ? llm.base_url : undefined;
 }

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { agentModel } from '../../conversation/agentLlm';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { agentServerClients, describeError } from '../../agent-server/client';
-import { isRecord } from '../../agent-server/protocol';
 import { useLlmSettings } from '../../agent-server/llmSettings';
 import type { AgentServer } from '../../agent-server/servers';
 import { tagsOf } from '../../conversation/conversationTags';
@@ -113,12 +113,6 @@ export function AskForOpinion({
   );
 }
 
-/** The model a conversation's agent uses, as its info says. */
-function modelOf(info: unknown): string | undefined {
-  const llm = isRecord(info) && isRecord(info.agent) ? info.agent.llm : undefined;
-  return isRecord(llm) && typeof llm.model === 'string' ? llm.model : undefined;
-}
-
 /**
  * The newest second opinion, beside the plan: read again while it runs, then its answer; said
  * plainly when it was given on an earlier version of the plan, or when it stopped without one.
@@ -150,7 +144,7 @@ export function SecondOpinion({
     settled && status && answer.isSuccess
       ? opinionState(info.data, status, answer.data, version)
       : { kind: 'reviewing' as const };
-  const model = modelOf(info.data);
+  const model = agentModel(info.data);
   return (
     <section className="second-opinion" aria-labelledby="opinion-title">
       <h3 id="opinion-title">{t('planFirst.opinion')}</h3>
