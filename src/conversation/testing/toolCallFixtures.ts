@@ -6,6 +6,18 @@ let clock = 0;
 /** A timestamp later than every one given before. */
 export const at = () => `2026-11-29T10:00:${String(clock++).padStart(2, '0')}Z`;
 
+/** A call's action event, as the agent persists it. */
+const actionEvent = (id: string, timestamp: string, tool: string, action: object, extra: object = {}) => ({
+  kind: 'ActionEvent',
+  id: `a-${id}`,
+  source: 'agent',
+  timestamp,
+  tool_name: tool,
+  tool_call_id: id,
+  ...extra,
+  action,
+});
+
 /** One file-editor call and its result. */
 export function edit(
   id: string,
@@ -15,16 +27,13 @@ export function edit(
   const timestamp = at();
   return {
     toolCallId: id,
-    action: {
-      kind: 'ActionEvent',
-      id: `a-${id}`,
-      source: 'agent',
+    action: actionEvent(
+      id,
       timestamp,
-      tool_name: 'file_editor',
-      tool_call_id: id,
-      llm_response_id: `r-${id}`,
-      action: { kind: 'FileEditorAction', command: result.command ?? 'str_replace', path },
-    },
+      'file_editor',
+      { kind: 'FileEditorAction', command: result.command ?? 'str_replace', path },
+      { llm_response_id: `r-${id}` },
+    ),
     outcomes: [
       {
         kind: 'ObservationEvent',
@@ -51,15 +60,7 @@ export function edit(
 export function command(id: string): ToolCall {
   return {
     toolCallId: id,
-    action: {
-      kind: 'ActionEvent',
-      id: `a-${id}`,
-      source: 'agent',
-      timestamp: at(),
-      tool_name: 'terminal',
-      tool_call_id: id,
-      action: { kind: 'TerminalAction', command: 'make' },
-    },
+    action: actionEvent(id, at(), 'terminal', { kind: 'TerminalAction', command: 'make' }),
     outcomes: [],
   } as unknown as ToolCall;
 }
