@@ -11,44 +11,7 @@ import { expect, type Page } from '@playwright/test';
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/**
- * Waits until every transcript's rows agree with what the virtualizer measured, and its scroll
- * and heights have held for a few frames. A row that has just grown overflows its slot until the
- * virtualizer's next measure (one frame), and for that frame it can reach under the sticky
- * "jump" buttons: axe measured a row's action 2.5 px under the pill once, under load.
- */
-async function transcriptsAtRest(page: Page) {
-  await page.waitForFunction(
-    () => {
-      const signature = [...document.querySelectorAll<HTMLElement>('.chat-scroll')]
-        .map((scroller) => {
-          const rows = scroller.querySelector<HTMLElement>('.chat-rows');
-          if (!rows) return `${scroller.scrollTop}`;
-          const top = rows.getBoundingClientRect().top;
-          const reach = Math.max(
-            0,
-            ...[...rows.children].map((slot) => slot.getBoundingClientRect().bottom - top),
-          );
-          // A slot that reaches past the rows' measured height has not been measured yet.
-          if (reach > rows.offsetHeight + 1) return 'unmeasured';
-          return `${scroller.scrollTop}:${scroller.scrollHeight}:${rows.offsetHeight}`;
-        })
-        .join('|');
-      const seen = window as unknown as { axeRest?: { signature: string; frames: number } };
-      if (signature.includes('unmeasured') || seen.axeRest?.signature !== signature) {
-        seen.axeRest = { signature, frames: 0 };
-        return false;
-      }
-      seen.axeRest.frames += 1;
-      return seen.axeRest.frames >= 3;
-    },
-    undefined,
-    { polling: 'raf' },
-  );
-}
-
 export async function expectAccessible(page: Page, where: string, scope: 'all' | 'colours' = 'all') {
-  await transcriptsAtRest(page);
   // One axe.run in the page. The default runs each frame apart and finishes in a blank page of
   // its own, which more than doubled each check's time; Tether draws no frames to reach into.
   const builder = new AxeBuilder({ page })
