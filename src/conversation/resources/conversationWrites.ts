@@ -15,6 +15,27 @@ import { conversationKey, conversationListKey, patchConversation } from './conve
 
 type ListData = InfiniteData<Page<ConversationInfo>, string>;
 
+/**
+ * Puts what the server took into the caches. A read of the conversation or of the list that left
+ * before the write was answered can bring back what the write replaced, over the patch, and
+ * nothing reads again soon (a worktree's branch, written to the tags, went missing from its card
+ * so in a loaded run): such reads are given up first. A read of a cache that holds nothing yet is
+ * left to land, so that a list still loading is not left empty.
+ */
+async function patchWritten(
+  queryClient: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+  patch: Partial<ConversationInfo>,
+): Promise<void> {
+  const held = { predicate: (query: { state: { data: unknown } }) => query.state.data !== undefined };
+  await Promise.all([
+    queryClient.cancelQueries({ queryKey: conversationKey(settings, id), exact: true, ...held }),
+    queryClient.cancelQueries({ queryKey: conversationListKey(settings), exact: true, ...held }),
+  ]);
+  patchConversation(queryClient, settings, id, patch);
+}
+
 export async function renameConversation(
   queryClient: QueryClient,
   settings: ConnectionSettings,
@@ -25,7 +46,7 @@ export async function renameConversation(
   // 1.57 answers 200 {success: false} when it renamed nothing (an unknown id); 1.58 answers 404.
   if (isRecord(result) && result.success === false)
     throw new AgentServerRefused(t('conversation.renameGone'));
-  patchConversation(queryClient, settings, id, { title });
+  await patchWritten(queryClient, settings, id, { title });
 }
 
 /**
@@ -40,7 +61,7 @@ export async function saveConversationTags(
 ): Promise<void> {
   const result: unknown = await agentServerClients(settings).conversations.updateConversation(id, { tags });
   if (isRecord(result) && result.success === false) throw new AgentServerRefused(t('limits.notKept'));
-  patchConversation(queryClient, settings, id, { tags });
+  await patchWritten(queryClient, settings, id, { tags });
 }
 
 export async function deleteConversation(
@@ -75,7 +96,7 @@ export async function setApprovalPolicy(
   await conversations.setSecurityAnalyzer(id, { security_analyzer: analyser } as never);
   const kind = POLICY_OF[approval];
   await conversations.setConfirmationPolicy(id, { kind } as never);
-  patchConversation(queryClient, settings, id, { confirmation_policy: { kind } });
+  await patchWritten(queryClient, settings, id, { confirmation_policy: { kind } });
 }
 
 /** Whether the conversation's agent has a condenser (a server answering without `agent` is given the benefit of the doubt). */
