@@ -148,6 +148,57 @@ describe('holding a run to its limits', () => {
     expect(steps.state.costReads).toBe(0);
   });
 
+  it('reads for a newer step at once, not after the wait left of an older step’s reads', () => {
+    const { state, watch } = conversation({ [BUDGET_TAG]: '2' });
+    watch.check();
+    state.steps = 1;
+    watch.check();
+    vi.advanceTimersByTime(1000 + 2000 + 4000);
+    // Four reads for step 1: the fifth is 8 s away when step 2 comes.
+    expect(state.reads).toBe(4);
+    state.steps = 2;
+    watch.check();
+    expect(state.reads).toBe(5);
+    vi.advanceTimersByTime(1000);
+    expect(state.reads).toBe(6);
+    // The cost caught up: the reads end, and no timer is left to fire.
+    state.cost = 1;
+    watch.check();
+    vi.advanceTimersByTime(60_000);
+    expect(state.reads).toBe(6);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('reads anew for a run whose steps bear the numbers of the run before', () => {
+    const { state, watch } = conversation({ [BUDGET_TAG]: '2' });
+    watch.check();
+    state.steps = 1;
+    watch.check();
+    vi.advanceTimersByTime(60_000);
+    expect(state.reads).toBe(5);
+    state.status = 'finished';
+    watch.check();
+    // The next run (a model with no streamed stats): its first step is read for.
+    state.status = 'running';
+    state.steps = 0;
+    watch.check();
+    state.steps = 1;
+    watch.check();
+    expect(state.reads).toBe(6);
+  });
+
+  it('reads for the cost a watch first sees mid-run: it may not hold that step yet', () => {
+    const { state, watch } = conversation({ [BUDGET_TAG]: '2' });
+    state.steps = 2;
+    state.cost = 0.6;
+    watch.check();
+    expect(state.reads).toBe(1);
+    state.cost = 1.6;
+    watch.check();
+    vi.advanceTimersByTime(60_000);
+    expect(state.reads).toBe(1);
+  });
+
   it('does nothing while the conversation is not running, or has no limits', () => {
     const { state, watch } = conversation({});
     state.cost = 1000;

@@ -77,6 +77,9 @@ export class LimitWatch {
     if (deps.status() !== 'running') {
       this.stoppedThisRun = false;
       if (this.pending) this.pending.settled = true;
+      // The next run's steps are read for anew, though they bear the same numbers.
+      this.stopReading();
+      this.reads = { made: 0, atSteps: 0 };
       return;
     }
     // The stop made no event of its own (the run had ended as it came): nothing to say of it.
@@ -96,6 +99,10 @@ export class LimitWatch {
 
   /** Stops reading the info (the conversation is no longer watched). */
   dispose(): void {
+    this.stopReading();
+  }
+
+  private stopReading(): void {
     clearTimeout(this.readTimer);
     this.readTimer = undefined;
   }
@@ -106,14 +113,21 @@ export class LimitWatch {
    * 1.58.2: the info can lag the events by a step). The info is read again, then after a wait
    * that doubles each time while the cost stays behind, at most READS_PER_STEP times a step: a
    * model the server has no price for costs nothing, and its steps must not be read for without
-   * end.
+   * end. A newer step is read for at once: the wait left of an older step's reads (up to 16 s)
+   * let a run go past its budget on a loaded server.
    */
   private readCostIfBehind(budgeted: boolean, now: { cost: number; steps: number }): void {
-    if (now.cost !== this.cost.value || now.steps < this.cost.atSteps)
+    // The cost first seen (a watch begun mid-run: a reload, a tab opened late) may not hold the
+    // step it is seen at yet: it is read for as a cost that has not moved.
+    if (this.cost.value < 0) this.cost = { value: now.cost, atSteps: 0 };
+    else if (now.cost !== this.cost.value || now.steps < this.cost.atSteps)
       this.cost = { value: now.cost, atSteps: now.steps };
-    if (!budgeted || now.steps <= this.cost.atSteps || this.readTimer) return;
-    if (this.reads.atSteps !== now.steps) this.reads = { made: 0, atSteps: now.steps };
-    if (this.reads.made >= READS_PER_STEP) return;
+    if (!budgeted || now.steps <= this.cost.atSteps) return this.stopReading();
+    if (this.reads.atSteps !== now.steps) {
+      this.stopReading();
+      this.reads = { made: 0, atSteps: now.steps };
+    }
+    if (this.readTimer || this.reads.made >= READS_PER_STEP) return;
     this.reads.made++;
     this.deps.refreshInfo();
     this.readTimer = setTimeout(
