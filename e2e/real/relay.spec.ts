@@ -6,6 +6,10 @@ import { PushService } from './pushService';
 import { RelayProcess } from './relayProcess';
 import { PushedAlerts } from '../pushing';
 import { ScriptedLlm } from './scriptedLlm';
+import { launchOptions } from '../../playwright.config';
+
+// The whole browser: the headless shell grants the notification permission and shows none.
+test.use({ launchOptions: launchOptions('chromium') });
 
 // Alerts that reach a closed tab: the agent-server's own webhook feeds the relay, which pushes to
 // a push service on loopback that checks the VAPID signature and decrypts what it gets. The
