@@ -62,11 +62,15 @@ test('the run stops at the model call that reaches the budget, at the server’s
   expect((await infoOf(server, id)).tags).toMatchObject({ tetherbudget: '2' });
   await expect(limits.meter).toHaveAccessibleName('Budget: $0.60 of $2.00 spent');
 
-  // After a model switch the server streams no stats update; the budget holds all the same.
+  // After a model switch the server streams no stats update; the budget holds all the same, as
+  // far as the server has saved its stats: the info of a running conversation is the state last
+  // saved, which can lack the newest model call's cost until the next call has answered
+  // (docs/agent-server-notes.md). A free third step lets the save come; the fourth never ends.
   await expect(await switchModel(page, 'openai/second-model', { apiKey: 'sk-scripted' })).toBeHidden();
   llm.setScript([
     { text: 'Step one.', toolCalls: [{ name: 'terminal', arguments: { command: 'echo 1' } }], cost: 1 },
     { text: 'Step two.', toolCalls: [{ name: 'terminal', arguments: { command: 'echo 2' } }], cost: 1 },
+    { text: 'Step three.', toolCalls: [{ name: 'terminal', arguments: { command: 'echo 3' } }] },
     { hang: true, text: 'Still' },
   ]);
   const before = llm.requests.length;
@@ -76,7 +80,7 @@ test('the run stops at the model call that reaches the budget, at the server’s
     { timeout: 30_000 },
   );
   const after = llm.requests.slice(before).filter((request) => Array.isArray(request.body.tools));
-  expect(after.length).toBeLessThanOrEqual(3);
+  expect(after.length).toBeLessThanOrEqual(4);
   await expectRowsMatch(page, server, id);
 });
 
