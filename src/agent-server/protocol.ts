@@ -31,6 +31,12 @@ interface EventBase {
   id: string;
   timestamp: string;
   source: EventSource;
+  /**
+   * The event it follows in the conversation's tree (every event of the SDK's `Event` names one;
+   * `null`, absent or `"__root__"` for a root). Read as the server sent it: the gate checks only
+   * the id, the kind and the timestamp (branches/eventTree.ts).
+   */
+  parent_id?: string | null;
 }
 
 export interface LlmMessage {

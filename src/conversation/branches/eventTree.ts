@@ -15,15 +15,13 @@ import { sortKeyOf } from '../eventOrder';
 
 const ROOT_PARENT_ID = '__root__';
 
-const responseOf = (event: ServerEvent) => (event as { llm_response_id?: unknown }).llm_response_id;
-
 /**
  * The parent an event names: an id, `null` for a root or a legacy event, `undefined` for an
  * event that is no tree node.
  */
 export function treeParent(event: ServerEvent): string | null | undefined {
   if (event.kind === 'ConversationStateUpdateEvent') return undefined;
-  const parent = (event as { parent_id?: unknown }).parent_id;
+  const parent: unknown = event.parent_id;
   return typeof parent === 'string' && parent !== ROOT_PARENT_ID ? parent : null;
 }
 
@@ -183,10 +181,10 @@ export class EventTree {
    */
   private addStrandedCalls(id: string, ids: Set<string>): void {
     const event = this.byId.get(id);
-    const response = event?.kind === 'ActionEvent' ? responseOf(event) : undefined;
+    const response = event?.kind === 'ActionEvent' ? event.llm_response_id : undefined;
     if (!response) return;
     for (const child of this.children.get(id) ?? []) {
-      if (ids.has(child.id) || child.kind !== 'ActionEvent' || responseOf(child) !== response) continue;
+      if (ids.has(child.id) || child.kind !== 'ActionEvent' || child.llm_response_id !== response) continue;
       ids.add(child.id);
       this.addStrandedCalls(child.id, ids);
     }
