@@ -1,4 +1,10 @@
-import { contentText, isRecord, type ExecutionStatus, type ServerEvent } from '../agent-server/protocol';
+import {
+  contentText,
+  isRecord,
+  type ActionEvent,
+  type ExecutionStatus,
+  type ServerEvent,
+} from '../agent-server/protocol';
 import { clipped } from './clipped';
 import { readAction } from '../agent-server/toolActions';
 import { t } from '../i18n/i18n';
@@ -26,7 +32,7 @@ const clip = (text: string, limit: number) => clipped(spoken(text).replace(/\s+/
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** What a tool call does, in a few words: its summary, its command or the file it edits. */
-function actionPhrase(event: Record<string, unknown>): string {
+function actionPhrase(event: ActionEvent): string {
   const action = readAction(event.action);
   const summary = str(event.summary);
   if (summary && !summary.startsWith(`${String(event.tool_name)}: {`))
@@ -52,15 +58,17 @@ function actionPhrase(event: Record<string, unknown>): string {
 
 /** The sentence for a persisted event that just arrived live, if it is worth one. */
 export function announceEvent(event: ServerEvent): string | undefined {
-  const record = event as unknown as Record<string, unknown>;
+  // The gate checked only the id, the kind and the timestamp: each field is read as it may have
+  // come, never as its type promises.
   switch (event.kind) {
     case 'ActionEvent':
       if (event.source !== 'agent' || event.tool_name === 'finish' || event.tool_name === 'think')
         return undefined;
-      return actionPhrase(record);
+      return actionPhrase(event);
     case 'ObservationEvent': {
-      const observation = isRecord(record.observation) ? record.observation : {};
-      const tool = typeof record.tool_name === 'string' ? record.tool_name : undefined;
+      const observed: unknown = event.observation;
+      const observation = isRecord(observed) ? observed : {};
+      const tool = typeof event.tool_name === 'string' ? event.tool_name : undefined;
       if (tool === 'finish' || tool === 'think') return undefined;
       const exit = typeof observation.exit_code === 'number' ? observation.exit_code : undefined;
       if (observation.is_error === true || (exit !== undefined && exit !== 0)) {
@@ -75,14 +83,15 @@ export function announceEvent(event: ServerEvent): string | undefined {
     case 'UserRejectObservation':
       return t('announce.rejected');
     case 'AgentErrorEvent':
-      return t('announce.agentError', { error: clip(String(record.error ?? ''), 120) });
+      return t('announce.agentError', { error: clip(String(event.error ?? ''), 120) });
     case 'ConversationErrorEvent':
       return t('announce.conversationError', {
-        error: clip(String(record.detail ?? record.code ?? t('announce.stoppedDetail')), 150),
+        error: clip(String(event.detail ?? event.code ?? t('announce.stoppedDetail')), 150),
       });
     case 'MessageEvent': {
       if (event.source !== 'agent') return undefined;
-      const text = contentText(isRecord(record.llm_message) ? record.llm_message.content : undefined);
+      const sent: unknown = event.llm_message;
+      const text = contentText(isRecord(sent) ? sent.content : undefined);
       return text ? t('announce.replied', { text: clip(text, REPLY_PREVIEW_CHARS) }) : undefined;
     }
     default:

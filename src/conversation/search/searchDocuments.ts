@@ -52,16 +52,19 @@ export function eventDocuments(server: string, conversation: string, raw: unknow
           },
         ]
       : [];
-  const record = event as unknown as Record<string, unknown>;
+  // The gate checked only the id, the kind and the timestamp: each field is read as it may have
+  // come, never as its type promises.
   switch (event.kind) {
     case 'MessageEvent': {
-      const message = isRecord(record.llm_message) ? record.llm_message : {};
+      const sent: unknown = event.llm_message;
+      const message = isRecord(sent) ? sent : {};
       const reasoning = typeof message.reasoning_content === 'string' ? message.reasoning_content : '';
       return make('message', [contentText(message.content), reasoning].filter(Boolean).join('\n'));
     }
     case 'ActionEvent': {
-      const action = readAction(record.action);
-      const thought = Array.isArray(record.thought) ? contentText(record.thought) : '';
+      const action = readAction(event.action);
+      const thoughts: unknown = event.thought;
+      const thought = Array.isArray(thoughts) ? contentText(thoughts) : '';
       const said = make('message', thought, `${event.id}#thought`);
       switch (action?.tool) {
         case 'terminal':
@@ -81,11 +84,12 @@ export function eventDocuments(server: string, conversation: string, raw: unknow
       }
     }
     case 'ObservationEvent': {
-      const observation = isRecord(record.observation) ? record.observation : {};
+      const observed: unknown = event.observation;
+      const observation = isRecord(observed) ? observed : {};
       return make('output', stripAnsi(contentText(observation.content)).slice(0, OUTPUT_SEARCHED));
     }
     case 'AgentErrorEvent':
-      return make('output', typeof record.error === 'string' ? record.error : '');
+      return make('output', typeof event.error === 'string' ? event.error : '');
     default:
       return [];
   }
