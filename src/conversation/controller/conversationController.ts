@@ -205,8 +205,8 @@ export class ConversationController implements KeptConversation {
    */
   private async newestJoiningCopy(): Promise<Page<unknown> | undefined> {
     const read = await this.copyReadInTime();
-    const newest = read?.events.at(-1) as { id?: unknown; timestamp?: unknown } | undefined;
-    if (!read || newest?.id !== read.meta.highId) return undefined;
+    const newest: unknown = read?.events.at(-1);
+    if (!read || !isRecord(newest) || newest.id !== read.meta.highId) return undefined;
     const { settings, conversationId } = this.deps;
     try {
       const after = (await agentServerClients(settings).conversations.searchEvents(conversationId, {

@@ -1,3 +1,4 @@
+import { isRecord } from '../../agent-server/protocol';
 import type { ConversationEventLog } from '../eventLog';
 import { judgeCopy, inLogOrder, type CopyEdge, type CopyVerdict } from './copyVerdict';
 import type { CopiedConversation } from './copySchema';
@@ -88,10 +89,10 @@ export class CopyKeeper {
       return;
     }
     this.meta = read.meta;
-    const newest = read.events.at(-1) as { id?: unknown; timestamp?: unknown } | undefined;
+    const newest: unknown = read.events.at(-1);
     this.newestHeld = {
       id: read.meta.highId,
-      timestamp: typeof newest?.timestamp === 'string' ? newest.timestamp : undefined,
+      timestamp: isRecord(newest) && typeof newest.timestamp === 'string' ? newest.timestamp : undefined,
     };
     // An early read is on screen already: dropping it takes its rows away again.
     if (this.newestPage && !this.judge(Boolean(early))) {

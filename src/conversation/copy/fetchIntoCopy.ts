@@ -1,4 +1,5 @@
 import { agentServerClients } from '../../agent-server/client';
+import { asServerEvent, type ServerEvent } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { inLogOrder } from './copyVerdict';
 import { readEventsInLogOrder } from '../resources/events';
@@ -18,14 +19,15 @@ export async function fetchIntoCopy(
   const info = (await conversations.getConversation(conversationId)) as unknown as {
     leaf_event_id?: string | null;
   };
-  const events: { id: string; timestamp?: string }[] = [];
+  // Through the gate every server event passes, as the log's own events are kept.
+  const events: ServerEvent[] = [];
   await readEventsInLogOrder(
     conversations,
     conversationId,
     {},
     (event) => {
-      const held = event as { id?: unknown; timestamp?: unknown };
-      if (typeof held.id === 'string') events.push(event as { id: string; timestamp?: string });
+      const gated = asServerEvent(event);
+      if (gated) events.push(gated);
     },
     current,
   );
