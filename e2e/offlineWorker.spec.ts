@@ -7,7 +7,9 @@ import { Tether } from './app';
 // the page over from the mock's worker instead, sw.js was left waiting in 8 of 10 such swaps
 // (docs/browser-copy.md, Offline).
 
-const SWAPS = 6;
+// Three: the takeover failed in 8 of 10 swaps, so three swaps that all pass leave less than a
+// 1 % chance that it came back (six took 33 s of a worker, the suite's longest journey).
+const SWAPS = 3;
 
 test('after the mock is removed, Tether’s worker holds the next page, even while it fetches', async ({
   browser,
