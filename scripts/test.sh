@@ -34,28 +34,12 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 
-step "Lint, format and types (side by side)"
-# Each of the three runs on one core: side by side they take the time of the longest (eslint),
-# not of all three. Each one's output is printed whole, in turn, and every failure is named.
-checks=$(mktemp -d)
-npx eslint . >"$checks/lint" 2>&1 &
-lint_job=$!
-npx prettier --check . >"$checks/format" 2>&1 &
-format_job=$!
-npx tsc -p . >"$checks/types" 2>&1 &
-types_job=$!
-checks_failed=()
-for check in lint format types; do
-  job_var="${check}_job"
-  if ! wait "${!job_var}"; then checks_failed+=("$check"); fi
-  printf -- '-- %s\n' "$check"
-  cat "$checks/$check"
-done
-rm -rf "$checks"
-if [ ${#checks_failed[@]} -gt 0 ]; then
-  echo "Failed: ${checks_failed[*]}" >&2
-  exit 1
-fi
+step "Lint and format"
+npx eslint .
+npx prettier --check .
+
+step "Types"
+npx tsc -p .
 
 step "Unit tests"
 npx vitest run
