@@ -122,8 +122,9 @@ test('two real servers of different versions at once: both live, one dies and co
     there.open();
     await test.step('start the other server again', () => other.start());
     // The inbox reads a failed server again by itself (5 s, 10 s, 20 s …), and it may find it back
-    // first; a person who still sees it down presses Try again.
-    const retry = alert.getByRole('button', { name: `Try ${OTHER} again` });
+    // first; a person who still sees it down presses Try again. (Named as the button is: a name
+    // that matched no button left the journey waiting for the next read, 40 s away on a slow run.)
+    const retry = alert.getByRole('button', { name: `Try again: ${OTHER}` });
     await expect(async () => {
       if (await retry.isVisible()) await retry.click({ timeout: 2_000 });
       await expect(alert).toBeHidden({ timeout: 5_000 });
