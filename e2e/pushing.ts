@@ -26,15 +26,26 @@ export class PushedAlerts {
     const origin = new URL(page.url()).origin;
     await context.grantPermissions(['notifications'], { origin });
     const cdp = await context.newCDPSession(page);
-    // The registration of the worker that holds the page. Every version seen is listed (the mock's,
-    // if the page once had it, and an earlier one of Tether's, replaced when the page registered
-    // its worker again): a push sent to another than the page's is shown where the page does not
-    // look (a fresh CI waited 10 s for a notification so, once, under load).
-    const versions: { registrationId: string; scriptURL: string; status: string }[] = [];
-    cdp.on('ServiceWorker.workerVersionUpdated', (event) => versions.push(...event.versions));
+    // The registration of the worker that holds the page. Every version is kept at its newest
+    // status, and every registration with whether it was deleted: the mock's worker, an earlier
+    // version of Tether's, and a registration unregistered with the mock's (its versions were
+    // once "activated" too) are all seen here, and a push sent to another than the page's is
+    // shown where the page does not look (fresh CIs waited 10 s for a notification so, under load).
+    const versions = new Map<string, { registrationId: string; scriptURL: string; status: string }>();
+    const deleted = new Set<string>();
+    cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+      for (const version of event.versions) versions.set(version.versionId, version);
+    });
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
+      for (const registration of event.registrations)
+        if (registration.isDeleted) deleted.add(registration.registrationId);
+    });
     await cdp.send('ServiceWorker.enable');
     const holding = await controller();
-    const tethers = () => versions.filter((v) => v.scriptURL === holding && v.status === 'activated').at(-1);
+    const tethers = () =>
+      [...versions.values()]
+        .filter((v) => v.scriptURL === holding && v.status === 'activated' && !deleted.has(v.registrationId))
+        .at(-1);
     await expect.poll(() => tethers() !== undefined).toBe(true);
     const registrationId = tethers()!.registrationId;
     return new PushedAlerts(page, context, (data) =>
