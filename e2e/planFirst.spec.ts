@@ -164,7 +164,8 @@ test('the next turn planned first: the plan is written in a child, and approved 
   await plan.approve();
   await expect(page).toHaveURL(new RegExp(SEEDED.parser));
   await expect(page.getByRole('log').getByText(/^Carry out this plan, which I have approved/)).toBeVisible();
-  await expect(app.log).toContainText('record “Add a changelog”');
+  // A whole run of the mock's agent, waited for as the other runs' answers are.
+  await expect(app.log).toContainText('record “Add a changelog”', { timeout: 30_000 });
   await app.expectStatus('finished');
   await expect(plan.nextTurnPlans).toBeHidden();
   await page.goBack();
