@@ -14,9 +14,9 @@ const agentServerVersions: string[] = JSON.parse(readFileSync('package.json', 'u
 // measures what a person waits for in theirs.
 const WINDOWED = process.argv.some((arg) => ['--headed', '--ui', '--debug'].includes(arg));
 
-export function chromiumPath(
-  program: 'chromium' | 'chromium-headless-shell' = WINDOWED ? 'chromium' : 'chromium-headless-shell',
-): string {
+type Program = 'chromium' | 'chromium-headless-shell';
+
+function chromiumPath(program: Program): string {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
   try {
     return execSync(`command -v ${program}`, { encoding: 'utf8', shell: '/bin/bash' }).trim();
@@ -28,8 +28,8 @@ export function chromiumPath(
 }
 
 /** Debian's Chromium and its flags, which keep it off the (closed) network. */
-export function launchOptions(program?: 'chromium' | 'chromium-headless-shell') {
-  const executable = program ?? (WINDOWED ? 'chromium' : 'chromium-headless-shell');
+export function launchOptions(program?: Program) {
+  const executable: Program = program ?? (WINDOWED ? 'chromium' : 'chromium-headless-shell');
   return {
     executablePath: chromiumPath(executable),
     args: [
