@@ -443,12 +443,12 @@ describe('session socket', () => {
     expect(FakeSocket.latest().url).toBe('ws://127.0.0.1:8000/sockets/session/c1?after_seq=41');
     FakeSocket.latest().open();
     t.live.historyLoaded('e40');
-    sessionFrame({ type: 'sync', from_seq: 42, through_seq: 42 });
+    sessionFrame({ type: 'sync', from_seq: 41, through_seq: 42 });
     const c = clock();
     durable(42, agentMessage(c, 'after the copy'));
-    await vi.waitFor(() => expect(t.conversations.searchEvents).toHaveBeenCalledTimes(1));
-    // Not whole until the join's read has ended; then whole through the newest seq.
-    await vi.waitFor(() => expect(t.live.heldThroughSeq).toBe(42));
+    // The copy holds everything through 41 and the socket replayed the rest: no read to join them.
+    expect(t.live.heldThroughSeq).toBe(42);
+    expect(t.conversations.searchEvents).not.toHaveBeenCalled();
     // The copy did not fit the server: the log is emptied, and nothing it held counts.
     t.log.reset();
     t.live.resumeAnew();
@@ -458,7 +458,7 @@ describe('session socket', () => {
     FakeSocket.latest().open();
     sessionFrame({ type: 'sync', from_seq: null, through_seq: 42 });
     // The history's newest page is joined to the socket again.
-    await vi.waitFor(() => expect(t.conversations.searchEvents).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(t.conversations.searchEvents).toHaveBeenCalledTimes(1));
     expect(t.conversations.searchEvents).toHaveBeenLastCalledWith(
       'c1',
       expect.objectContaining({ page_id: 'e40', sort_order: 'TIMESTAMP' }),
@@ -488,6 +488,25 @@ describe('session socket', () => {
       ),
     );
     expect(t.conversations.searchEvents).toHaveBeenCalledTimes(1);
+    t.live.stop();
+  });
+
+  it('still reads the gap after a resume when the cursor came from a live-only subscription', async () => {
+    const t = started();
+    // Live only: through 12 is history that only the join's read brings, not something held.
+    sessionFrame({ type: 'sync', from_seq: null, through_seq: 12 });
+    FakeSocket.latest().drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeSocket.latest().url).toBe('ws://127.0.0.1:8000/sockets/session/c1?after_seq=12');
+    FakeSocket.latest().open();
+    sessionFrame({ type: 'sync', from_seq: 12, through_seq: 12 });
+    t.live.historyLoaded('e9');
+    await vi.waitFor(() =>
+      expect(t.conversations.searchEvents).toHaveBeenCalledWith(
+        'c1',
+        expect.objectContaining({ page_id: 'e9', sort_order: 'TIMESTAMP' }),
+      ),
+    );
     t.live.stop();
   });
 

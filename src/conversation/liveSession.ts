@@ -113,6 +113,8 @@ export class ConversationSession {
   private readonly timers: SessionTimers;
   /** Set while a reconnect's replay runs: its end is when unconfirmed sends are known lost. */
   private replay: { throughSeq: number; syncedAt: number } | undefined;
+  /** A live-only subscription marked the cursor held through what only the join's read brings. */
+  private markedLiveOnly = false;
   private openedBefore = false;
   private readonly join = new HistoryJoin((afterEventId) => void this.gap.fill({ afterEventId }));
   private readonly detector: ProtocolDetector;
@@ -396,7 +398,11 @@ export class ConversationSession {
       this.replay = { throughSeq: -1, syncedAt: this.now() };
       this.replayDone();
     }
-    this.join.subscribed();
+    // Resumed after the copy's seq: the log holds every event through it (the copy's word, not
+    // a live-only mark that the join is still to keep), and the socket replays the rest.
+    if (fromSeq === null) this.markedLiveOnly = true;
+    if (this.markedLiveOnly) this.join.subscribed();
+    else this.join.subscribedAfterHeld();
     this.reviewAnswers();
   }
 

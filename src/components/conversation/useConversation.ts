@@ -28,7 +28,8 @@ export function useConversation(conversationId: string) {
   const history = useInfiniteQuery(controller.historyQuery());
   // One read of the info per opening, beside the newest page: it gives the header and, once the
   // page is in too, HEAD (the controller takes it). Until it comes the list's copy stands in. Opening
-  // costs the page, this read, the socket and the REST read that joins them.
+  // costs the page, this read, the socket and the REST read that joins them (none when the socket
+  // resumes after the browser's copy: it replays what came since).
   const conversation = useQuery({
     ...conversationQuery(settings, conversationId),
     placeholderData: () => listedConversation(queryClient, settings, conversationId),

@@ -2,6 +2,8 @@
 // Events persisted between the two are in neither: once both are in, whichever came second,
 // one REST read from that page's newest event on brings them. Once per session, unless the join
 // was cut short (the session stopped while it ran): then the next subscription does it again.
+// A socket that resumed after a seq the log holds through needs no read: the server replays
+// every event after that seq (session_socket.py), so nothing can fall between.
 
 export class HistoryJoin {
   private history: { newestEventId: string | undefined } | undefined;
@@ -29,6 +31,12 @@ export class HistoryJoin {
   subscribed(): void {
     this.subscribedOnce = true;
     this.join();
+  }
+
+  /** The socket subscribed after a seq the log holds every event through: nothing to read. */
+  subscribedAfterHeld(): void {
+    this.subscribedOnce = true;
+    this.joined = true;
   }
 
   cutShort(): void {
