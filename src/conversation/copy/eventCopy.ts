@@ -2,6 +2,7 @@ import { noteCopyKept } from './copyHint';
 import { openCopyDatabase, type CopiedConversation, type CopyDatabase } from './copySchema';
 import { listedInfo, type ListedInfo } from './listedInfo';
 import { forgetKeptLists, keptList } from './keptList';
+import { forgetFirstAsked } from './keptFirstAsked';
 import { forgetGlimpses } from '../board/boardStorage';
 import type { CopyResume } from './copyResume';
 
@@ -309,6 +310,7 @@ export class EventCopy {
       await tx.done;
       noteCopyKept(false);
       forgetKeptLists();
+      forgetFirstAsked();
       forgetGlimpses();
     } catch {
       // As above.

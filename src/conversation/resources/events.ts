@@ -4,6 +4,7 @@ import { contentText, isRecord, type Page } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { serverKey } from './server';
 import { browserCopy } from '../copy/browserCopy';
+import { keepFirstAsked, keptFirstAsked } from '../copy/keptFirstAsked';
 
 // A conversation's persisted events. They never change once persisted, so nothing here is ever
 // invalidated: new events reach the event log through the live session, not through refetches.
@@ -76,7 +77,10 @@ async function newestFromCopy(
   return held && page ? { ...page, fromCopy: { savedAt: held.savedAt } } : undefined;
 }
 
-/** The first thing the user asked: the title of a conversation the server has not titled. */
+/**
+ * The first thing the user asked: the title of a conversation the server has not titled. Read
+ * once per browser: it never changes once it exists (keptFirstAsked.ts).
+ */
 export const firstUserMessageQuery = (settings: ConnectionSettings, id: string) =>
   queryOptions({
     queryKey: [...eventsKey(settings, id), 'first-user-message'],
@@ -87,8 +91,12 @@ export const firstUserMessageQuery = (settings: ConnectionSettings, id: string) 
         limit: 1,
       });
       const first: unknown = page.items[0];
-      return isRecord(first) && isRecord(first.llm_message) ? contentText(first.llm_message.content) : '';
+      const text =
+        isRecord(first) && isRecord(first.llm_message) ? contentText(first.llm_message.content) : '';
+      keepFirstAsked(settings.serverUrl, id, text);
+      return text;
     },
+    initialData: () => keptFirstAsked(settings.serverUrl, id),
     staleTime: Infinity,
   });
 
