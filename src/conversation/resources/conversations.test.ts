@@ -7,6 +7,7 @@ import { setupServer } from 'msw/node';
 import type { ConversationInfo } from '../../agent-server/protocol';
 import {
   conversationListKey,
+  conversationListQuery,
   conversationQuery,
   conversationRunSettled,
   untitledReadMs,
@@ -121,5 +122,38 @@ describe('the rule for the next read', () => {
     expect(untitledReadMs(info('  '), 0, [1, 2])).toBe(1);
     expect(untitledReadMs(info('Named'), 0, [1, 2])).toBe(false);
     expect(untitledReadMs(undefined, 0, [1, 2])).toBe(false);
+  });
+});
+
+describe("a conversation's info on a page load", () => {
+  const listed = (ids: string[]) =>
+    ids.map((listedId) => ({ id: listedId, title: `Title ${listedId}`, execution_status: 'idle' }));
+
+  it('comes from the list read under way when the list holds it, and is read on its own when not', async () => {
+    vi.useRealTimers();
+    let infoReads = 0;
+    let listReads = 0;
+    server.use(
+      http.get(`${settings.serverUrl}/api/conversations/search`, () => {
+        listReads += 1;
+        return HttpResponse.json({ items: listed([id, 'other']), next_page_id: null });
+      }),
+      http.get(`${settings.serverUrl}/api/conversations/:asked`, ({ params }) => {
+        infoReads += 1;
+        return HttpResponse.json({ id: params.asked, title: 'Read on its own', execution_status: 'idle' });
+      }),
+    );
+    const queryClient = new QueryClient();
+    void queryClient.prefetchInfiniteQuery(conversationListQuery(settings));
+    const info = await queryClient.fetchQuery(conversationQuery(settings, id));
+    expect(info.title).toBe(`Title ${id}`);
+    expect({ listReads, infoReads }).toEqual({ listReads: 1, infoReads: 0 });
+
+    void queryClient.refetchQueries({ queryKey: conversationListKey(settings) });
+    const older = await queryClient.fetchQuery(conversationQuery(settings, 'not-on-the-first-page'));
+    expect(older.title).toBe('Read on its own');
+    // With no list read under way, the info is read as ever.
+    await queryClient.fetchQuery({ ...conversationQuery(settings, id), staleTime: 0 });
+    expect({ listReads, infoReads }).toEqual({ listReads: 2, infoReads: 2 });
   });
 });

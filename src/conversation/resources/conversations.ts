@@ -167,7 +167,9 @@ export const conversationQuery = (
   return queryOptions({
     queryKey: conversationKey(settings, id),
     queryFn: async ({ client }) => {
-      const info = asConversationInfo(await agentServerClients(settings).conversations.getConversation(id));
+      const info =
+        (await infoFromListBeingRead(client, settings, id)) ??
+        asConversationInfo(await agentServerClients(settings).conversations.getConversation(id));
       const watched = untitledReads.get(name);
       if (watched !== undefined && !info.title?.trim()) untitledReads.set(name, watched + 1);
       else if (untitledReads.delete(name)) patchListEntry(client, settings, id, { title: info.title });
@@ -176,6 +178,30 @@ export const conversationQuery = (
     refetchInterval: (query) => untitledReadMs(query.state.data, untitledReads.get(name), delays),
   });
 };
+
+/**
+ * A conversation's info from the list's first page, when that page is being read as the info is
+ * asked for (a page load asks for every server's list before its first render): each item of the
+ * list is the ConversationInfo that `GET /api/conversations/{id}` answers, so the same bytes are
+ * not read twice (about 3 kB a conversation on 1.58.2). Undefined when no list read is under
+ * way, it failed or came from this browser's copy, or the conversation is not on the first page.
+ */
+async function infoFromListBeingRead(
+  client: QueryClient,
+  settings: ConnectionSettings,
+  id: string,
+): Promise<ConversationInfo | undefined> {
+  if (client.getQueryState(conversationListKey(settings))?.fetchStatus !== 'fetching') return undefined;
+  try {
+    // A query being read hands out the read under way rather than starting another; as stale,
+    // it never answers with what it held before that read.
+    const list = await client.fetchInfiniteQuery({ ...conversationListQuery(settings), staleTime: 0 });
+    const first = list.pages[0];
+    return first && !isListFromCopy(first) ? first.items.find((info) => info.id === id) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 // ---- the live session's news, each with the narrow cache update it calls for ----------------
 // (the writes a person makes are in conversationWrites.ts, loaded with the parts that make them)
