@@ -4,7 +4,6 @@ import { contentText, isRecord, type Page } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { serverKey } from './server';
 import { browserCopy } from '../copy/browserCopy';
-import { keepFirstAsked, keptFirstAsked } from '../copy/keptFirstAsked';
 
 // A conversation's persisted events. They never change once persisted, so nothing here is ever
 // invalidated: new events reach the event log through the live session, not through refetches.
@@ -79,12 +78,16 @@ async function newestFromCopy(
 
 /**
  * The first thing the user asked: the title of a conversation the server has not titled. Read
- * once per browser: it never changes once it exists (keptFirstAsked.ts).
+ * once per browser: it never changes once it exists (keptFirstAsked.ts, loaded with the first
+ * read rather than with the first screen).
  */
 export const firstUserMessageQuery = (settings: ConnectionSettings, id: string) =>
   queryOptions({
     queryKey: [...eventsKey(settings, id), 'first-user-message'],
     queryFn: async () => {
+      const kept = await import('../copy/keptFirstAsked');
+      const line = kept.keptFirstAsked(settings.serverUrl, id);
+      if (line) return line;
       const page = await agentServerClients(settings).conversations.searchEvents(id, {
         kind: 'MessageEvent',
         source: 'user',
@@ -93,10 +96,9 @@ export const firstUserMessageQuery = (settings: ConnectionSettings, id: string) 
       const first: unknown = page.items[0];
       const text =
         isRecord(first) && isRecord(first.llm_message) ? contentText(first.llm_message.content) : '';
-      keepFirstAsked(settings.serverUrl, id, text);
+      kept.keepFirstAsked(settings.serverUrl, id, text);
       return text;
     },
-    initialData: () => keptFirstAsked(settings.serverUrl, id),
     staleTime: Infinity,
   });
 
