@@ -86,6 +86,56 @@ function shellWorkerFile(): Plugin {
 }
 
 /**
+ * Away from a conversation the inbox is part of the first screen: its code (src/app/idleParts.ts,
+ * and what that needs beyond the entry's own) is asked for with the page's scripts, by a line of
+ * index.html that knows this build's file names. Asked for later, it came a round trip after the
+ * list's read, and the list kept in this browser was never what painted first. On a
+ * conversation's address it still waits for the first idle moment, after the rows.
+ */
+function inboxPreload(): Plugin {
+  return {
+    name: 'tether-inbox-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (name: string, into = new Set<string>()) => {
+          if (into.has(name)) return into;
+          into.add(name);
+          for (const imported of byName.get(name)?.imports ?? []) closure(imported, into);
+          return into;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const inbox = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/idleParts.ts'));
+        if (!entry || !inbox) throw new Error("The inbox's chunk, or the entry, is missing from the build");
+        const loaded = closure(entry.fileName);
+        const wanted = [...closure(inbox.fileName)].filter((name) => !loaded.has(name));
+        const scripts = wanted.map((name) => `/${name}`);
+        const styles = wanted.flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]);
+        const links = [
+          ...scripts.map((href) => ({ rel: 'modulepreload', href })),
+          ...styles.map((name) => ({ rel: 'preload', as: 'style', href: `/${name}` })),
+        ];
+        return [
+          {
+            tag: 'script',
+            // Before the stylesheet: a script after it would wait for it to load.
+            injectTo: 'head-prepend',
+            children:
+              `if (location.pathname.indexOf('/conversations/') < 0)` +
+              `${JSON.stringify(links)}.forEach(function (attributes) {` +
+              `document.head.appendChild(Object.assign(document.createElement('link'), attributes));` +
+              `});`,
+          },
+        ];
+      },
+    },
+  };
+}
+
+/**
  * The words of the worker's notifications in every language (a push carries none): each kind's
  * words as the alert settings name it, and the line that says which server.
  */
@@ -106,7 +156,7 @@ function alertWords(): AlertWords {
 }
 
 export default defineConfig({
-  plugins: [react(), compiledCatalogs(), shellWorkerFile()],
+  plugins: [react(), compiledCatalogs(), shellWorkerFile(), inboxPreload()],
   // The mock agent-server reads no cookies: msw's cookie jar is replaced (see mocks/noCookieJar.ts).
   resolve: { alias: { 'tough-cookie': fileURLToPath(new URL('mocks/noCookieJar.ts', import.meta.url)) } },
   server: { port: 5173, strictPort: true, host: '127.0.0.1' },

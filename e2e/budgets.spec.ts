@@ -84,3 +84,26 @@ test('the inbox asks every server for its first page at once, never one after an
   expect(Math.max(...firsts.map((r) => r.start))).toBeLessThan(Math.min(...firsts.map((r) => r.end)));
   await page.context().close();
 });
+
+test("the inbox's code is asked for with the page's scripts on the inbox, and later on a conversation", async ({
+  page,
+}) => {
+  const preloaded = page.locator('link[rel="modulepreload"][href*="/idleParts-"]');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Conversations' })).toBeVisible();
+  await expect(preloaded).toHaveCount(1);
+  // Asked for before the entry script had even arrived: one round trip, not two, to the list.
+  const [inbox, entry] = await page.evaluate(() =>
+    ['/idleParts-', '/index-'].map((name) => {
+      const found = performance
+        .getEntriesByType('resource')
+        .find((entry) => entry.name.includes(name) && entry.name.endsWith('.js'));
+      return found
+        ? { start: found.startTime, end: (found as PerformanceResourceTiming).responseEnd }
+        : undefined;
+    }),
+  );
+  expect(inbox!.start).toBeLessThan(entry!.end);
+  await openConversation(page, BENCH.events10);
+  await expect(preloaded).toHaveCount(0);
+});
