@@ -89,7 +89,10 @@ function Layout() {
   useEffect(() => setDrawerOpen(false), [location]);
   const drawerToggle = useRef<HTMLButtonElement>(null);
   // The idle moment's parts are drawn once their code is here, so that neither suspends (lazyPart).
-  const idle = usePartsLoaded(useIdleReached(), ConversationList, HeaderTools);
+  // Away from a conversation the inbox is the first screen: its code came with the page's scripts
+  // (vite.config.ts, inboxPreload), and it is drawn without waiting for the idle moment.
+  const idleReached = useIdleReached();
+  const idle = usePartsLoaded(idleReached || !selected, ConversationList, HeaderTools);
   const shortcuts = useDialogOpenings();
   const palette = useDialogOpenings();
   const showShortcuts = shortcuts.show;
