@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { HttpError } from '@openhands/typescript-client/client/http-client';
-import { AgentServerRefused, checkHealth, describeError, type AgentServerClients } from './client';
+import {
+  AgentServerRefused,
+  checkHealth,
+  describeError,
+  searchEventPage,
+  type AgentServerClients,
+} from './client';
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -69,5 +75,23 @@ describe('describeError', () => {
     ).toMatch(/credentials re-activated/);
     expect(describeError(new HttpError(409, 'Conflict', { detail: 'owned elsewhere' }))).toMatch(/409/);
     expect(describeError(new Error('Request timeout after 30000ms'))).toMatch(/in time/);
+  });
+});
+
+describe('searchEventPage', () => {
+  const answering = (answer: unknown) =>
+    ({ searchEvents: () => Promise.resolve(answer) }) as unknown as AgentServerClients['conversations'];
+
+  it('passes a page on with its items unchecked, and reads anything else as an empty page', async () => {
+    const items = [{ id: 'e1' }, 'not even an event'];
+    expect(await searchEventPage(answering({ items, next_page_id: 'e2' }), 'c1', {})).toEqual({
+      items,
+      next_page_id: 'e2',
+    });
+    expect(await searchEventPage(answering({ items: {}, next_page_id: 7 }), 'c1', {})).toEqual({
+      items: [],
+      next_page_id: null,
+    });
+    expect(await searchEventPage(answering('<html>'), 'c1', {})).toEqual({ items: [], next_page_id: null });
   });
 });

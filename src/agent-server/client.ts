@@ -2,6 +2,7 @@ import { ConversationClient, ServerClient } from '@openhands/typescript-client/c
 import { HttpError } from '@openhands/typescript-client/client/http-client';
 import { t } from '../i18n/i18n';
 import type { ConnectionSettings } from './servers';
+import { isRecord, type Page } from './protocol';
 
 // Every REST call to the agent-server goes through the typed clients of
 // @openhands/typescript-client; nothing else in src/ talks HTTP to it.
@@ -22,6 +23,25 @@ export function agentServerClients({ serverUrl, sessionApiKey }: ConnectionSetti
     cache.set(cacheKey, clients);
   }
   return clients;
+}
+
+/** What `events/search` takes: the client's own options. */
+export type EventSearch = NonNullable<Parameters<ConversationClient['searchEvents']>[1]>;
+
+/**
+ * One page of a conversation's events as the server sent it. The client's types say what the
+ * server should send, not what it did: each item stays `unknown` until the gate every event
+ * passes (asServerEvent), and an answer that is no page reads as an empty one.
+ */
+export async function searchEventPage(
+  conversations: ConversationClient,
+  conversationId: string,
+  search: EventSearch,
+): Promise<Page<unknown>> {
+  const answer: unknown = await conversations.searchEvents(conversationId, search);
+  if (!isRecord(answer)) return { items: [], next_page_id: null };
+  const items: unknown[] = Array.isArray(answer.items) ? answer.items : [];
+  return { items, next_page_id: typeof answer.next_page_id === 'string' ? answer.next_page_id : null };
 }
 
 export function httpStatus(error: unknown): number | undefined {

@@ -1,6 +1,6 @@
 import { hashKey, infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { agentServerClients, httpStatus } from '../../agent-server/client';
+import { agentServerClients, httpStatus, searchEventPage } from '../../agent-server/client';
 import { isRecord, type ConversationInfo, type Page } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { ConversationEventLog } from '../eventLog';
@@ -209,15 +209,15 @@ export class ConversationController implements KeptConversation {
     if (!read || !isRecord(newest) || newest.id !== read.meta.highId) return undefined;
     const { settings, conversationId } = this.deps;
     try {
-      const after = (await agentServerClients(settings).conversations.searchEvents(conversationId, {
+      const after = await searchEventPage(agentServerClients(settings).conversations, conversationId, {
         page_id: read.meta.highId,
         sort_order: 'TIMESTAMP',
         limit: EVENTS_PAGE_SIZE,
         // An id the server does not hold restarts the read from the log's start: the timestamp
         // keeps that read to what is newer than the copy.
         ...(typeof newest.timestamp === 'string' ? { timestamp__gte: newest.timestamp } : {}),
-      } as never)) as unknown as Page<unknown>;
-      const items = itemsOf(after);
+      });
+      const { items } = after;
       if (!isRecord(items[0]) || items[0].id !== read.meta.highId || after.next_page_id) return undefined;
       const held = await (
         await browserCopy()

@@ -1,4 +1,4 @@
-import type { AgentServerClients } from '../../agent-server/client';
+import { searchEventPage, type AgentServerClients } from '../../agent-server/client';
 import type { ExecutionStatus } from '../../agent-server/protocol';
 import { tagOf } from '../conversationTags';
 import { agentAnswerText } from '../newestMessage';
@@ -44,11 +44,8 @@ export async function newestAnswerOf(
   conversations: AgentServerClients['conversations'],
   id: string,
 ): Promise<string | undefined> {
-  const page = (await conversations.searchEvents(id, {
-    limit: 50,
-    sort_order: 'TIMESTAMP_DESC',
-  } as never)) as unknown as { items?: unknown[] };
-  for (const item of Array.isArray(page.items) ? page.items : []) {
+  const page = await searchEventPage(conversations, id, { limit: 50, sort_order: 'TIMESTAMP_DESC' });
+  for (const item of page.items) {
     const text = agentAnswerText(item);
     if (text !== undefined) return text;
   }

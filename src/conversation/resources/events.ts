@@ -1,5 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { agentServerClients, httpStatus, type AgentServerClients } from '../../agent-server/client';
+import {
+  agentServerClients,
+  httpStatus,
+  searchEventPage,
+  type AgentServerClients,
+} from '../../agent-server/client';
 import { contentText, isRecord, type Page } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
 import { serverKey } from './server';
@@ -51,12 +56,11 @@ export async function readHistoryPage(
     if (copied) return copied;
   }
   try {
-    const page = await agentServerClients(settings).conversations.searchEvents(id, {
+    return await searchEventPage(agentServerClients(settings).conversations, id, {
       limit: EVENTS_PAGE_SIZE,
       sort_order: 'TIMESTAMP_DESC',
       ...(pageParam ? { page_id: pageParam } : {}),
     });
-    return page as unknown as Page<unknown>;
   } catch (error) {
     // An answer, even an error, is the server's word; only silence falls back to the copy.
     const copied =
@@ -126,14 +130,14 @@ export async function readEventsInLogOrder(
 ): Promise<void> {
   let pageId = start.afterEventId;
   for (let guard = 0; guard < 10_000; guard++) {
-    const page = (await conversations.searchEvents(id, {
+    const page = await searchEventPage(conversations, id, {
       limit: LOG_ORDER_PAGE,
       sort_order: 'TIMESTAMP',
       ...(start.sinceTimestamp ? { timestamp__gte: start.sinceTimestamp } : {}),
       ...(pageId ? { page_id: pageId } : {}),
-    })) as unknown as { items?: unknown; next_page_id?: string | null };
+    });
     if (!current()) return;
-    for (const item of Array.isArray(page.items) ? page.items : []) receive(item);
+    for (const item of page.items) receive(item);
     if (!page.next_page_id) return;
     pageId = page.next_page_id;
   }
@@ -145,11 +149,11 @@ export async function newestEventsSince(
   id: string,
   since: string | undefined,
 ): Promise<unknown[]> {
-  const page = (await conversations.searchEvents(id, {
+  const page = await searchEventPage(conversations, id, {
     limit: 5,
     ...(since ? { timestamp__gte: since } : {}),
-  })) as unknown as { items?: unknown[] };
-  return Array.isArray(page.items) ? page.items : [];
+  });
+  return page.items;
 }
 
 /**
@@ -164,13 +168,8 @@ export async function olderMessageMatches(
   loaded: (eventId: string) => boolean,
   limit = 100,
 ): Promise<string[]> {
-  const page = (await conversations.searchEvents(id, {
-    body,
-    limit,
-    sort_order: 'TIMESTAMP_DESC',
-  } as never)) as unknown as { items?: unknown[] };
-  const items = Array.isArray(page.items) ? page.items : [];
-  return items.flatMap((item) =>
+  const page = await searchEventPage(conversations, id, { body, limit, sort_order: 'TIMESTAMP_DESC' });
+  return page.items.flatMap((item) =>
     isRecord(item) && typeof item.id === 'string' && !loaded(item.id) ? [item.id] : [],
   );
 }

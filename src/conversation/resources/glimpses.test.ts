@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentServer } from '../../agent-server/servers';
 
 const reads: { conversationId: string; finish: (items: unknown[] | Error) => void }[] = [];
-vi.mock('../../agent-server/client', () => ({
+vi.mock('../../agent-server/client', async (original) => ({
+  ...(await original<typeof import('../../agent-server/client')>()),
   agentServerClients: () => ({
     conversations: {
       searchEvents: (conversationId: string) =>

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { agentServerClients } from '../../agent-server/client';
+import { agentServerClients, searchEventPage } from '../../agent-server/client';
 import { isRecord } from '../../agent-server/protocol';
 import { serverKey } from './server';
 import type { AgentServer } from '../../agent-server/servers';
@@ -71,12 +71,11 @@ export class GlimpseReader {
 
   private async read(wish: GlimpseWish): Promise<void> {
     try {
-      const page = (await agentServerClients(wish.server).conversations.searchEvents(wish.conversationId, {
+      const page = await searchEventPage(agentServerClients(wish.server).conversations, wish.conversationId, {
         limit: GLIMPSE_EVENTS,
         sort_order: 'TIMESTAMP_DESC',
-      })) as unknown as { items?: unknown };
-      if (!this.stopped)
-        keepGlimpse(wish.key, glimpseOf(Array.isArray(page.items) ? page.items : [], wish.updatedAt));
+      });
+      if (!this.stopped) keepGlimpse(wish.key, glimpseOf(page.items, wish.updatedAt));
     } catch {
       // Not read: the card stays placed by its status, and is asked for again a minute later.
       this.failed.set(failureKey(wish), Date.now());
