@@ -85,6 +85,9 @@ const opensFence = (line: string) => {
   return fence !== null && !(fence[2]![0] === '`' && fence[3]!.includes('`'));
 };
 
+/** A heading, a fence or a rule begins here (marked's test of the line before a lazy one). */
+const opensBlockAsMarked = (text: string) => ATX.test(text) || RULE.test(text) || opensFence(text);
+
 /** A line that starts a block of its own where a paragraph could otherwise go on. */
 function interrupts(line: string): boolean {
   const kind = htmlBlockKind(line);
@@ -355,7 +358,11 @@ function list(lines: readonly string[], at: number, tokens: BlockToken[], contex
         !ITEM.test(next) &&
         // As marked: no lazy line after one indented 4 or more past the item's content (there it
         // would read as code), however deep that line's own list is.
-        indentOf(lines[at - 1]!) - contentIndent < 4
+        indentOf(lines[at - 1]!) - contentIndent < 4 &&
+        // Nor after a line that, cut at the item's content column whatever stood before it, opens
+        // a heading, a fence or a rule: marked reads the line before so (`b #` in an item whose
+        // content starts at column 2 is `#`), where CommonMark would go on with the paragraph.
+        (at - 1 === start || !opensBlockAsMarked(lines[at - 1]!.slice(contentIndent)))
       )
         gathered.add(lazy(next));
       else break;
@@ -372,8 +379,14 @@ function list(lines: readonly string[], at: number, tokens: BlockToken[], contex
     items.push({ tokens: children });
   }
   for (const { tokens: children } of items) {
-    for (const child of children)
-      if (!loose && child.type === 'paragraph') (child as { type: string }).type = 'text';
+    // As marked: its lexer reads an item's text as paragraphs again once it has read a nested
+    // list or quote in it (its `state.top`), so in a tight list only the text before one is bare.
+    let afterNested = false;
+    for (const child of children) {
+      if (child.type === 'list' || child.type === 'blockquote') afterNested = true;
+      else if (!loose && !afterNested && child.type === 'paragraph')
+        (child as { type: string }).type = 'text';
+    }
     // A task's box is the start of its first paragraph.
     const lead = children[0];
     const inline = lead && context.inline.get(lead as { tokens: InlineToken[] });

@@ -22,6 +22,13 @@ export const MARKDOWN_CORPUS: readonly string[] = [
   '- item\n   - item\n      - item\nx',
   '- a\n      code\nx',
   '- item\n  - item\n    - item\nx',
+  // Nor after a lazy line that, cut at the item's content column, opens a heading, a fence or a
+  // rule (`b #` at column 2 is `#`); text after a nested list is a paragraph again (found by the
+  // property test, seed 403515286).
+  '- n\nb #\nc',
+  '- n\nb ```\nc\n- m\nb ---\nc\n- k\nb #x\nc\n- j\nx y # z\nc',
+  '- a\\\nb C# end  \nnext\n   - nested a\\\nb C# end  \nnext\n- the',
+  '- a\n  > q\n  after\n- b',
   '| a | b |\n| :- | -: |\n| 1 | 2 |\n| 3 |',
   'text\n| a | b |\n|---|---|\n| 1 | 2 |',
   'a | b\n--|--\n1 | 2',
