@@ -113,11 +113,12 @@ export async function domElementCount(page: Page): Promise<number> {
  * figure 12 B); and for `ServerEvent` as a true tagged union (154,151 B: the gate's list of the
  * kinds it knows); and for a second opening's 6 kB less from the agent-server (154,315 B from
  * 154,188 B: a conversation's info taken from the list read under way, and the name of the lazy
- * chunk that keeps each conversation's first asked line in this browser).
+ * chunk that keeps each conversation's first asked line in this browser); and for two of marked's
+ * rules of reading a list that the lexer lacked (154,402 B: a fuzz finding, docs/first-load.md).
  * Bytes count through the time a person waits; the budget keeps them from growing unseen
  * (docs/first-load.md).
  */
-export const FIRST_LOAD_BUDGET = 154_375;
+export const FIRST_LOAD_BUDGET = 154_462;
 
 /**
  * What the count left out when it moved from the whole page to the body (2026-11-27): the html,
