@@ -92,7 +92,7 @@ export const firstUserMessageQuery = (settings: ConnectionSettings, id: string) 
       const kept = await import('../copy/keptFirstAsked');
       const line = kept.keptFirstAsked(settings.serverUrl, id);
       if (line) return line;
-      const page = await agentServerClients(settings).conversations.searchEvents(id, {
+      const page = await searchEventPage(agentServerClients(settings).conversations, id, {
         kind: 'MessageEvent',
         source: 'user',
         limit: 1,
