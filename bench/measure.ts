@@ -114,11 +114,13 @@ export async function domElementCount(page: Page): Promise<number> {
  * kinds it knows); and for a second opening's 6 kB less from the agent-server (154,315 B from
  * 154,188 B: a conversation's info taken from the list read under way, and the name of the lazy
  * chunk that keeps each conversation's first asked line in this browser); and for two of marked's
- * rules of reading a list that the lexer lacked (154,402 B: a fuzz finding, docs/first-load.md).
+ * rules of reading a list that the lexer lacked (154,402 B: a fuzz finding, docs/first-load.md);
+ * and for a server's details kept in this browser (154,723 B: 1.4 kB less on each opening and
+ * each health check).
  * Bytes count through the time a person waits; the budget keeps them from growing unseen
  * (docs/first-load.md).
  */
-export const FIRST_LOAD_BUDGET = 154_462;
+export const FIRST_LOAD_BUDGET = 154_783;
 
 /**
  * What the count left out when it moved from the whole page to the body (2026-11-27): the html,

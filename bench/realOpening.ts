@@ -120,6 +120,25 @@ async function serverBytesUntilQuiet(cdp: CDPSession, serverUrl: string, act: ()
   return bytes;
 }
 
+/**
+ * Until this browser keeps the first asked line of each listed conversation, the titles of the
+ * list (drawn at the page's first idle moment). A first visit closed before then left the second
+ * opening to read a title this visit would have kept (about 1 kB, in one run of three).
+ */
+async function waitForFirstAskedKept(page: Page, serverUrl: string, conversationIds: string[]) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        ([key, ids]) => {
+          const kept: unknown = JSON.parse(localStorage.getItem(key as string) ?? '{}');
+          return (ids as string[]).every((id) => typeof kept === 'object' && kept !== null && id in kept);
+        },
+        [`tether.firstAsked:${serverUrl}`, conversationIds] as const,
+      ),
+    )
+    .toBe(true);
+}
+
 /** A new profile: the conversation opened cold, then on a new page once the copy holds it. */
 async function coldThenAgain(
   browser: Browser,
@@ -218,6 +237,7 @@ test.describe('over a network, on the real agent-server', () => {
       const firstBytes = await serverBytesUntilQuiet(firstCdp, seeded.server.url, async () => {
         await open(first, id);
         await waitForCopy(first, id, 100);
+        await waitForFirstAskedKept(first, seeded.server.url, Object.values(seeded.conversations));
       });
       await first.close();
       const again = await context.newPage();

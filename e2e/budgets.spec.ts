@@ -72,6 +72,15 @@ test('opening 1,000 events asks only for what the screen shows, and draws under 
   ).toHaveLength(1);
   // Folded steps draw their one line, not the steps.
   expect(await domElementCount(page)).toBeLessThanOrEqual(600 - NOT_DRAWN_WHEN_COUNTED_APART);
+  // Opened again, it takes what the server said of itself from this browser: its health is the
+  // key's proof alone.
+  await openConversation(page, BENCH.events1k);
+  const again = await serverRequestsUntilIdle(page, new URL(MOCK_SERVER_URL).host);
+  expect(
+    again.filter((r) => r.startsWith('/server_info')),
+    'no read of the server’s info',
+  ).toHaveLength(0);
+  expect(again.filter((r) => r.startsWith('/api/conversations/count'))).not.toHaveLength(0);
 });
 
 test('the inbox asks every server for its first page at once, never one after another', async ({

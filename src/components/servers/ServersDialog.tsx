@@ -133,8 +133,9 @@ function ServerEntry({
   onMakeDefault: () => void;
 }) {
   const t = useT();
-  // Opening the dialog checks each server afresh: that is what a person opens it to see.
-  const health = useQuery({ ...healthQuery(server), refetchOnMount: 'always' });
+  // Opening the dialog checks each server afresh, what it says of itself too: that is what a
+  // person opens it to see.
+  const health = useQuery({ ...healthQuery(server, { freshFacts: true }), refetchOnMount: 'always' });
   return (
     <div className="server-entry">
       <div className="server-heading">

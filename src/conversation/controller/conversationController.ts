@@ -3,6 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { agentServerClients, httpStatus, searchEventPage } from '../../agent-server/client';
 import { isRecord, type ConversationInfo, type Page } from '../../agent-server/protocol';
 import type { ConnectionSettings } from '../../agent-server/servers';
+import { forgetServerFacts } from '../../agent-server/serverFacts';
 import { ConversationEventLog } from '../eventLog';
 import { isActive } from '../executionStatus';
 import { SessionHandle } from '../session/sessionHandle';
@@ -97,7 +98,11 @@ export class ConversationController implements KeptConversation {
         onSettled: () => void conversationRunSettled(queryClient, settings, conversationId),
         onStatus: (status) => conversationStatusChanged(queryClient, settings, conversationId, status),
         // "Connected" must not outlive the server: check it again as soon as the socket says so.
-        onLinkChanged: () => void queryClient.invalidateQueries({ queryKey: healthKey(settings) }),
+        // A socket dropped and opened again may be a server restarted as another version.
+        onLinkChanged: () => {
+          forgetServerFacts(settings.serverUrl);
+          void queryClient.invalidateQueries({ queryKey: healthKey(settings) });
+        },
         // The header's health check read the version as the conversation opened.
         serverInfo: () =>
           queryClient

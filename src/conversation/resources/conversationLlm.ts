@@ -64,11 +64,12 @@ export async function createConversation(
   } = {},
 ): Promise<ConversationInfo> {
   // The server's stored secrets and MCP servers go with every new conversation: the server does
-  // not add them by itself. The tools it offers beyond the defaults are read from its health.
+  // not add them by itself. The tools it offers beyond the defaults are read from its health,
+  // its details read now rather than kept: a conversation's tools are fixed at its start.
   const [secrets, mcpConfig, health] = await Promise.all([
     secretsClient(settings).forConversation(),
     mcpSettingsClient(settings).forConversation(),
-    queryClient.fetchQuery(healthQuery(settings)).catch(() => undefined),
+    queryClient.fetchQuery(healthQuery(settings, { freshFacts: true })).catch(() => undefined),
   ]);
   const usableTools = health?.kind === 'reachable' ? (health.usableTools ?? []) : [];
   const payload = newConversationPayload(text, llm, workingDir, approval, usableTools, kind);

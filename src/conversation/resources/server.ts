@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { agentServerClients, checkHealth } from '../../agent-server/client';
+import { agentServerClients, checkHealth, type Health } from '../../agent-server/client';
 import type { ConnectionSettings } from '../../agent-server/servers';
+import { forgetServerFacts, keepServerFacts, keptServerFacts } from '../../agent-server/serverFacts';
 
 // Query keys go from general to specific: the server (its URL and key), then the resource.
 
@@ -9,10 +10,26 @@ export const serverKey = (settings: ConnectionSettings) =>
 
 export const healthKey = (settings: ConnectionSettings) => [...serverKey(settings), 'health'] as const;
 
-export const healthQuery = (settings: ConnectionSettings) =>
+/**
+ * A server's health, with the details it gave of itself kept in this browser (serverFacts.ts):
+ * they are read again only with `freshFacts`, or when none are kept. A server that cannot be
+ * reached has them forgotten, for it may come back as another version.
+ */
+export async function checkServerHealth(
+  settings: ConnectionSettings,
+  { freshFacts = false }: { freshFacts?: boolean } = {},
+): Promise<Health> {
+  const kept = freshFacts ? undefined : keptServerFacts(settings.serverUrl);
+  const health = await checkHealth(agentServerClients(settings), kept);
+  if (health.kind === 'unreachable') forgetServerFacts(settings.serverUrl);
+  else if (health.kind === 'reachable' && !kept) keepServerFacts(settings.serverUrl, health);
+  return health;
+}
+
+export const healthQuery = (settings: ConnectionSettings, { freshFacts = false } = {}) =>
   queryOptions({
     queryKey: healthKey(settings),
-    queryFn: () => checkHealth(agentServerClients(settings)),
+    queryFn: () => checkServerHealth(settings, { freshFacts }),
     // A server that dies with a conversation open is noticed by its socket at once
     // (serverTrouble.ts); one that nothing reads from, by this.
     refetchInterval: 15_000,
