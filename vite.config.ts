@@ -136,6 +136,64 @@ function inboxPreload(): Plugin {
 }
 
 /**
+ * The look this browser kept of a conversation (index.html, conversation/copy/keptPaint.ts) is
+ * painted before the app's script is compiled or run: both hold the main thread (its evaluation
+ * alone 70 ms and more), the browser paints nothing meanwhile, and a kept paint ready at 80 ms
+ * was seen only after them, at about 300 ms. So the entry and its imports are not named by the
+ * HTML's own tags: a first line asks for them at once when no paint is kept for the address
+ * (the cold opening loses nothing), or once the paint is on screen; the entry runs then, or
+ * after KEPT_PAINT_WAIT_MS at the latest.
+ */
+const KEPT_PAINT_WAIT_MS = 100;
+
+function keptPaintFirst(): Plugin {
+  return {
+    name: 'tether-kept-paint-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?/.exec(html);
+        const entry = Object.values(bundle ?? {}).find((file) => file.type === 'chunk' && file.isEntry);
+        if (!entryTag || !entry || entry.type !== 'chunk')
+          throw new Error("The entry's script is missing from index.html");
+        const scripts = [entry.fileName, ...entry.imports].map((name) => `/${name}`);
+        const preloads = /<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
+        const stripped = html
+          .replace(preloads, (tag, href: string) => (scripts.includes(href) ? '' : tag))
+          .replace(
+            entryTag[0],
+            `<script type="module">await Promise.race([window.__tetherAppMayRun, ` +
+              `new Promise((resolve) => setTimeout(resolve, ${KEPT_PAINT_WAIT_MS}))]); ` +
+              `window.__tetherLetAppRun(); import(${JSON.stringify(entryTag[1])});</script>\n`,
+          );
+        return {
+          html: stripped,
+          tags: [
+            {
+              tag: 'script',
+              // Before the stylesheet: a script after it would wait for it to load.
+              injectTo: 'head-prepend',
+              children:
+                `(function () {var scripts = ${JSON.stringify(scripts)}; var go;` +
+                `window.__tetherAppMayRun = new Promise(function (resolve) { go = resolve; });` +
+                `window.__tetherLetAppRun = function () { if (!go) return;` +
+                `scripts.forEach(function (href) { var link = document.createElement('link');` +
+                `link.rel = 'modulepreload'; link.crossOrigin = 'anonymous'; link.href = href;` +
+                `document.head.appendChild(link); }); go(); go = undefined; };` +
+                `try { var kept = JSON.parse(localStorage.getItem('tether.paints') || '[]');` +
+                `var address = location.pathname + location.search;` +
+                `if (kept.some(function (entry) { return entry.path === address; })) return;` +
+                `} catch (error) {} window.__tetherLetAppRun(); })();`,
+            },
+          ],
+        };
+      },
+    },
+  };
+}
+
+/**
  * The words of the worker's notifications in every language (a push carries none): each kind's
  * words as the alert settings name it, and the line that says which server.
  */
@@ -156,7 +214,7 @@ function alertWords(): AlertWords {
 }
 
 export default defineConfig({
-  plugins: [react(), compiledCatalogs(), shellWorkerFile(), inboxPreload()],
+  plugins: [react(), compiledCatalogs(), shellWorkerFile(), inboxPreload(), keptPaintFirst()],
   // The mock agent-server reads no cookies: msw's cookie jar is replaced (see mocks/noCookieJar.ts).
   resolve: { alias: { 'tough-cookie': fileURLToPath(new URL('mocks/noCookieJar.ts', import.meta.url)) } },
   server: { port: 5173, strictPort: true, host: '127.0.0.1' },

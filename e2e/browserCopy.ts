@@ -116,3 +116,25 @@ export async function nextStartIsAway(page: Page, away: boolean) {
 export async function copiedResumeSeq(page: Page, conversationId: string): Promise<number | undefined> {
   return (await copiedConversations(page)).find((held) => held.conversation === conversationId)?.resumeSeq;
 }
+
+/**
+ * Until this browser keeps how the open conversation looks, for its address's next load
+ * (keptPaint.ts); the newest row it shows.
+ */
+export async function expectLookKept(page: Page): Promise<string> {
+  const kept = () =>
+    page.evaluate(() => {
+      const paint = localStorage.getItem(`tether.paint:${location.pathname}${location.search}`);
+      return paint ? (JSON.parse(paint) as { newest: string }).newest : undefined;
+    });
+  await expect.poll(kept, { timeout: 15_000 }).toBeTruthy();
+  return (await kept())!;
+}
+
+/** What index.html painted from the kept look as this page loaded: the newest row it showed. */
+export function keptLookPainted(page: Page): Promise<string | undefined> {
+  return page.evaluate(
+    () =>
+      (performance.getEntriesByName('tether:kept-paint')[0] as PerformanceMark | undefined)?.detail?.newest,
+  );
+}

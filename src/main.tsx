@@ -11,8 +11,12 @@ import { LanguageRoot, languageToSpeak, speak } from './i18n/i18n';
 import { registerShellWorker } from './offline/registerShellWorker';
 import { unregisterMockWorkerWhen } from './offline/leaveMockWorker';
 import { firstIdle, firstIdleAfter, firstIdleAfterDrawn } from './components/useIdleReached';
+import { dropKeptPaint, KEPT_PAINT_AT_MOST_MS } from './components/browserCopy/keptPaintDrop';
 
 async function start() {
+  // The look index.html painted from what this browser kept stands in for the conversation's
+  // first screen, which takes its place; an address that draws no conversation ends it here.
+  setTimeout(dropKeptPaint, KEPT_PAINT_AT_MOST_MS);
   watchSystemTheme();
   const queryClient = createQueryClient();
   const opened = openedConversationController(queryClient, location.pathname);

@@ -8,6 +8,7 @@ import { stopsTagOf } from '../conversation/limits/limitTags';
 import { PLAN_TAG, tagOf } from '../conversation/conversationTags';
 import { ChatHistory } from './ChatHistory';
 import { noteFirstScreenDrawn } from './useIdleReached';
+import { useKeptPaint } from './browserCopy/useKeptPaint';
 import { ConversationBanners } from './conversation/ConversationBanners';
 import { useFollowRun } from './follow/useFollowRun';
 import { FindFocus } from './find/findFocus';
@@ -107,6 +108,7 @@ export function ConversationView({ conversationId }: { conversationId: string })
   useEffect(() => {
     if (drawn) noteFirstScreenDrawn();
   }, [drawn]);
+  useKeptPaint(settings.serverUrl, conversationId, log, { drawn, keeping: idleReached });
   return (
     <ReviewContext.Provider value={reviewScope}>
       <div className={`conversation-area${workspaceRoute && repository ? ' with-workspace' : ''}`}>

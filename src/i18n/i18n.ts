@@ -47,12 +47,13 @@ export function registerCatalogue(code: SpokenCode, messages: Messages): void {
   i18n.load(code, messages);
   loaded.add(code);
 }
-const STORAGE_KEY = 'tether.language';
+/** Where the chosen language is kept (index.html's kept paint reads it too). */
+export const LANGUAGE_STORAGE_KEY = 'tether.language';
 
 /** The language chosen in this browser, if one was. */
 export function chosenLanguage(): SpokenCode | undefined {
   try {
-    const stored = localStorage.getItem(STORAGE_KEY);
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isSpokenCode(stored) ? stored : undefined;
   } catch {
     return undefined;
@@ -86,8 +87,8 @@ export async function speak(code: SpokenCode): Promise<void> {
 /** Chooses the language for this browser (undefined: the browser's own), and speaks it. */
 export function chooseLanguage(code: LocaleCode | undefined): Promise<void> {
   try {
-    if (code) localStorage.setItem(STORAGE_KEY, code);
-    else localStorage.removeItem(STORAGE_KEY);
+    if (code) localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
+    else localStorage.removeItem(LANGUAGE_STORAGE_KEY);
   } catch {
     // Storage refused (private mode, full): the choice holds until the page closes.
   }

@@ -5,6 +5,7 @@ import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COPY_DATABASE, COPY_VERSION, openCopyDatabase } from './copySchema';
 import { EventCopy } from './eventCopy';
+import { keepPaint, type KeptPaint } from './keptPaint';
 
 const S = 'http://127.0.0.1:8000';
 const event = (n: number) => ({
@@ -160,14 +161,20 @@ describe('the browser copy of a conversation', () => {
       info: undefined,
     });
     expect((await store.newest('http://other:8000', 'c1', 10))?.events).toEqual(range(5, 6));
+    // How the conversation looked goes with it (keptPaint.ts); another's stays till the clearing.
+    keepPaint('/conversations/c1', { conversation: 'c1', html: '', styles: '' } as KeptPaint);
+    keepPaint('/conversations/c2', { conversation: 'c2', html: '', styles: '' } as KeptPaint);
     await store.forget(S, 'c1');
     expect(await store.newest(S, 'c1', 10)).toBeUndefined();
     expect(await store.usage()).toMatchObject({ conversations: 1 });
+    expect(localStorage.getItem('tether.paint:/conversations/c1')).toBeNull();
+    expect(localStorage.getItem('tether.paint:/conversations/c2')).not.toBeNull();
     // What the board glimpsed of the conversations (a command waiting to run, say) goes too.
     localStorage.setItem('tether.board.glimpses', '{"s/c1":{"readAt":"x","edited":true}}');
     await store.clear();
     expect(await store.usage()).toEqual({ conversations: 0, bytes: 0 });
     expect(localStorage.getItem('tether.board.glimpses')).toBeNull();
+    expect(localStorage.getItem('tether.paint:/conversations/c2')).toBeNull();
   });
 
   it('evicts the least recently opened conversations above its limit, never the one being read', async () => {

@@ -3,6 +3,7 @@ import { openCopyDatabase, type CopiedConversation, type CopyDatabase } from './
 import { listedInfo, type ListedInfo } from './listedInfo';
 import { forgetKeptLists, keptList } from './keptList';
 import { forgetFirstAsked } from './keptFirstAsked';
+import { forgetPaints, forgetPaintsOf } from './keptPaint';
 import { forgetGlimpses } from '../board/boardStorage';
 import type { CopyResume } from './copyResume';
 
@@ -295,6 +296,9 @@ export class EventCopy {
           .objectStore('reviews')
           .delete(IDBKeyRange.bound([server, conversation, ''], [server, conversation, '\uffff']));
       await tx.done;
+      // How it looked goes with what it held: a paint of a copy found wrong, or of a deleted
+      // conversation, would show what is not so.
+      forgetPaintsOf(conversation);
     } catch {
       // Nothing held, or nothing to be done about it.
     }
@@ -312,6 +316,7 @@ export class EventCopy {
       forgetKeptLists();
       forgetFirstAsked();
       forgetGlimpses();
+      forgetPaints();
     } catch {
       // As above.
     }
