@@ -52,11 +52,15 @@ describe('keeping how the open conversation looks', () => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
   });
 
-  it('keeps nothing of a conversation whose copy this browser does not keep', () => {
+  it('keeps nothing of a conversation whose copy this browser does not keep, and waits for one being written', () => {
     localStorage.removeItem('tether.copyKept');
     keepPaintWhileShown('http://server.test', 'c1', log);
     window.dispatchEvent(new Event('pagehide'));
     vi.advanceTimersByTime(5_000);
     expect(localStorage.getItem(address())).toBeNull();
+    // The copy's first write ends: the look is kept at the next still moment.
+    localStorage.setItem('tether.copyKept', '1');
+    vi.advanceTimersByTime(1_500);
+    expect(localStorage.getItem(address())).not.toBeNull();
   });
 });

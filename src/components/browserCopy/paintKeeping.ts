@@ -9,6 +9,8 @@ import { capturePaint } from './paintCapture';
 
 /** Still for this long: a run streaming its answer is kept once it pauses, not on every token. */
 const STILL_MS = 1_500;
+/** How many still moments the copy's first write is waited for (half a minute). */
+const MOST_COPY_WAITS = 20;
 
 export function keepPaintWhileShown(
   serverUrl: string,
@@ -16,24 +18,28 @@ export function keepPaintWhileShown(
   log: ConversationEventLog,
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let idle: number | undefined;
+  let copyAwaited = 0;
   const keep = () => {
     const root = document.getElementById('root');
-    // Nothing kept of a conversation whose copy this browser does not keep.
-    if (!root || !copyKept()) return;
+    if (!root) return;
+    // Nothing kept of a conversation whose copy this browser does not keep. A copy still being
+    // written (its first write can end seconds after the rows, on a slow machine) is waited
+    // for a while; a browser that keeps none is not asked again and again.
+    if (!copyKept()) {
+      if (++copyAwaited < MOST_COPY_WAITS) later();
+      return;
+    }
     const capture = capturePaint(root, { serverUrl, conversation });
     // The address whole: its query opens the workspace, a file, a view of the list.
     const address = location.pathname + location.search;
     if (capture.kind === 'paint') keepPaint(address, capture.paint);
     else if (capture.kind === 'not-at-end') forgetPaint(address);
   };
+  // A timer, not an idle callback: still for that long, the page is idle enough, and an idle
+  // callback was seen never to come on a slowed CPU (the bench's fourfold slowdown).
   const later = () => {
     clearTimeout(timer);
-    if (idle !== undefined) window.cancelIdleCallback?.(idle);
-    timer = setTimeout(() => {
-      if (window.requestIdleCallback) idle = window.requestIdleCallback(keep, { timeout: STILL_MS });
-      else keep();
-    }, STILL_MS);
+    timer = setTimeout(keep, STILL_MS);
   };
   const hidden = () => {
     if (document.visibilityState === 'hidden') keep();
@@ -46,7 +52,6 @@ export function keepPaintWhileShown(
   later();
   return () => {
     clearTimeout(timer);
-    if (idle !== undefined) window.cancelIdleCallback?.(idle);
     unsubscribe();
     document.removeEventListener('scroll', later, { capture: true });
     document.removeEventListener('visibilitychange', hidden);
