@@ -60,18 +60,29 @@ function isOpen(popover: Element): boolean {
   }
 }
 
+/** The style text last made, and the sheets it was made of: a lazy part's sheet adds one. */
+let styles: { sheets: StyleSheet[]; text: string } | undefined;
+
 /**
  * Every rule the page's style sheets hold, as text: drawn from a link, the paint would wait for
  * each sheet's load event, which waits for the main thread (tens of milliseconds at the page's
- * start), or show unstyled until then. About 30 kB; the sheets name no url().
+ * start), or show unstyled until then. About 30 kB; the sheets name no url(). Made again only
+ * when the page's sheets have changed.
  */
 function styleText(): string {
-  return Array.from(document.styleSheets, (sheet) => {
-    try {
-      return Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n');
-    } catch {
-      // A sheet of another origin (none is): left out rather than read.
-      return '';
-    }
-  }).join('\n');
+  const sheets = Array.from(document.styleSheets);
+  if (styles?.sheets.length === sheets.length && styles.sheets.every((sheet, at) => sheet === sheets[at]))
+    return styles.text;
+  const text = sheets
+    .map((sheet) => {
+      try {
+        return Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n');
+      } catch {
+        // A sheet of another origin (none is): left out rather than read.
+        return '';
+      }
+    })
+    .join('\n');
+  styles = { sheets, text };
+  return text;
 }

@@ -73,3 +73,20 @@ describe("a conversation's kept look", () => {
     expect(localStorage.getItem('tether.paints')).toBeNull();
   });
 });
+
+describe('keeping a look again', () => {
+  it('writes nothing when the view is still as it was, and writes again once storage lost it', () => {
+    keepPaint('/conversations/a', paint('a'));
+    localStorage.setItem(`${PAINT_PREFIX}/conversations/a`, 'marked');
+    keepPaint('/conversations/a', paint('a'));
+    expect(localStorage.getItem(`${PAINT_PREFIX}/conversations/a`)).toBe('marked');
+    keepPaint('/conversations/a', paint('a', '<p>a row more</p>'));
+    expect(JSON.parse(localStorage.getItem(`${PAINT_PREFIX}/conversations/a`)!).html).toBe(
+      '<p>a row more</p>',
+    );
+    // Another tab cleared the copy: kept again, written again.
+    localStorage.clear();
+    keepPaint('/conversations/a', paint('a', '<p>a row more</p>'));
+    expect(localStorage.getItem(`${PAINT_PREFIX}/conversations/a`)).not.toBeNull();
+  });
+});

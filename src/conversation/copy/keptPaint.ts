@@ -63,19 +63,29 @@ function writeIndex(entries: Entry[]): void {
   else localStorage.setItem(INDEX, JSON.stringify(entries));
 }
 
+/** What this page last wrote for each address: a view still as it was is not written again. */
+const written = new Map<string, string>();
+
 /** Keeps how an address's conversation looks now; the least recently kept go past three. */
 export function keepPaint(path: string, paint: KeptPaint): void {
   try {
-    const others = readIndex().filter((entry) => entry.path !== path);
+    const index = readIndex();
+    const kept = JSON.stringify(paint);
+    if (index.at(-1)?.path === path && written.get(path) === kept) return;
+    const others = index.filter((entry) => entry.path !== path);
     if (paint.html.length + paint.styles.length > MOST_PAINT_CHARACTERS) {
+      written.delete(path);
       localStorage.removeItem(PAINT_PREFIX + path);
       writeIndex(others);
       return;
     }
     const entries = [...others, { path, conversation: paint.conversation }];
-    for (const gone of entries.splice(0, Math.max(0, entries.length - MOST_KEPT)))
+    for (const gone of entries.splice(0, Math.max(0, entries.length - MOST_KEPT))) {
       localStorage.removeItem(PAINT_PREFIX + gone.path);
-    localStorage.setItem(PAINT_PREFIX + path, JSON.stringify(paint));
+      written.delete(gone.path);
+    }
+    localStorage.setItem(PAINT_PREFIX + path, kept);
+    written.set(path, kept);
     writeIndex(entries);
   } catch {
     // Storage full or refused: the next load paints when the app does, as without it.
@@ -85,6 +95,7 @@ export function keepPaint(path: string, paint: KeptPaint): void {
 
 /** An address's paint goes: what it showed may not be what opens (it was left elsewhere). */
 export function forgetPaint(path: string): void {
+  written.delete(path);
   try {
     localStorage.removeItem(PAINT_PREFIX + path);
     writeIndex(readIndex().filter((entry) => entry.path !== path));
@@ -100,6 +111,7 @@ export function forgetPaintsOf(conversation: string): void {
 
 /** Every paint goes (the browser's copy is cleared). */
 export function forgetPaints(): void {
+  written.clear();
   try {
     for (const entry of readIndex()) localStorage.removeItem(PAINT_PREFIX + entry.path);
     localStorage.removeItem(INDEX);
