@@ -286,3 +286,28 @@ export async function waitForCopy(page: Page, conversationId: string, count: num
     )
     .toBeGreaterThanOrEqual(count);
 }
+
+/** When index.html's kept paint had been painted, and the newest row it showed; none if none. */
+const keptPaintOf = (page: Page) =>
+  page.evaluate(() => {
+    const shown = performance.getEntriesByName('tether:kept-paint')[0] as PerformanceMark | undefined;
+    const painted = performance.getEntriesByName('tether:kept-paint-painted')[0];
+    if (!shown || !painted) return undefined;
+    return { paintedAt: painted.startTime, newest: (shown.detail as { newest: string }).newest };
+  });
+
+/** The event id of the newest row the app drew. */
+const newestRowDrawn = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('.chat-row[data-event-id]')).at(-1)?.getAttribute('data-event-id'),
+  );
+
+/**
+ * The first rows on screen, by the page's clock: the look this browser kept, painted by
+ * index.html before any script, where it showed the conversation's newest row; else the app's
+ * own (`appRows`).
+ */
+export async function firstRowsShownAt(page: Page, appRows: number): Promise<number> {
+  const kept = await keptPaintOf(page);
+  return kept && kept.newest === (await newestRowDrawn(page)) ? Math.min(kept.paintedAt, appRows) : appRows;
+}

@@ -8,6 +8,7 @@ import {
 } from '@playwright/test';
 import { record, RUNS } from './figures';
 import {
+  firstRowsShownAt,
   firstListRowPaintedAt,
   firstRowsPaintedAt,
   waitForCopy,
@@ -156,11 +157,7 @@ async function coldThenAgain(
   const again = await context.newPage();
   await slowed(again, slow);
   const appRows = await open(again, conversationId);
-  const kept = await keptPaintOf(again);
-  // The rows on screen first: the look this browser kept, painted by index.html before any
-  // script, where it showed the conversation's newest row; else the app's own from the copy.
-  const fromCopy =
-    kept && kept.newest === (await newestRowDrawn(again)) ? Math.min(kept.paintedAt, appRows) : appRows;
+  const fromCopy = await firstRowsShownAt(again, appRows);
   return { context, again, cold, fromCopy, appRows };
 }
 
@@ -178,21 +175,6 @@ async function waitForKeptPaint(page: Page) {
     )
     .toBe(true);
 }
-
-/** When index.html's kept paint had been painted, and the newest row it showed; none if none. */
-const keptPaintOf = (page: Page) =>
-  page.evaluate(() => {
-    const shown = performance.getEntriesByName('tether:kept-paint')[0] as PerformanceMark | undefined;
-    const painted = performance.getEntriesByName('tether:kept-paint-painted')[0];
-    if (!shown || !painted) return undefined;
-    return { paintedAt: painted.startTime, newest: (shown.detail as { newest: string }).newest };
-  });
-
-/** The event id of the newest row the app drew. */
-const newestRowDrawn = (page: Page) =>
-  page.evaluate(() =>
-    Array.from(document.querySelectorAll('.chat-row[data-event-id]')).at(-1)?.getAttribute('data-event-id'),
-  );
 
 test.describe('over a network, on the real agent-server', () => {
   test.describe.configure({ mode: 'serial' });
