@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test';
 import { expectAccessible } from './axe';
 import { Tether } from './app';
-import { launchOptions } from '../playwright.config';
 import { PushedAlerts } from './pushing';
 
 // Alerts when away: the settings that subscribe this browser to the notification relay, and the
@@ -10,8 +9,8 @@ import { PushedAlerts } from './pushing';
 // would): a notification in the page's language, silent while its conversation is watched, and
 // a click that opens the conversation at the event.
 
-// The whole browser: the headless shell grants the notification permission and shows none.
-test.use({ launchOptions: launchOptions('chromium') });
+// The whole browser (`wholeBrowser`): the headless shell grants the notification permission and
+// shows none.
 
 const ELSEWHERE = 'http://127.0.0.1:9';
 const ELSEWHERE_ID = '127-0-0-1-9';
@@ -38,7 +37,9 @@ async function heldByTethersWorker(page: Page, app: Tether) {
     .toMatch(/\/sw\.js\?lang=en$/);
 }
 
-test('beside the built-in mock, the alerts say why they cannot reach this browser', async ({ page }) => {
+test('beside the built-in mock, the alerts say why they cannot reach this browser', async ({
+  wholeBrowser: { page },
+}) => {
   const app = new Tether(page);
   await app.open();
   const dialog = await openAlerts(app);
@@ -47,7 +48,7 @@ test('beside the built-in mock, the alerts say why they cannot reach this browse
 });
 
 test('with Tether’s worker, the dialog shows each server’s webhook, and a relay that does not answer is said', async ({
-  page,
+  wholeBrowser: { page },
 }) => {
   const app = new Tether(page);
   await heldByTethersWorker(page, app);
@@ -66,8 +67,7 @@ test('with Tether’s worker, the dialog shows each server’s webhook, and a re
 });
 
 test('a push shows its notification unless its conversation is watched, and a click opens the event', async ({
-  page,
-  context,
+  wholeBrowser: { page, context },
 }) => {
   const app = new Tether(page);
   await heldByTethersWorker(page, app);

@@ -1,4 +1,5 @@
-import { test as base } from '@playwright/test';
+import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { launchOptions } from '../playwright.config';
 
 // The journeys' `test`: Playwright's, in a browser that asks about notifications as a person's
 // does. The journeys run in Chromium's headless shell (playwright.config.ts), which has no way to
@@ -9,7 +10,13 @@ import { test as base } from '@playwright/test';
 
 export * from '@playwright/test';
 
-export const test = base.extend<{ notificationsNotYetAsked: void }>({
+/** A page of the whole Chromium, in a context of its own. */
+export interface WholeBrowser {
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+export const test = base.extend<{ notificationsNotYetAsked: void; wholeBrowser: WholeBrowser }>({
   notificationsNotYetAsked: [
     async ({ context }, use) => {
       await context.addInitScript(() => {
@@ -21,4 +28,24 @@ export const test = base.extend<{ notificationsNotYetAsked: void }>({
     },
     { auto: true },
   ],
+  // The whole Chromium for the few journeys that need what its headless shell lacks (a shown
+  // notification, a page that keeps up with its socket under load), launched by the journey
+  // itself. Asked for by `test.use({ launchOptions })`, it took a worker of its own, and with it
+  // a browser and, against a real server, an agent-server start (16 CPU-seconds) at the suite's
+  // end, where it ran alone.
+  wholeBrowser: async ({ playwright, baseURL, locale, timezoneId, viewport }, use, testInfo) => {
+    const browser = await playwright.chromium.launch(launchOptions('chromium'));
+    const context = await browser.newContext({ baseURL, locale, timezoneId, viewport });
+    const page = await context.newPage();
+    try {
+      await use({ context, page });
+    } finally {
+      // Playwright keeps the evidence of its own pages only.
+      if (testInfo.status !== testInfo.expectedStatus)
+        await page
+          .screenshot({ path: testInfo.outputPath('whole-browser-at-failure.png') })
+          .catch(() => undefined);
+      await browser.close();
+    }
+  },
 });

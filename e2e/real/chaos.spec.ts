@@ -1,16 +1,14 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { walkTranscript } from '../rows';
 import { connect, expect, startConversation, test } from './fixtures';
-import { launchOptions } from '../../playwright.config';
 
 // A long streamed run on the real agent-server while the socket is cut again and again and the
 // page is reloaded twice: afterwards the transcript holds every persisted event once.
 
-// The whole browser: in the headless shell this page fell behind its socket under CI's load
-// (twice in two runs: each replay cut before the page read its first frame, the resume cursor
-// stuck, the replays growing), where the whole browser has passed it in every run. Left to find
-// out why (docs/agent-server-notes.md).
-test.use({ launchOptions: launchOptions('chromium') });
+// The whole browser (`wholeBrowser`): in the headless shell this page fell behind its socket
+// under CI's load (twice in two runs: each replay cut before the page read its first frame, the
+// resume cursor stuck, the replays growing), where the whole browser has passed it in every run.
+// Left to find out why (docs/agent-server-notes.md).
 
 const TURNS = 60;
 const CALLS_PER_TURN = 3;
@@ -28,7 +26,7 @@ function random(seed: number): () => number {
 }
 
 test('chaos: 30+ socket cuts and two reloads during a 300-event streamed run lose and double nothing', async ({
-  page,
+  wholeBrowser: { page },
   server,
   llm,
 }, testInfo) => {

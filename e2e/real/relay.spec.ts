@@ -6,10 +6,9 @@ import { PushService } from './pushService';
 import { RelayProcess } from './relayProcess';
 import { PushedAlerts } from '../pushing';
 import { ScriptedLlm } from './scriptedLlm';
-import { launchOptions } from '../../playwright.config';
 
-// The whole browser: the headless shell grants the notification permission and shows none.
-test.use({ launchOptions: launchOptions('chromium') });
+// The whole browser (`wholeBrowser`): the headless shell grants the notification permission and
+// shows none.
 
 // Alerts that reach a closed tab: the agent-server's own webhook feeds the relay, which pushes to
 // a push service on loopback that checks the VAPID signature and decrypts what it gets. The
@@ -20,8 +19,7 @@ const serverTime = (timestamp: string) =>
   Date.parse(/Z|[+-]\d\d:?\d\d$/.test(timestamp) ? timestamp : `${timestamp}Z`);
 
 test('an approval request and a finished run each reach the push service once, with no word of the conversation; the alert opens the action', async ({
-  page,
-  context,
+  wholeBrowser: { page, context },
 }, testInfo) => {
   test.setTimeout(240_000);
   const version = testInfo.project.name.replace('real-agent-server-', '');
