@@ -185,6 +185,20 @@ export class Tether {
     return this.list.locator(`li[data-conversation-id="${conversationId}"]`);
   }
 
+  /** Loads more of the inbox, as often as it takes, until the conversation is in it. */
+  async loadListUntil(conversationId: string) {
+    const more = this.list.getByRole('button', { name: 'Load more conversations' });
+    await expect(async () => {
+      if (
+        (await this.listItem(conversationId).count()) === 0 &&
+        (await more.count()) > 0 &&
+        (await more.isEnabled())
+      )
+        await more.click();
+      await expect(this.listItem(conversationId)).toBeAttached({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+  }
+
   /** A conversation's status as its row in the inbox shows it (`data-status`: running, finished, …). */
   listStatus(conversationId: string): Locator {
     return this.listItem(conversationId).locator('[data-status]');
