@@ -1,5 +1,5 @@
 import { Tether } from '../app';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 
 // Approval against the real server: a rejection's reason is what the agent reads next.
 
@@ -14,7 +14,7 @@ test('a rejection reason reaches the agent', async ({ page, server, llm }) => {
     },
     { text: 'Understood, I will not remove it.' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Hello');
   const app = new Tether(page);
   await expect(page.getByRole('log').getByText('Hello, ready.')).toBeVisible({ timeout: 30_000 });

@@ -3,7 +3,7 @@ import type { ServerEvent } from '../../src/agent-server/protocol';
 import { Branches } from '../branches';
 import { expectRowsShow, summarise } from '../rows';
 import type { AgentServer } from './agentServer';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 
 // Branches on the real server: edit a message of a real run, switch between the two versions,
 // fork from the first answer. After each, the rows on screen are the active branch the server's
@@ -33,7 +33,7 @@ test('edit the second message, switch between the versions, fork from the first 
     { text: 'Answer to two, edited.' },
   ]);
   const branches = new Branches(page);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Message one');
   const status = page.locator('.conversation-header [data-status]');
   await expect(branches.row('First answer one.')).toBeVisible({ timeout: 30_000 });
@@ -88,7 +88,7 @@ test('a conversation branched through the API opens on its active branch only', 
     { text: 'Answer to the API’s two.' },
   ]);
   const branches = new Branches(page);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Message one');
   const status = page.locator('.conversation-header [data-status]');
   await expect(branches.row('First answer one.')).toBeVisible({ timeout: 30_000 });

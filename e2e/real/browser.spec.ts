@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Tether } from '../app';
 import { expectAccessible } from '../axe';
 import { WorkspacePanel } from '../workspace';
-import { connect, expect, expectRowsMatch, startConversation, test } from './fixtures';
+import { openConnected, expect, expectRowsMatch, startConversation, test } from './fixtures';
 
 // The agent's browser against the real agent-server: the server lists its browser tool where it
 // finds a Chromium, Tether gives it to the conversation, and what the agent's Chromium saw of a
@@ -53,7 +53,7 @@ test('what the agent’s browser saw, on the Browser tab, from the server’s ow
     ]);
     const app = new Tether(page);
     const side = new WorkspacePanel(page);
-    await connect(page, server);
+    await openConnected(page, server);
     const id = await startConversation(page, llm, 'Read the release checklist in the browser');
     // Chromium starts with the first browser action, which can take a while on a busy machine.
     await expect(app.log.getByText('The checklist says: tag, build, publish.')).toBeVisible({

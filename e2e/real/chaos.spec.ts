@@ -1,6 +1,6 @@
 import type { WebSocketRoute } from '@playwright/test';
 import { walkTranscript } from '../rows';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 
 // A long streamed run on the real agent-server while the socket is cut again and again and the
 // page is reloaded twice: afterwards the transcript holds every persisted event once.
@@ -73,7 +73,7 @@ test('chaos: 30+ socket cuts and two reloads during a 300-event streamed run los
       pageReads.push(`${at} ${response.status()} ${asked} -> unreadable body`);
     }
   });
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Run many quick commands');
   const status = page.locator('.conversation-header [data-status]');
   await expect(status).toHaveAttribute('data-status', 'running', { timeout: 30_000 });

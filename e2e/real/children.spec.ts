@@ -1,5 +1,5 @@
 import { Tether } from '../app';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 
 // A child conversation the agent starts on the real server: a card on the parent's row with the
 // child's status, live, that opens it; the child's header links back.
@@ -29,7 +29,7 @@ test('a child conversation the agent starts is a card that opens it; the child l
     { text: 'All done.' },
   ]);
   const app = new Tether(page);
-  await connect(page, server);
+  await openConnected(page, server);
   const parentId = await startConversation(page, llm, 'Get the docs written');
   const card = app.card(/Start a child conversation: Write the README/);
   await expect(card).toHaveAttribute('data-state', 'done', { timeout: 30_000 });

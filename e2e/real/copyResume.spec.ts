@@ -1,5 +1,5 @@
 import { copiedResumeSeq, expectCopied, shownEventIds } from '../browserCopy';
-import { connect, expect, expectRowsMatch, startConversation, test } from './fixtures';
+import { openConnected, expect, expectRowsMatch, startConversation, test } from './fixtures';
 
 // A conversation the browser keeps is opened again (issue 22): its rows come from the copy, and
 // the session socket asks the real server only for what came after the copy's newest event, by
@@ -11,7 +11,7 @@ test("a kept conversation's socket resumes after the copy's seq, and every event
   llm,
 }) => {
   llm.setScript([{ text: 'The first answer, kept.' }, { text: 'The second answer, after the reopening.' }]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Answer twice, one at a time');
   await expect(page.getByRole('log').getByText('The first answer, kept.')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.conversation-header [data-status]')).toHaveAttribute('data-status', 'finished');

@@ -1,5 +1,5 @@
 import { exportAs } from '../exporting';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 
 // Export of a real run: the JSON is the server's events, the Markdown has every one of them.
 
@@ -18,7 +18,7 @@ test('the JSON export equals the server’s events; the Markdown transcript has 
     },
     { text: 'All **done**, with `code`.' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Export me please');
   await expect(page.getByRole('log').getByText('All done, with code.')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.conversation-header [data-status]')).toHaveAttribute('data-status', 'finished');

@@ -7,6 +7,7 @@ import { AgentServer, SESSION_KEY } from './agentServer';
 import { ScriptedLlm } from './scriptedLlm';
 import { expectRowsShow } from '../rows';
 import { Tether } from '../app';
+import { serverIdFor, type ServersState } from '../../src/agent-server/servers';
 
 // Fixtures for the journeys against the real agent-server: one server per worker (it takes
 // half a minute to start), one scripted LLM per test.
@@ -107,6 +108,32 @@ export async function connect(
 }
 
 export const REAL_SERVER_NAME = 'Real agent-server';
+
+/**
+ * Opens the app in a browser that already knows the real server and no other, as one does after
+ * `connect`: for the journeys about something else. Adding it through the Servers dialog took
+ * a second or more of each (the dialog, two health checks, the mock's removal); that path is
+ * walked by `connect`, in the journeys that configure a server.
+ */
+export async function openConnected(page: Page, server: AgentServer, key = SESSION_KEY) {
+  const kept: ServersState = {
+    servers: [
+      { id: serverIdFor(server.url, []), name: REAL_SERVER_NAME, serverUrl: server.url, sessionApiKey: key },
+    ],
+    defaultServerId: serverIdFor(server.url, []),
+  };
+  // Before the app's first script, and never again: what the journey changes later stays.
+  await page.addInitScript(
+    (stored) => {
+      if (localStorage.getItem('tether.connection') === null)
+        localStorage.setItem('tether.connection', stored);
+    },
+    JSON.stringify({ state: kept, version: 2 }),
+  );
+  const app = new Tether(page);
+  await page.goto('/');
+  await expect(app.serverHealth).toContainText(`Connected (server ${server.version})`, { timeout: 30_000 });
+}
 
 /**
  * A file the test creates when a scripted command may go on. A command behind a gate runs until

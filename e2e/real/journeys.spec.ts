@@ -2,6 +2,7 @@ import { freePort } from './agentServer';
 import { Tether } from '../app';
 import {
   connect,
+  openConnected,
   expect,
   expectRowsMatch,
   Gate,
@@ -110,7 +111,7 @@ test('a message sent while the agent runs is delivered and answered (seed 000) @
     },
     { text: 'Both done: the slow step and your extra request, goodbye!' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Run the slow step');
   await expect(card(page, 'A slow step')).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
   await page.getByLabel('Message to the agent').fill('Also say goodbye');
@@ -159,7 +160,7 @@ test('a message that lands while the model writes its last answer is answered, n
     { text: 'Here is the summary you asked for.', heldUntil: messageKept },
     { text: 'And the changelog entry is written too.' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Summarize the project');
   const agentCalls = () => llm.requests.filter((r) => Array.isArray(r.body.tools) && r.body.tools.length > 0);
   await expect.poll(() => agentCalls().length, { timeout: 30_000 }).toBe(1);
@@ -196,7 +197,7 @@ test('Stop during a slow stream: paused within 2 s, no further text; Continue go
     },
     { text: 'Resumed and finished.' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Think slowly');
   await expect(page.locator('.streaming')).toContainText(/\w+ \w+/, { timeout: 30_000 });
   const stoppedAt = Date.now();
@@ -234,7 +235,7 @@ test('Stop while a tool runs: the call in flight shows interrupted, nothing spin
     },
     { text: 'Carrying on after the stop.' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Start something slow');
   const slow = card(page, 'A very slow step');
   await expect(slow).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
@@ -282,7 +283,7 @@ test('reload mid-run, then cut the socket mid-run: no event missing, none twice 
     ws.connectToServer();
     sockets.push(ws);
   });
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Two slow steps');
   await expect(card(page, 'First slow step')).toHaveAttribute('data-state', 'running', { timeout: 30_000 });
   await page.reload();
@@ -311,7 +312,7 @@ test('a wrong session key is explained, with no reconnect storm; an LLM 401 show
   llm,
 }, testInfo) => {
   llm.setScript([{ error: 401, message: 'Incorrect API key provided: sk-scr***' }]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'This will fail');
   const error = page.getByRole('log').getByRole('alert');
   await expect(error).toContainText('The conversation stopped with an error', { timeout: 30_000 });
@@ -363,7 +364,7 @@ test('a hard kill of the server mid-tool: the UI recovers without a reload, show
     },
     { text: 'Recovered after the restart.' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Do two slow things');
   const first = card(page, 'First parallel step');
   const second = card(page, 'Second parallel step');
@@ -403,7 +404,7 @@ test('a model that cannot be reached: the screen says what the agent waits for a
   // Nothing listens on this port: every LLM call fails to connect, and litellm retries.
   const deadPort = await freePort();
   llm.setScript([]);
-  await connect(page, server);
+  await openConnected(page, server);
   await page.getByText(/^Model:/).click();
   await page.getByLabel('Model', { exact: true }).fill('openai/unreachable-model');
   await page.getByLabel('Base URL').fill(`http://127.0.0.1:${deadPort}/v1`);

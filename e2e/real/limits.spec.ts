@@ -3,7 +3,7 @@ import { expectAccessible } from '../axe';
 import { Limits } from '../limiting';
 import { switchModel } from '../usage';
 import type { AgentServer } from './agentServer';
-import { connect, expect, expectRowsMatch, startConversation, test } from './fixtures';
+import { openConnected, expect, expectRowsMatch, startConversation, test } from './fixtures';
 
 type Info = {
   tags?: Record<string, string>;
@@ -28,7 +28,7 @@ test('the run stops at the model call that reaches the budget, at the server’s
     { hang: true, text: 'Still' },
   ]);
   const limits = new Limits(page);
-  await connect(page, server);
+  await openConnected(page, server);
   await limits.setAtStart({ budget: '0.40' });
   const id = await startConversation(page, llm, 'Spend carefully', { keyKept: 'In this browser' });
 
@@ -97,7 +97,7 @@ test('with the key kept on the server the agent’s cost is not counted: said so
   // The third call never ends: one made before the stop lands is cut, not counted as a step.
   llm.setScript([turn(1), turn(2), { hang: true, text: 'Still' }]);
   const limits = new Limits(page);
-  await connect(page, server);
+  await openConnected(page, server);
   await limits.setAtStart({ budget: '0.40', steps: '2' });
   const id = await startConversation(page, llm, 'Count the steps');
   await expect(limits.stopNote).toHaveText(

@@ -1,7 +1,7 @@
 import { Tether } from '../app';
 import { McpDialog } from '../mcp';
 import { MCP_TEST_TOOLS } from './agentServer';
-import { connect, expect, REAL_SERVER_NAME, startConversation, test } from './fixtures';
+import { openConnected, expect, REAL_SERVER_NAME, startConversation, test } from './fixtures';
 
 // An MCP server added in Tether, on the real agent-server: Test starts it and lists its tools,
 // and a conversation started afterwards gives them to the agent, whose call reaches the server.
@@ -22,7 +22,7 @@ test('an MCP server written for the tests passes Test, and its tool is the agent
   ]);
   const app = new Tether(page);
   const mcp = new McpDialog(page);
-  await connect(page, server);
+  await openConnected(page, server);
   try {
     await mcp.openFor(REAL_SERVER_NAME);
     // Not there: the server's own words.

@@ -1,5 +1,5 @@
 import { Tether } from '../app';
-import { connect, expect, test } from './fixtures';
+import { openConnected, expect, test } from './fixtures';
 
 // The check of model settings against the real agent-server: a name its LLM library cannot
 // route is named before the conversation starts, and the server, asked anyway, fails on it in
@@ -12,7 +12,7 @@ test('a model name the server cannot route is named first, and the server refuse
 }) => {
   llm.setScript([{ text: 'Hello from the scripted model.' }]);
   const app = new Tether(page);
-  await connect(page, server);
+  await openConnected(page, server);
   const form = page.getByRole('form', { name: 'New conversation' });
   await page.getByText(/^Model:/).click();
   await page.getByLabel('Model', { exact: true }).fill('scripted-model');

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PlanFirst } from '../planning';
 import type { AgentServer } from './agentServer';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 
 // Plan first against the real server: the conversation has the server's planning tools only;
 // the scripted model tries to edit a source file and the planning file editor refuses it, then
@@ -56,7 +56,7 @@ test('plan first: an edit of a source file is refused, the file unchanged; a sec
     ...planTurns('Planning instead.', planPath),
   ]);
   const plan = new PlanFirst(page);
-  await connect(page, server);
+  await openConnected(page, server);
   await plan.choose();
   const planId = await startConversation(page, llm, 'Greet the user by name', { workspaceFolder: folder });
   expect((await infoOf(server, planId)).agent.tools.map((tool) => tool.name)).toEqual([
@@ -125,7 +125,7 @@ test('the next turn planned first: the planner is a child on the same folder, an
   const planPath = join(folder, '.agents_tmp', 'PLAN.md');
   llm.setScript([{ text: 'It prints hello.' }]);
   const plan = new PlanFirst(page);
-  await connect(page, server);
+  await openConnected(page, server);
   const parentId = await startConversation(page, llm, 'What does app.py print?', { workspaceFolder: folder });
   await expect(page.getByRole('log').getByText('It prints hello.')).toBeVisible({ timeout: 30_000 });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Review } from '../reviewing';
 import { WorkspacePanel } from '../workspace';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 import { makeRepository } from './repositories';
 
 // Review comments against the real server: two comments on two hunks of the agent's change go as
@@ -43,7 +43,7 @@ test('two comments on two hunks: the model fixes one, and the review shows one a
     { text: 'Putting add back.', toolCalls: [edit('return b + a', 'return a + b')] },
     { text: 'add is a + b again; I left mul as it is.' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   await startConversation(page, llm, 'Tidy calc.py', { workspaceFolder: repo });
   const log = page.getByRole('log');
   await expect(log.getByText('calc.py is tidied.')).toBeVisible({ timeout: 30_000 });

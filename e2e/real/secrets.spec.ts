@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Tether } from '../app';
 import { SecretsDialog } from '../secrets';
 import { WorkspacePanel } from '../workspace';
-import { connect, expect, REAL_SERVER_NAME, startConversation, test } from './fixtures';
+import { openConnected, expect, REAL_SERVER_NAME, startConversation, test } from './fixtures';
 
 // A secret stored in Tether reaches the agent on the real server: its command can use it, and
 // the server masks its value in what the agent reads, what is stored and what Tether shows.
@@ -48,7 +48,7 @@ test('a secret set in Tether reaches the agent’s command, and its value shows 
   const app = new Tether(page);
   const secrets = new SecretsDialog(page);
   const side = new WorkspacePanel(page);
-  await connect(page, server);
+  await openConnected(page, server);
   try {
     await secrets.openFor(REAL_SERVER_NAME);
     await secrets.add(NAME, VALUE, 'Deploys the preview');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Tether } from '../app';
 import { SkillsDialog } from '../skills';
 import type { LoggedRequest } from './scriptedLlm';
-import { connect, expect, REAL_SERVER_NAME, startConversation, test } from './fixtures';
+import { openConnected, expect, REAL_SERVER_NAME, startConversation, test } from './fixtures';
 
 // A skill installed in Tether is the agent's on the real server: the next conversation's model
 // is told of it; turned off, the one after is not.
@@ -31,7 +31,7 @@ test('a skill installed in Tether is the agent’s in the next conversation; tur
   );
   const app = new Tether(page);
   const skills = new SkillsDialog(page);
-  await connect(page, server);
+  await openConnected(page, server);
   try {
     await skills.openFor(REAL_SERVER_NAME);
     const form = await skills.install(folder);

@@ -1,5 +1,5 @@
 import { Tether } from '../app';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 
 // A task the agent hands to a sub-agent on the real server: a card that names the sub-agent,
 // keeps the brief, and shows its answer.
@@ -28,7 +28,7 @@ test('a task handed to a sub-agent is a card with its brief and its answer @smok
     { text: 'The sub-agent found it.' },
   ]);
   const app = new Tether(page);
-  await connect(page, server);
+  await openConnected(page, server);
   await startConversation(page, llm, 'Where are headers parsed?');
   await expect(app.log.getByText('The sub-agent found it.')).toBeVisible({ timeout: 30_000 });
   const card = app.card(/general-purpose sub-agent: Find the parser/);

@@ -1,6 +1,6 @@
 import { Tether } from '../app';
 import { WorkspacePanel } from '../workspace';
-import { connect, expect, expectRowsMatch, Gate, startConversation, test } from './fixtures';
+import { openConnected, expect, expectRowsMatch, Gate, startConversation, test } from './fixtures';
 
 // The Tasks tab against the real agent-server: the task_tracker tool's plan as the server
 // reports it, moving on live while the agent works.
@@ -35,7 +35,7 @@ test('the agent’s task list on the Tasks tab, live, as the server’s task tra
   ]);
   const app = new Tether(page);
   const side = new WorkspacePanel(page);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Fix the parser, with a plan');
   await page.getByRole('button', { name: 'Show every step' }).click();
   await app.log.getByRole('button', { name: 'Open the task list' }).first().click({ timeout: 30_000 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Tether } from '../app';
 import { WorkspacePanel } from '../workspace';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 
 // The person's own shell against the real agent-server: a command typed on the Terminal tab runs
 // in the conversation's folder through the bash routes, its output comes back, a long one stops,
@@ -16,7 +16,7 @@ test('your command runs in the conversation’s folder, its output comes back, a
   llm.setScript([{ text: 'Ready when you are.' }, { text: 'I only know what you tell me here.' }]);
   const app = new Tether(page);
   const side = new WorkspacePanel(page);
-  await connect(page, server);
+  await openConnected(page, server);
   // An absolute folder: the shell goes through the conversation's own routes, which keep its history.
   const id = await startConversation(page, llm, 'Wait for me', { workspaceFolder: server.workspace });
   await expect(app.log.getByText('Ready when you are.')).toBeVisible({ timeout: 30_000 });

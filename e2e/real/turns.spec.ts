@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TurnChanges } from '../turning';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 
 // Putting a turn back against the real server: the file editor reports each file's whole text
 // before and after, so what the turn changed is known from its own events; Tether writes the
@@ -39,7 +39,7 @@ test('a turn that changed two files is put back: the edited file has its old tex
     },
     { text: 'The port is 9090 now, and NOTES.md says so.' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Move the server to port 9090', { workspaceFolder: folder });
   await expect(page.getByRole('log').getByText('The port is 9090 now, and NOTES.md says so.')).toBeVisible({
     timeout: 30_000,

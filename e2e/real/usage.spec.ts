@@ -1,5 +1,5 @@
 import { openUsage, switchModel, usageRow } from '../usage';
-import { connect, expect, expectRowsMatch, startConversation, test } from './fixtures';
+import { openConnected, expect, expectRowsMatch, startConversation, test } from './fixtures';
 import type { AgentServer } from './agentServer';
 
 // Usage, compacting and the model switch against the real server: the figures on screen are
@@ -55,7 +55,7 @@ test('usage equals the server’s stats; Compact makes the server condense, mark
     { text: 'Looking.', toolCalls: [{ name: 'terminal', arguments: { command: 'echo counted' } }] },
     { text: 'Counted and done.' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Count what this costs');
   await expect(page.getByRole('log').getByText('Counted and done.')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.conversation-header [data-status]')).toHaveAttribute('data-status', 'finished');
@@ -90,7 +90,7 @@ test('after a model switch the next request goes to the new model, a line marks 
   llm,
 }) => {
   llm.setScript([{ text: 'First model here.' }, { text: 'Second model here.' }]);
-  await connect(page, server);
+  await openConnected(page, server);
   const id = await startConversation(page, llm, 'Start on one model');
   await expect(page.getByRole('log').getByText('First model here.')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.conversation-header [data-status]')).toHaveAttribute('data-status', 'finished');
@@ -134,7 +134,7 @@ test('a conversation made without a condenser is not offered Compact, and says w
       workspace: { working_dir: '/tmp/tether-no-condenser' },
     }),
   });
-  await connect(page, server);
+  await openConnected(page, server);
   await page.goto(`/conversations/${created.id}`);
   const dialog = await openUsage(page);
   await expect(dialog.getByText('No LLM request has been counted yet.')).toBeVisible();

@@ -6,7 +6,7 @@ import { BLUE_SQUARE_PNG, pasteFiles } from '../clipboard';
 import { Tether } from '../app';
 import { WorkspacePanel } from '../workspace';
 import type { AgentServer } from './agentServer';
-import { connect, expect, startConversation, test } from './fixtures';
+import { openConnected, expect, startConversation, test } from './fixtures';
 import { makeRepository } from './repositories';
 
 // The workspace against the real agent-server: what the agent changed, as git itself reports
@@ -126,7 +126,7 @@ test('the agent edits, creates and commits: a pending edit shows its diff, and t
     },
     { text: 'Done.' },
   ]);
-  await connect(page, server);
+  await openConnected(page, server);
   const conversationId = await startConversation(page, llm, 'Get ready', { workspaceFolder: repo });
   const status = page.locator('.conversation-header [data-status]');
   await expect(page.getByRole('log').getByText('Ready when you are.')).toBeVisible({ timeout: 30_000 });
@@ -192,7 +192,7 @@ test('a pasted image reaches the model; a file uploaded from the composer lands 
   test.setTimeout(120_000);
   const repo = makeAppRepository(server.root, 'uploads-project');
   llm.setScript([{ text: 'Hello.' }, { text: 'I see a blue square.' }, { text: 'Read it.' }]);
-  await connect(page, server);
+  await openConnected(page, server);
   // A model the SDK knows to take images (its LiteLLM metadata), answered by the scripted LLM.
   await startConversation(page, llm, 'Hi', { model: 'openai/gpt-4o', workspaceFolder: repo });
   await expect(page.getByRole('log').getByText('Hello.')).toBeVisible({ timeout: 30_000 });

@@ -6,7 +6,14 @@ import { Tether } from '../app';
 import { expectAccessible } from '../axe';
 import { WorkspacePanel } from '../workspace';
 import { AgentServer } from './agentServer';
-import { agentServerPython, attachEvidence, connect, expect, startConversation, test } from './fixtures';
+import {
+  agentServerPython,
+  attachEvidence,
+  openConnected,
+  expect,
+  startConversation,
+  test,
+} from './fixtures';
 import { makeRepository } from './repositories';
 import { ScriptedLlm } from './scriptedLlm';
 
@@ -40,7 +47,7 @@ test('two conversations in two worktrees of one repository change the same file 
 }) => {
   const repo = makeRepository(server.root, 'shared-project', { 'greeting.txt': 'Hello\n' });
   const branchBefore = git(repo, 'rev-parse', '--abbrev-ref', 'HEAD');
-  await connect(page, server);
+  await openConnected(page, server);
   const french = await greetIn(page, llm, repo, 'Say hello in French', 'Bonjour');
   const header = page.locator('.conversation-header');
   await expect(header.locator('.worktree-branch-name')).toHaveText(`tether/${french}`);
@@ -113,7 +120,7 @@ test('with a remote and gh on the server, Open pull request pushes the branch an
     git(repo, 'remote', 'add', 'origin', origin);
     git(repo, 'push', '-q', 'origin', 'HEAD');
 
-    await connect(page, server);
+    await openConnected(page, server);
     const id = await greetIn(page, llm, repo, 'Say hello in German', 'Hallo');
     const workspace = new WorkspacePanel(page);
     await workspace.open();
