@@ -61,3 +61,22 @@ test('a conversation opened again is painted as it looked before any script runs
   await expect(narrow.locator('#kept-paint')).toHaveCount(0);
   await phone.close();
 });
+
+test('the page asks for its style sheet before any script of its head runs', async ({ page }) => {
+  // The sheet blocks the first paint and the kept look's script: asked for at the head's end, it
+  // waited for the head's scripts and their first read of this browser's storage.
+  const html = await (await page.request.get('/')).text();
+  await page.setContent(
+    html.replace(/<script[\s\S]*?<\/script>/g, (script) => `<template>${script}</template>`),
+  );
+  const first = await page.evaluate(() => {
+    const head = Array.from(document.head.children);
+    const firstScript = head.findIndex((element) => element.matches('template'));
+    const preload = head.findIndex((element) => element.matches('link[rel="preload"][as="style"]'));
+    const sheet = document.head.querySelector('link[rel="stylesheet"]')?.getAttribute('href');
+    return { preload, firstScript, preloaded: head[preload]?.getAttribute('href'), sheet };
+  });
+  expect(first.sheet).toMatch(/^\/assets\/index-[\w-]+\.css$/);
+  expect(first.preloaded).toBe(first.sheet);
+  expect(first.preload).toBeLessThan(first.firstScript);
+});
