@@ -88,6 +88,9 @@ export async function seededRealServer(): Promise<SeededServer> {
     readFileSync(join(folder, 'base_state.json'));
     execFileSync(python, ['-c', SEED_EVENTS, folder, String(count)], {
       stdio: ['ignore', 'ignore', 'inherit'],
+      // Its imports reach litellm, which otherwise asks the network for its price map (three
+      // tries, about ten seconds, each seed) and warns on the way.
+      env: { ...process.env, LITELLM_LOCAL_MODEL_COST_MAP: 'true' },
     });
   }
   await server.start();
