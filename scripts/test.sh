@@ -34,12 +34,21 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm ci --no-audit --no-fund
 fi
 
-step "Lint and format"
-npx eslint .
-npx prettier --check .
-
-step "Types"
-npx tsc -p .
+step "Lint, format and types"
+# Side by side: each is one process, on one core (46 s one after another on two cores, 32 s
+# together). Each says what it found; the run stops if any found something.
+npx eslint . &
+lint_job=$!
+npx tsc -p . &
+types_job=$!
+checks_failed=()
+npx prettier --check . || checks_failed+=(format)
+wait "$lint_job" || checks_failed+=(lint)
+wait "$types_job" || checks_failed+=(types)
+if [ ${#checks_failed[@]} -gt 0 ]; then
+  echo "FAILED: ${checks_failed[*]}" >&2
+  exit 1
+fi
 
 step "Unit tests"
 npx vitest run
