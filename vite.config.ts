@@ -138,7 +138,7 @@ function inboxPreload(): Plugin {
 /**
  * The page's style sheet is asked for before any script of the head runs. Named where Vite puts
  * it, at the head's end, it was asked for only once those scripts had run (their first read of
- * this browser's storage among them): 10 to 30 ms after the page had come, while it blocks the
+ * this browser's storage among them): 10 to 56 ms after the page had come, while it blocks the
  * first paint and the kept look's script (the bench's second opening, 2026-12-02).
  */
 function styleSheetFirst(): Plugin {
