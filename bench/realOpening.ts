@@ -15,7 +15,8 @@ import {
   watchFirstListRow,
   watchFirstRows,
 } from './measure';
-import { seededRealServer, serversKeptFor, type SeededServer } from './realServer';
+import { seededRealServer, type SeededServer } from './realServer';
+import { serversKeptFor } from '../e2e/real/agentServer';
 
 // Opening a conversation as a person waits for it over a real network (issue 43, point 3): the
 // real agent-server, the browser's network emulated at a 150 ms round trip and 10 Mbit/s each
@@ -32,9 +33,12 @@ async function newProfile(
   { serviceWorkers = 'allow' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ serviceWorkers });
-  await context.addInitScript((kept) => {
-    if (!localStorage.getItem('tether.connection')) localStorage.setItem('tether.connection', kept);
-  }, serversKeptFor(seeded.server));
+  await context.addInitScript(
+    (kept) => {
+      if (!localStorage.getItem('tether.connection')) localStorage.setItem('tether.connection', kept);
+    },
+    serversKeptFor(seeded.server, { id: 'bench', name: 'Bench server' }),
+  );
   return context;
 }
 

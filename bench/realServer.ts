@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AgentServer, SESSION_KEY } from '../e2e/real/agentServer';
+import { AgentServer } from '../e2e/real/agentServer';
 
 // The real OpenHands agent-server for the figures measured over a network: the project's pinned
 // version, from the venv the project's script makes (idempotent, cached outside the clone), with
@@ -95,15 +95,4 @@ export async function seededRealServer(): Promise<SeededServer> {
   }
   await server.start();
   return { server, conversations: { events1k, events10k } };
-}
-
-/** What the app keeps in this browser to know one server: the real one alone, by its key. */
-export function serversKeptFor(server: AgentServer): string {
-  return JSON.stringify({
-    state: {
-      servers: [{ id: 'bench', name: 'Bench server', serverUrl: server.url, sessionApiKey: SESSION_KEY }],
-      defaultServerId: 'bench',
-    },
-    version: 2,
-  });
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { killMarked, MARKER } from './leftovers';
+import type { ServersState } from '../../src/agent-server/servers';
 
 // The real OpenHands agent-server, run from the project's venv with a hermetic environment
 // (../shared/agent-server-protocol.md): its own conversations folder and HOME, a session key,
@@ -50,6 +51,21 @@ export function sessionFrameSchema(python: string): Record<string, unknown> {
   const line = out.split('\n').find((l) => l.startsWith('SCHEMA '));
   if (!line) throw new Error('The agent-server printed no session frame schema');
   return JSON.parse(line.slice('SCHEMA '.length)) as Record<string, unknown>;
+}
+
+/**
+ * What the app keeps in a browser that knows this one server and no other (its `tether.connection`
+ * entry), for a page that opens already connected: the journeys' `openConnected`, the bench.
+ */
+export function serversKeptFor(
+  server: AgentServer,
+  { id, name, key = SESSION_KEY }: { id: string; name: string; key?: string },
+): string {
+  const state: ServersState = {
+    servers: [{ id, name, serverUrl: server.url, sessionApiKey: key }],
+    defaultServerId: id,
+  };
+  return JSON.stringify({ state, version: 2 });
 }
 
 export class AgentServer {

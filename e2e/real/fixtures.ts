@@ -3,11 +3,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AgentServer, SESSION_KEY } from './agentServer';
+import { AgentServer, serversKeptFor, SESSION_KEY } from './agentServer';
 import { ScriptedLlm } from './scriptedLlm';
 import { expectRowsShow } from '../rows';
 import { Tether } from '../app';
-import { serverIdFor, type ServersState } from '../../src/agent-server/servers';
+import { serverIdFor } from '../../src/agent-server/servers';
 
 // Fixtures for the journeys against the real agent-server: one server per worker (it takes
 // half a minute to start), one scripted LLM per test.
@@ -116,20 +116,11 @@ export const REAL_SERVER_NAME = 'Real agent-server';
  * walked by `connect`, in the journeys that configure a server.
  */
 export async function openConnected(page: Page, server: AgentServer, key = SESSION_KEY) {
-  const kept: ServersState = {
-    servers: [
-      { id: serverIdFor(server.url, []), name: REAL_SERVER_NAME, serverUrl: server.url, sessionApiKey: key },
-    ],
-    defaultServerId: serverIdFor(server.url, []),
-  };
+  const kept = serversKeptFor(server, { id: serverIdFor(server.url, []), name: REAL_SERVER_NAME, key });
   // Before the app's first script, and never again: what the journey changes later stays.
-  await page.addInitScript(
-    (stored) => {
-      if (localStorage.getItem('tether.connection') === null)
-        localStorage.setItem('tether.connection', stored);
-    },
-    JSON.stringify({ state: kept, version: 2 }),
-  );
+  await page.addInitScript((stored) => {
+    if (localStorage.getItem('tether.connection') === null) localStorage.setItem('tether.connection', stored);
+  }, kept);
   const app = new Tether(page);
   await page.goto('/');
   await expect(app.serverHealth).toContainText(`Connected (server ${server.version})`, { timeout: 30_000 });
