@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AgentServerClients } from '../../agent-server/client';
 import { FakeSocket, fakeSocketEnvironment as environment } from '../../agent-server/testing/FakeSocket';
 import { EventClock, userMessage } from '../../../mocks/events';
@@ -48,8 +48,12 @@ function handle(code: SessionCode) {
   return { session, conversations, log, state: () => session.live.getState() };
 }
 
-afterEach(() => {
+// Each test starts with no socket: the files of a worker share their modules (vite.config.ts), so
+// an earlier file's sockets would be counted here.
+beforeEach(() => {
   FakeSocket.instances = [];
+});
+afterEach(() => {
   vi.useRealTimers();
 });
 
