@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import base, { launchOptions } from './playwright.config';
 
+const BENCH_PORT = 4174;
+
 // `npm run bench`: one worker, so measurements do not compete for the two cores.
 export default defineConfig({
   ...base,
@@ -12,5 +14,13 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results/bench',
   // The whole browser, as a person has it: the tests' headless shell draws and schedules less.
-  use: { ...base.use, launchOptions: launchOptions('chromium') },
+  use: { ...base.use, baseURL: `http://127.0.0.1:${BENCH_PORT}`, launchOptions: launchOptions('chromium') },
+  // The build gzipped, as a deployment serves it (the journeys' server is not), on a port of its
+  // own, so that a journeys' server left running is never taken for it.
+  webServer: {
+    command: `node node_modules/vite/bin/vite.js preview --port ${BENCH_PORT} --strictPort`,
+    url: `http://127.0.0.1:${BENCH_PORT}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
 });

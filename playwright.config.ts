@@ -122,6 +122,8 @@ export default defineConfig<RealServerOptions>({
     // Vite itself, not through npx: one process layer (and npm's own start-up) fewer between the
     // suite and the server it waits for.
     command: `node node_modules/vite/bin/vite.js preview --port ${PORT} --strictPort`,
+    // The build as it is, not gzipped on every request: on loopback that only cost CPU (vite.config.ts).
+    env: { TETHER_PREVIEW_UNCOMPRESSED: '1' },
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

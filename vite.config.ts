@@ -136,6 +136,27 @@ function inboxPreload(): Plugin {
 }
 
 /**
+ * `TETHER_PREVIEW_UNCOMPRESSED=1 vite preview` serves the build as it is. Vite's preview gzips
+ * every answer, on every request: on loopback that only spends CPU, the journeys' most of all,
+ * which ask for the build some 20,000 times a run (the vendor script: 10 ms of CPU a request
+ * gzipped, 2.4 ms as it is). The bench keeps the gzip a deployment has.
+ */
+function uncompressedPreview(): Plugin {
+  return {
+    name: 'tether-uncompressed-preview',
+    configurePreviewServer(server) {
+      if (!process.env.TETHER_PREVIEW_UNCOMPRESSED) return;
+      // Before Vite's own middlewares, its compression among them: asked for nothing else, it
+      // answers as the file is.
+      server.middlewares.use((request, _response, next) => {
+        delete request.headers['accept-encoding'];
+        next();
+      });
+    },
+  };
+}
+
+/**
  * The page's style sheet is asked for before any script of the head runs. Named where Vite puts
  * it, at the head's end, it was asked for only once those scripts had run (their first read of
  * this browser's storage among them): 10 to 56 ms after the page had come, while it blocks the
@@ -257,6 +278,7 @@ export default defineConfig({
     inboxPreload(),
     keptPaintFirst(),
     styleSheetFirst(),
+    uncompressedPreview(),
   ],
   // The mock agent-server reads no cookies: msw's cookie jar is replaced (see mocks/noCookieJar.ts).
   resolve: { alias: { 'tough-cookie': fileURLToPath(new URL('mocks/noCookieJar.ts', import.meta.url)) } },
