@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { launchOptions } from '../playwright.config';
 
 // The journeys' `test`: Playwright's, in a browser that asks about notifications as a person's
@@ -16,7 +16,10 @@ export interface WholeBrowser {
   readonly page: Page;
 }
 
-export const test = base.extend<{ notificationsNotYetAsked: void; wholeBrowser: WholeBrowser }>({
+export const test = base.extend<
+  { notificationsNotYetAsked: void; wholeBrowser: WholeBrowser },
+  { wholeChromium: Browser }
+>({
   notificationsNotYetAsked: [
     async ({ context }, use) => {
       await context.addInitScript(() => {
@@ -29,13 +32,23 @@ export const test = base.extend<{ notificationsNotYetAsked: void; wholeBrowser: 
     { auto: true },
   ],
   // The whole Chromium for the few journeys that need what its headless shell lacks (a shown
-  // notification, a page that keeps up with its socket under load), launched by the journey
-  // itself. Asked for by `test.use({ launchOptions })`, it took a worker of its own, and with it
-  // a browser and, against a real server, an agent-server start (16 CPU-seconds) at the suite's
-  // end, where it ran alone.
-  wholeBrowser: async ({ playwright, baseURL, locale, timezoneId, viewport }, use, testInfo) => {
-    const browser = await playwright.chromium.launch(launchOptions('chromium'));
-    const context = await browser.newContext({ baseURL, locale, timezoneId, viewport });
+  // notification, a page that keeps up with its socket under load). Asked for by
+  // `test.use({ launchOptions })`, it took a worker of its own, and with it a browser and,
+  // against a real server, an agent-server start (16 CPU-seconds) at the suite's end, where it
+  // ran alone. Launched by the worker that first needs it, with a timeout of its own: launched
+  // inside a journey, at a fresh machine's busy start, it once took 16.6 of the journey's 30
+  // seconds.
+  wholeChromium: [
+    async ({ playwright }, use) => {
+      const browser = await playwright.chromium.launch(launchOptions('chromium'));
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  /** A page of the whole Chromium, in a context of the journey's own. */
+  wholeBrowser: async ({ wholeChromium, baseURL, locale, timezoneId, viewport }, use, testInfo) => {
+    const context = await wholeChromium.newContext({ baseURL, locale, timezoneId, viewport });
     const page = await context.newPage();
     try {
       await use({ context, page });
@@ -45,7 +58,7 @@ export const test = base.extend<{ notificationsNotYetAsked: void; wholeBrowser: 
         await page
           .screenshot({ path: testInfo.outputPath('whole-browser-at-failure.png') })
           .catch(() => undefined);
-      await browser.close();
+      await context.close();
     }
   },
 });
