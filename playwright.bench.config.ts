@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import base, { launchOptions } from './playwright.config';
+import base, { launchOptions, previewServer } from './playwright.config';
 
 const BENCH_PORT = 4174;
 
@@ -17,10 +17,5 @@ export default defineConfig({
   use: { ...base.use, baseURL: `http://127.0.0.1:${BENCH_PORT}`, launchOptions: launchOptions('chromium') },
   // The build gzipped, as a deployment serves it (the journeys' server is not), on a port of its
   // own, so that a journeys' server left running is never taken for it.
-  webServer: {
-    command: `node node_modules/vite/bin/vite.js preview --port ${BENCH_PORT} --strictPort`,
-    url: `http://127.0.0.1:${BENCH_PORT}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  webServer: previewServer(BENCH_PORT, { gzipped: true }),
 });

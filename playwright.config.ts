@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { RealServerOptions } from './e2e/real/fixtures';
@@ -52,6 +52,22 @@ export function launchOptions(program?: Program) {
 }
 
 const PORT = 4173;
+
+/** The production build served by `vite preview` on a port, gzipped as a deployment serves it or not. */
+export function previewServer(
+  port: number,
+  { gzipped }: { gzipped: boolean },
+): NonNullable<PlaywrightTestConfig['webServer']> {
+  return {
+    // Vite itself, not through npx: one process layer (and npm's own start-up) fewer between the
+    // suite and the server it waits for.
+    command: `node node_modules/vite/bin/vite.js preview --port ${port} --strictPort`,
+    env: gzipped ? {} : { TETHER_PREVIEW_UNCOMPRESSED: '1' },
+    url: `http://127.0.0.1:${port}`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  };
+}
 
 export default defineConfig<RealServerOptions>({
   testDir: 'e2e',
@@ -118,14 +134,6 @@ export default defineConfig<RealServerOptions>({
       use: { agentServerVersion: version },
     })),
   ],
-  webServer: {
-    // Vite itself, not through npx: one process layer (and npm's own start-up) fewer between the
-    // suite and the server it waits for.
-    command: `node node_modules/vite/bin/vite.js preview --port ${PORT} --strictPort`,
-    // The build as it is, not gzipped on every request: on loopback that only cost CPU (vite.config.ts).
-    env: { TETHER_PREVIEW_UNCOMPRESSED: '1' },
-    url: `http://127.0.0.1:${PORT}`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
-  },
+  // The build as it is, not gzipped on every request: on loopback that only cost CPU (vite.config.ts).
+  webServer: previewServer(PORT, { gzipped: false }),
 });

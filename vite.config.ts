@@ -324,7 +324,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           // The files of a worker share their modules: each file's imports were most of its
-          // time (50 s → 35 s). A DOM's files keep modules of their own, as a module may hold
+          // time (50 s → 38 s). A DOM's files keep modules of their own, as a module may hold
           // what it read of an earlier file's window (its storage).
           isolate: false,
           include: NODE_TESTS,
