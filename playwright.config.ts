@@ -74,6 +74,9 @@ export default defineConfig<RealServerOptions>({
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   fullyParallel: false,
+  // Real agent-servers start by fork from one process per venv that has imported their libraries
+  // (e2e/real/forkServer.py): 17 CPU-seconds a start become about 4.
+  globalSetup: './e2e/real/forkServerRun.ts',
   // Three on two cores: a journey spends about half its time waiting (on the mock agent's
   // timers, a real server's run, a poll), so a third worker fills the cores the other two leave
   // idle. Measured on two cores: the mock suite 439 s → 361 s, with one core kept busy 400 s;

@@ -47,8 +47,20 @@ if [ ! -f "$stamp" ]; then
   "$venv/bin/python" -m uv pip install --quiet --python "$venv/bin/python" \
     --override scripts/agent-server-overrides.txt \
     "openhands-agent-server==$version" "openhands-tools==$version" "openhands-sdk==$version" >&2
-  # No price-map download on import: the network is closed and litellm would retry for seconds.
-  LITELLM_LOCAL_MODEL_COST_MAP=true "$venv/bin/python" -c 'import openhands.agent_server.api' >&2
   touch "$stamp"
+fi
+# What the server imports, in order, for the journeys' fork server (e2e/real/forkServer.py), which
+# imports the libraries among them once for every server it starts. Made by importing the server's
+# app, which also compiles its modules once, here rather than at the first start. An older venv
+# gets it too.
+imports="$venv/tether-imports.txt"
+if [ ! -s "$imports" ]; then
+  # No price-map download on import: the network is closed and litellm would retry for seconds.
+  LITELLM_LOCAL_MODEL_COST_MAP=true "$venv/bin/python" e2e/real/forkServer.py --list "$imports.partial" \
+    >/dev/null 2>"$venv/tether-imports.log" || {
+    cat "$venv/tether-imports.log" >&2
+    exit 1
+  }
+  mv "$imports.partial" "$imports"
 fi
 echo "$venv/bin/python"

@@ -1,11 +1,11 @@
 import { summarise, type EventSummary } from '../rows';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, openSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:net';
 import { killMarked, MARKER } from './leftovers';
+import { startPython, type ServerProcess } from './forkServer';
 import type { ServersState } from '../../src/agent-server/servers';
 
 // The real OpenHands agent-server, run from the project's venv with a hermetic environment
@@ -32,7 +32,7 @@ export async function freePort(): Promise<number> {
  * The JSON schema of the session socket's frames, as the installed server's own pydantic models
  * define them (session_protocol.py): websocket frames are not in its OpenAPI document.
  */
-export function sessionFrameSchema(python: string): Record<string, unknown> {
+export async function sessionFrameSchema(python: string): Promise<Record<string, unknown>> {
   const script = [
     'import json',
     // The server's app imports the tools, which registers their action and observation kinds.
@@ -41,15 +41,31 @@ export function sessionFrameSchema(python: string): Record<string, unknown> {
     'from openhands.agent_server.session_protocol import SessionFrame',
     "print('SCHEMA ' + json.dumps(TypeAdapter(SessionFrame).json_schema(mode='serialization')))",
   ].join('\n');
-  const out = execFileSync(python, ['-c', script], {
-    encoding: 'utf8',
-    // Its import logs a page of start-up lines on stderr: not worth a CI log.
-    stdio: ['ignore', 'pipe', 'ignore'],
-    maxBuffer: 16 * 1024 * 1024,
-    env: { ...process.env, LITELLM_LOCAL_MODEL_COST_MAP: 'true' },
+  const root = mkdtempSync(join(tmpdir(), 'tether-frame-schema-'));
+  const log = join(root, 'out.log');
+  mkdirSync(join(root, 'home'));
+  const child = await startPython(python, {
+    run: { code: script },
+    argv: [],
+    cwd: root,
+    // Its import logs a page of start-up lines too: they go with the schema, which is found by its prefix.
+    log,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: join(root, 'home'),
+      TZ: 'UTC',
+      [MARKER]: root,
+      LITELLM_LOCAL_MODEL_COST_MAP: 'true',
+      OH_CONVERSATIONS_PATH: join(root, 'conversations'),
+    },
   });
-  const line = out.split('\n').find((l) => l.startsWith('SCHEMA '));
-  if (!line) throw new Error('The agent-server printed no session frame schema');
+  const code = await child.exited;
+  const line = readFileSync(log, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('SCHEMA '));
+  killMarked(root);
+  if (line) rmSync(root, { recursive: true, force: true });
+  if (!line) throw new Error(`The agent-server printed no session frame schema (exit ${code}); see ${log}`);
   return JSON.parse(line.slice('SCHEMA '.length)) as Record<string, unknown>;
 }
 
@@ -70,7 +86,7 @@ export function serversKeptFor(
 
 export class AgentServer {
   readonly root = mkdtempSync(join(tmpdir(), 'tether-agent-server-'));
-  private process: ChildProcess | undefined;
+  private process: ServerProcess | undefined;
   port = 0;
   /** More of the server's settings by environment (OH_WEBHOOKS, say), for a journey's own server. */
   extraEnv: Record<string, string> = {};
@@ -96,45 +112,42 @@ export class AgentServer {
 
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
-    const log = openSync(join(this.root, 'server.log'), 'a');
-    this.process = spawn(
-      this.python,
-      ['-m', 'openhands.agent_server', '--host', '127.0.0.1', '--port', String(this.port)],
-      {
-        cwd: this.workspace,
-        stdio: ['ignore', log, log],
-        env: {
-          PATH: process.env.PATH ?? '/usr/bin:/bin',
-          // Inherited by everything the server starts: stopping it ends them too (leftovers.ts).
-          [MARKER]: this.root,
-          HOME: join(this.root, 'home'),
-          TZ: 'UTC',
-          OH_SESSION_API_KEYS_0: this.key,
-          // Where the server's own tools reach it (start_child_conversation): its default is port 8000.
-          OH_INTERNAL_SERVER_URL: `http://127.0.0.1:${this.port}`,
-          OH_CONVERSATIONS_PATH: join(this.root, 'conversations'),
-          // Conversations' git worktrees stay under the journey's folder (the default is /tmp).
-          OH_CONVERSATION_WORKTREE_ROOT: join(this.root, 'worktrees'),
-          OH_SECRET_KEY: 'tether-e2e-secret',
-          OH_PRELOAD_TOOLS: 'false',
-          OH_ENABLE_VSCODE: 'false',
-          OH_LEASE_TTL_SECONDS: '0',
-          LITELLM_LOCAL_MODEL_COST_MAP: 'true',
-          GIT_AUTHOR_NAME: 'Tether',
-          GIT_AUTHOR_EMAIL: 'tether@localhost',
-          GIT_COMMITTER_NAME: 'Tether',
-          GIT_COMMITTER_EMAIL: 'tether@localhost',
-          ...this.extraEnv,
-        },
+    this.process = await startPython(this.python, {
+      run: { module: 'openhands.agent_server' },
+      argv: ['--host', '127.0.0.1', '--port', String(this.port)],
+      cwd: this.workspace,
+      log: join(this.root, 'server.log'),
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        // Inherited by everything the server starts: stopping it ends them too (leftovers.ts).
+        [MARKER]: this.root,
+        HOME: join(this.root, 'home'),
+        TZ: 'UTC',
+        OH_SESSION_API_KEYS_0: this.key,
+        // Where the server's own tools reach it (start_child_conversation): its default is port 8000.
+        OH_INTERNAL_SERVER_URL: `http://127.0.0.1:${this.port}`,
+        OH_CONVERSATIONS_PATH: join(this.root, 'conversations'),
+        // Conversations' git worktrees stay under the journey's folder (the default is /tmp).
+        OH_CONVERSATION_WORKTREE_ROOT: join(this.root, 'worktrees'),
+        OH_SECRET_KEY: 'tether-e2e-secret',
+        OH_PRELOAD_TOOLS: 'false',
+        OH_ENABLE_VSCODE: 'false',
+        OH_LEASE_TTL_SECONDS: '0',
+        LITELLM_LOCAL_MODEL_COST_MAP: 'true',
+        GIT_AUTHOR_NAME: 'Tether',
+        GIT_AUTHOR_EMAIL: 'tether@localhost',
+        GIT_COMMITTER_NAME: 'Tether',
+        GIT_COMMITTER_EMAIL: 'tether@localhost',
+        ...this.extraEnv,
       },
-    );
+    });
     await this.waitUntilReady();
   }
 
   private async waitUntilReady(): Promise<void> {
     const deadline = Date.now() + 90_000;
     while (Date.now() < deadline) {
-      if (this.process?.exitCode !== null && this.process?.exitCode !== undefined) {
+      if (this.process && this.process.exitCode !== null) {
         throw new Error(
           `The agent-server exited with ${this.process.exitCode}; see ${join(this.root, 'server.log')}`,
         );
@@ -163,10 +176,9 @@ export class AgentServer {
     const child = this.process;
     this.process = undefined;
     if (child && child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill(signal);
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
+      await child.exited;
       clearTimeout(timer);
     }
     // What it started outlives it (its browser tool's Chromium, a shell): ended with it.

@@ -39,9 +39,9 @@ async function conversationIn(server: AgentServer, base: string, workingDir: str
 }
 
 /** Validates session socket frames against the installed server's own models of them. */
-function frameValidator(python: string) {
+async function frameValidator(python: string) {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
-  const validator = ajv.compile(sessionFrameSchema(python));
+  const validator = ajv.compile(await sessionFrameSchema(python));
   return (frame: unknown): string[] =>
     validator(frame)
       ? []
@@ -55,7 +55,7 @@ test('the mock’s REST answers and frames validate against the real server’s 
 }) => {
   test.setTimeout(180_000);
   const { validate, has } = await realSchema(server.url);
-  const validateFrame = frameValidator(server.python);
+  const validateFrame = await frameValidator(server.python);
 
   // The mock, in this process, answering the same client calls the app makes.
   const store = new MockStore(() => new Date(Date.UTC(2026, 10, 21)));
