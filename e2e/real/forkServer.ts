@@ -9,7 +9,7 @@ import { MARKER } from './leftovers';
 // The agent-server started by fork from a process that has imported its libraries already
 // (forkServer.py says why and how): about 4 CPU-seconds a start instead of 17. One such process
 // per venv serves every worker of a run. The run's global set-up names the folder they share
-// (`RUN_FOLDER`); without it (the bench, a script) servers are spawned as before.
+// (`RUN_FOLDER`); without it (a script using AgentServer on its own) servers are spawned.
 
 /** Set by the suite's global set-up: the folder of this run's fork servers. */
 export const RUN_FOLDER = 'TETHER_FORK_SERVERS';
