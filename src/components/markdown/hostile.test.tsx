@@ -18,10 +18,25 @@ import type { BlockToken } from './markdownTokens';
  * words takes on this machine at this moment, so a busy CI core is not taken for a slow lexer.
  * Before the fixes these took 2 to 93 s (docs/markdown.md); read linearly they take under 0.3 s.
  */
+const calibrated = () => 1_500 + 10 * timedLex('word '.repeat(200_000)).ms;
 let boundMs = 0;
 function bound(): number {
-  if (!boundMs) boundMs = 1_500 + 10 * timedLex('word '.repeat(200_000)).ms;
+  if (!boundMs) boundMs = calibrated();
   return boundMs;
+}
+
+/**
+ * Lexes within the bound, or tries twice more, each time with the bound measured again: another
+ * process's burst on a shared core passes (a linear lexer then takes 2.4 s where it takes 0.3 s
+ * alone, seen in CI), a lexer that backtracks is slow every time.
+ */
+function lexInBoundedTime(source: string): { tokens: BlockToken[]; ms: number; boundMs: number } {
+  let tried = { ...timedLex(source), boundMs: bound() };
+  for (let attempt = 1; attempt < 3 && tried.ms >= tried.boundMs; attempt++) {
+    const boundNow = calibrated();
+    tried = { ...timedLex(source), boundMs: boundNow };
+  }
+  return tried;
 }
 /** Up to this size the result is compared with marked's; past it, only the time is held. */
 const COMPARED_UP_TO = 2_000;
@@ -108,9 +123,9 @@ const SHAPES: Record<string, (n: number) => string> = {
 describe('hostile markdown', () => {
   it.each(Object.keys(SHAPES))('%s: read in bounded time, at its largest', (shape) => {
     const source = SHAPES[shape]!(50_000);
-    const { tokens, ms } = timedLex(source);
+    const { tokens, ms, boundMs } = lexInBoundedTime(source);
     expect(tokens.length, shape).toBeGreaterThan(0);
-    expect(ms, shape).toBeLessThan(bound());
+    expect(ms, shape).toBeLessThan(boundMs);
   });
 
   it('generated from the hostile shapes, nested in one another: bounded, and drawn as marked draws it', () => {
@@ -123,8 +138,8 @@ describe('hostile markdown', () => {
         fc.constantFrom('\n', '\n\n', ' ', '> '),
         (pieces, joint) => {
           const source = pieces.join(joint);
-          const { tokens, ms } = timedLex(source);
-          expect(ms).toBeLessThan(bound());
+          const { tokens, ms, boundMs } = lexInBoundedTime(source);
+          expect(ms).toBeLessThan(boundMs);
           if (source.length > COMPARED_UP_TO || !withinNesting(source)) return;
           const drawn = markup(tokens);
           const marked = markup(Lexer.lex(source, { gfm: true }) as unknown as BlockToken[]);
