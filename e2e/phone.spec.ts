@@ -106,15 +106,28 @@ test.describe('on a phone', () => {
 
     await page.getByRole('button', { name: 'Conversations' }).click();
     await expect(drawer).toBeVisible();
+    // The chat under the drawer is out of reach, as behind a dialog; the header is not.
+    const main = page.getByRole('main');
+    await expect(main).toHaveJSProperty('inert', true);
+    await expect(page.locator('.app-header')).toHaveJSProperty('inert', false);
     await expectAccessible(page, 'the drawer on a phone');
     await page.screenshot({ path: testInfo.outputPath('phone-drawer.png') });
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
+    await expect(main).toHaveJSProperty('inert', false);
     await page.getByRole('button', { name: 'Conversations' }).click();
     await drawer.getByRole('link', { name: /Every kind of card/ }).click();
     await expect(app.heading).toHaveText('Every kind of card');
     await expect(drawer).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Widened past a phone's, the list stands beside the chat, and nothing is left inert.
+    await page.getByRole('button', { name: 'Conversations' }).click();
+    await expect(main).toHaveJSProperty('inert', true);
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await expect(main).toHaveJSProperty('inert', false);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(drawer).toBeHidden();
   });
 
   test('copy buttons, always shown without hover, stand on their own line, never over the words', async ({

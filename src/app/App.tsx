@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Link, Redirect, Route, Switch, useLocation, useRoute, useSearch } from 'wouter';
 import { ConversationView } from '../components/ConversationView';
@@ -17,6 +17,7 @@ import {
 import { openAddServer, serverToAdd } from '../components/servers/serversDialog';
 import { setThemeChoice } from './theme';
 import { useDialogOpenings } from './useDialogOpenings';
+import { useModalDrawer } from './useModalDrawer';
 import { lazyPart, usePartsLoaded } from '../components/boundaries/lazyPart';
 import { PartBoundary } from '../components/boundaries/PartBoundary';
 import { Failed } from '../components/boundaries/Failed';
@@ -86,8 +87,11 @@ function Layout() {
   }, [search, location, navigate]);
   // On a phone the list is a drawer: opened from the header, closed by a choice, Esc or a tap outside.
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useEffect(() => setDrawerOpen(false), [location]);
   const drawerToggle = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
+  useModalDrawer(drawerOpen, main, closeDrawer);
   // The idle moment's parts are drawn once their code is here, so that neither suspends (lazyPart).
   // Away from a conversation the inbox is the first screen: its code came with the page's scripts
   // (vite.config.ts, inboxPreload), and it is drawn without waiting for the idle moment.
@@ -171,7 +175,7 @@ function Layout() {
         )}
       </header>
       {drawerOpen && (
-        <div className="drawer-backdrop" aria-hidden="true" onClick={() => setDrawerOpen(false)} />
+        <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />
       )}
       <aside
         className="sidebar"
@@ -193,7 +197,7 @@ function Layout() {
           <p className="loading">{t('shell.loadingConversations')}</p>
         )}
       </aside>
-      <main className="main" id="main" tabIndex={-1}>
+      <main className="main" id="main" tabIndex={-1} ref={main}>
         <Switch>
           <Route path={CONVERSATION_ROUTE}>
             {(p) => <ConversationOnServer serverId={p.serverId} conversationId={p.id} />}
