@@ -109,6 +109,14 @@ def import_libraries(module_list):
     left = [name for name in sys.modules if name.split(".", 1)[0] in LEFT_TO_THE_CHILD]
     if left:
         sys.exit(f"forkServer: {left[0]} was imported by another library; leave that one to the child too")
+    # A fork copies only the thread that forks: a lock another thread held stays held in every
+    # child, and what that thread was doing is never finished there. (litellm starts one to fetch
+    # its cost map when LITELLM_LOCAL_MODEL_COST_MAP is not set.)
+    import threading
+
+    others = [thread.name for thread in threading.enumerate() if thread is not threading.current_thread()]
+    if others or len(os.listdir("/proc/self/task")) > 1:
+        sys.exit(f"forkServer: the imports started threads ({', '.join(others) or 'not Python’s'}); a fork would lose them")
 
 
 def list_imports(out):
@@ -143,11 +151,15 @@ def list_imports(out):
             file.write(f"{name} {fromlist}".rstrip() + "\n")
 
 
-def run_child(request, connection, listener):
+def run_child(request, inherited):
     """In the forked child: become the server a fresh `python -m` would have started."""
     try:
-        listener.close()
-        connection.close()
+        # Nothing of this process's serving stays open in the child: the listener, every
+        # worker's connection (a sibling server holding one would keep it from closing), the
+        # selector and the pipe that signals woke it through.
+        signal.set_wakeup_fd(-1)
+        for each in inherited:
+            each.close() if hasattr(each, "close") else os.close(each)
         for number in (signal.SIGCHLD, signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
             signal.signal(number, signal.SIG_DFL)
         os.environ.clear()
@@ -258,7 +270,7 @@ def serve(socket_path, owner_pid):
                 request = json.loads(pending.pop(connection).split(b"\n", 1)[0])
                 pid = os.fork()
                 if pid == 0:
-                    run_child(request, connection, listener)
+                    run_child(request, [listener, selector, wake_read, wake_write, *pending, *children.values(), connection])
                 children[pid] = connection
                 send(connection, {"pid": pid})
         while children:

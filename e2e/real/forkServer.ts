@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { watch } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -187,20 +188,36 @@ async function forkServerOf(folder: string, python: string, modules: string): Pr
     }
     return socketPath;
   }
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (existsSync(ready)) return socketPath;
-    if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  await fileAppears(folder, [ready, failed], 180_000);
+  if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+  return socketPath;
+}
+
+/** Resolves once one of `files` (in `folder`) exists, as the folder's watcher says. */
+async function fileAppears(folder: string, files: string[], timeoutMs: number): Promise<void> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  const watcher = watch(folder, { signal });
+  try {
+    // Looked for after the watcher is set, so a file made in between is not missed.
+    if (files.some((file) => existsSync(file))) return;
+    for await (const { filename } of watcher) if (filename && files.some((file) => existsSync(file))) return;
+  } catch (error) {
+    if (signal.aborted)
+      throw new Error(`The agent-server's fork server in ${folder} did not start within 180 s`);
+    throw error;
   }
-  throw new Error(`The agent-server's fork server in ${folder} did not start within 180 s`);
 }
 
 /** The run's end: each fork server (and any server it forked) is ended, and the folder removed. */
 export async function endForkServers(folder: string): Promise<void> {
+  const sockets = readdirSync(folder)
+    .filter((file) => file.endsWith('.sock'))
+    .map((file) => join(folder, file));
   const pids = readdirSync(folder)
     .filter((file) => file.endsWith('.pid'))
     .map((file) => Number(readFileSync(join(folder, file), 'utf8')));
+  // A connection to each closes when its fork server has exited (it ends its servers first).
+  const gone = (await Promise.all(sockets.map(connectionTo))).map((connection) => connection.closed);
   for (const pid of pids) {
     try {
       process.kill(pid, 'SIGTERM');
@@ -208,10 +225,23 @@ export async function endForkServers(folder: string): Promise<void> {
       // Ended already.
     }
   }
-  const deadline = Date.now() + 10_000;
-  while (pids.some(alive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  // At most ten seconds for them to end on their own, then a kill.
+  await Promise.race([Promise.all(gone), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
   for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
   rmSync(folder, { recursive: true, force: true });
+}
+
+/**
+ * A connection to the socket's server, once made (or refused: then it is closed already), and
+ * its close. (Wrapped in an object: a promise resolved with a promise would wait for that one.)
+ */
+function connectionTo(socketPath: string): Promise<{ closed: Promise<void> }> {
+  return new Promise((connected) => {
+    const socket = connect(socketPath);
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.once('connect', () => connected({ closed }));
+    socket.once('error', () => connected({ closed }));
+  });
 }
 
 function alive(pid: number): boolean {
