@@ -118,7 +118,7 @@ test('chaos: 30+ socket cuts and two reloads during a 300-event streamed run los
   console.log(
     `${cuts} cuts, ${lost.length} lost, ${duplicated.length} duplicated ` +
       `(agent-server ${version}, ${events.length} events, ${shown} shown in ${rows} rows, ${reloads} reloads ` +
-        `with the status back in ${statusAfterReloadMs.join(' and ')} ms, seed ${seed})`,
+      `with the status back in ${statusAfterReloadMs.join(' and ')} ms, seed ${seed})`,
   );
   if (lost.length || duplicated.length) {
     await testInfo.attach('event pages read', { body: pageReads.join('\n'), contentType: 'text/plain' });

@@ -174,9 +174,7 @@ function Layout() {
           </Suspense>
         )}
       </header>
-      {drawerOpen && (
-        <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />
-      )}
+      {drawerOpen && <div className="drawer-backdrop" aria-hidden="true" onClick={closeDrawer} />}
       <aside
         className="sidebar"
         id="conversation-drawer"
