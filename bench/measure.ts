@@ -117,11 +117,12 @@ export async function domElementCount(page: Page): Promise<number> {
  * rules of reading a list that the lexer lacked (154,402 B: a fuzz finding, docs/first-load.md);
  * and for a server's details kept in this browser (154,723 B: 1.4 kB less on each opening and
  * each health check); and for a conversation's kept look, painted before any script (154,971 B:
- * the view's part in it; its keeping loads at the first idle moment).
+ * the view's part in it; its keeping loads at the first idle moment); and for the chat made inert
+ * under a phone's open drawer (155,067 B: the drawer closed when the window widens).
  * Bytes count through the time a person waits; the budget keeps them from growing unseen
  * (docs/first-load.md).
  */
-export const FIRST_LOAD_BUDGET = 155_031;
+export const FIRST_LOAD_BUDGET = 155_127;
 
 /**
  * What the count left out when it moved from the whole page to the body (2026-11-27): the html,

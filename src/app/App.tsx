@@ -17,7 +17,7 @@ import {
 import { openAddServer, serverToAdd } from '../components/servers/serversDialog';
 import { setThemeChoice } from './theme';
 import { useDialogOpenings } from './useDialogOpenings';
-import { useModalDrawer } from './useModalDrawer';
+import { useDrawerClosedWhenWidened } from './useDrawerClosedWhenWidened';
 import { lazyPart, usePartsLoaded } from '../components/boundaries/lazyPart';
 import { PartBoundary } from '../components/boundaries/PartBoundary';
 import { Failed } from '../components/boundaries/Failed';
@@ -90,8 +90,7 @@ function Layout() {
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   useEffect(() => setDrawerOpen(false), [location]);
   const drawerToggle = useRef<HTMLButtonElement>(null);
-  const main = useRef<HTMLElement>(null);
-  useModalDrawer(drawerOpen, main, closeDrawer);
+  useDrawerClosedWhenWidened(drawerOpen, closeDrawer);
   // The idle moment's parts are drawn once their code is here, so that neither suspends (lazyPart).
   // Away from a conversation the inbox is the first screen: its code came with the page's scripts
   // (vite.config.ts, inboxPreload), and it is drawn without waiting for the idle moment.
@@ -195,7 +194,9 @@ function Layout() {
           <p className="loading">{t('shell.loadingConversations')}</p>
         )}
       </aside>
-      <main className="main" id="main" tabIndex={-1} ref={main}>
+      {/* Under the open drawer the chat is out of reach, as behind a dialog; the header stays:
+          its button is how a screen reader on a touch screen closes the drawer. */}
+      <main className="main" id="main" tabIndex={-1} inert={drawerOpen}>
         <Switch>
           <Route path={CONVERSATION_ROUTE}>
             {(p) => <ConversationOnServer serverId={p.serverId} conversationId={p.id} />}

@@ -1,7 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-
-/** Where the layout is a phone's (styles.css): the side panel is then a sheet over everything. */
-export const PHONE_WIDTH = '(max-width: 768px)';
+import { PHONE_WIDTH } from '../phoneWidth';
 
 /**
  * On a phone the side panel covers the screen, as a modal sheet: everything else is made inert
