@@ -195,16 +195,25 @@ async function forkServerOf(folder: string, python: string, modules: string): Pr
 
 /** Resolves once one of `files` (in `folder`) exists, as the folder's watcher says. */
 async function fileAppears(folder: string, files: string[], timeoutMs: number): Promise<void> {
-  const signal = AbortSignal.timeout(timeoutMs);
-  const watcher = watch(folder, { signal });
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const seen = new AbortController();
+  const changes = watch(folder, { signal: AbortSignal.any([timeout, seen.signal]) })[Symbol.asyncIterator]();
+  // The first `next()` sets the watcher; looked for only then, so a file made just before that
+  // is seen here and one made after it is seen by the watcher.
+  let change = changes.next();
   try {
-    // Looked for after the watcher is set, so a file made in between is not missed.
-    if (files.some((file) => existsSync(file))) return;
-    for await (const { filename } of watcher) if (filename && files.some((file) => existsSync(file))) return;
+    while (!files.some((file) => existsSync(file))) {
+      if ((await change).done) throw new Error(`The watcher of ${folder} ended`);
+      change = changes.next();
+    }
   } catch (error) {
-    if (signal.aborted)
+    if (timeout.aborted)
       throw new Error(`The agent-server's fork server in ${folder} did not start within 180 s`);
     throw error;
+  } finally {
+    // Ends the watcher through its signal: its `return()` would wait for the change asked for.
+    seen.abort();
+    change.catch(() => undefined);
   }
 }
 
