@@ -2,6 +2,7 @@ import { expect, test, type Page } from './test';
 import { inEveryLanguage, SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 import { expectAllTranslated, runPseudoCommand, speakPseudo } from './pseudo';
+import { expectEveryChangeCounted } from './workspace';
 
 // Issue 21: nothing left in English by accident. In the pseudo-locale every word Tether says is
 // accented, longer and bracketed, so whatever still reads as plain English was never translated
@@ -213,6 +214,7 @@ test.describe('a third longer, the layout holds', () => {
     await runPseudoCommand(page, 'Šĥöŵ ţĥé ŵöŕķšþåçé');
     const panel = page.getByRole('complementary', named('workspace.label'));
     await expect(panel.getByRole('status')).toContainText('7');
+    await expectEveryChangeCounted(panel, 7);
     await app.expectMessageActionsLoaded();
     await expect(page).toHaveScreenshot('pseudo-desktop.png');
   });

@@ -1,6 +1,6 @@
 import { expect, test } from './test';
 import { SEEDED, Tether } from './app';
-import { WorkspacePanel } from './workspace';
+import { expectEveryChangeCounted, WorkspacePanel } from './workspace';
 import { Board } from './boarding';
 
 // Deterministic screens: bundled fonts, fixed fixtures and time zone, no animations.
@@ -62,7 +62,7 @@ test('the workspace panel: changed files and a side-by-side diff', async ({ page
   const app = new Tether(page);
   const workspace = new WorkspacePanel(page);
   await app.open(`/conversations/${SEEDED.parser}?workspace=changes&path=parser.py`);
-  await expect(workspace.panel.locator('.changed-file .diff-counts')).toHaveCount(7);
+  await expectEveryChangeCounted(workspace.panel, 7);
   await workspace.panel.getByRole('button', { name: 'Side by side' }).click();
   await expect(workspace.diff('parser.py').locator('.hljs-keyword').first()).toBeVisible({ timeout: 30_000 });
   await expect(workspace.panel).toHaveScreenshot('workspace-changes.png');
@@ -171,7 +171,7 @@ test.describe('dark theme and phone', () => {
     const app = new Tether(page);
     const workspace = new WorkspacePanel(page);
     await app.open(`/conversations/${SEEDED.parser}?workspace=changes&path=parser.py`);
-    await expect(workspace.panel.locator('.changed-file .diff-counts')).toHaveCount(7);
+    await expectEveryChangeCounted(workspace.panel, 7);
     await expect(workspace.diff('parser.py').locator('.hljs-keyword').first()).toBeVisible({
       timeout: 30_000,
     });

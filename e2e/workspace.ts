@@ -134,6 +134,16 @@ export class WorkspacePanel {
   }
 }
 
+/**
+ * Waits until each of the panel's `files` changed files says what changed in it: its line
+ * counts, or why it has none. The list is drawn first and each file's counts after its diff is
+ * read and counted, the 50,000-line CSV's last; a picture taken in between (a loaded CI showed
+ * one) lacks that row's "+50000 −0". Takes the panel, named in whatever language is spoken.
+ */
+export async function expectEveryChangeCounted(panel: Locator, files: number): Promise<void> {
+  await expect(panel.locator('.changed-file .diff-counts')).toHaveCount(files);
+}
+
 /** A terminal screen's commands, each with the words under it: "$ make test · exit code 2". */
 function commandLines(screen: Locator, outcome: string): Promise<string[]> {
   return screen
