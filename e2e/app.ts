@@ -97,8 +97,9 @@ export class Tether {
       .selectOption({ label: name });
   }
 
-  async openConversation(id: string) {
-    await this.open(`/conversations/${id}`);
+  /** Opens a conversation of the page's servers; `query` as `?seed=bench` seeds the bench's. */
+  async openConversation(id: string, query = '') {
+    await this.open(`/conversations/${id}${query}`);
     await expect(this.log.locator('[data-event-id]').first()).toBeVisible();
     // The inbox beside it loads in the first idle moment: the screen is whole once it is in.
     await expect(this.page.locator('.conversation-list li a').first()).toBeAttached();
