@@ -9,7 +9,21 @@ import type { GitChange, GitCommit, GitDiff } from '../src/agent-server/workspac
 
 export const WORKSPACE_ROOT = '/workspace';
 
-type Body = string | Uint8Array;
+/** A text made only when first read: the 50,000-line file cost every page 14 ms to make. */
+interface LaterText {
+  readonly later: () => string;
+}
+type Body = string | Uint8Array | LaterText;
+
+function later(make: () => string): LaterText {
+  let made: string | undefined;
+  return { later: () => (made ??= make()) };
+}
+
+/** A body as its bytes or text, made now if it was left for later. */
+function now(body: Body): string | Uint8Array {
+  return typeof body === 'string' || body instanceof Uint8Array ? body : body.later();
+}
 
 interface Commit extends GitCommit {
   tree: Map<string, Body>;
@@ -44,13 +58,13 @@ const largeLog = () => {
 
 /** 50,000 lines: a diff that must be drawn without freezing the page. */
 export const LARGE_FILE_LINES = 50_000;
-let largeCsvBody: string | undefined;
-const largeCsv = () =>
-  (largeCsvBody ??=
+const largeCsv = later(
+  () =>
     [
       'time,value',
       ...Array.from({ length: LARGE_FILE_LINES - 1 }, (_, i) => `${i},${(i * 7919) % 1000}`),
-    ].join('\n') + '\n');
+    ].join('\n') + '\n',
+);
 
 const APP_SOURCE = `export function greet(name: string): string {
   return \`Hello, \${name}!\`;
@@ -100,7 +114,7 @@ function seedWorkingTree(head: Map<string, Body>): Map<string, Body> {
   tree.set('logo.png', png(1));
   tree.set('assets/icon.bin', png(2));
   tree.set('logs/build.log', largeLog());
-  tree.set('data/measurements.csv', largeCsv());
+  tree.set('data/measurements.csv', largeCsv);
   return tree;
 }
 
@@ -222,7 +236,8 @@ export class MockWorkspace {
       };
     }
     const before = this.base(tree).get(relative);
-    const after = tree.working.get(relative);
+    const working = tree.working.get(relative);
+    const after = working === undefined ? undefined : now(working);
     if (before === undefined && after === undefined)
       throw new Error(`File does not exist: ${tree.root}/${relative}`);
     if (after !== undefined && size(after) > 1024 * 1024)
@@ -262,8 +277,10 @@ export class MockWorkspace {
 
   read(path: string): Uint8Array | undefined {
     const found = this.locate(path);
-    const body = found?.tree.working.get(found.relative);
-    return body === undefined ? undefined : typeof body === 'string' ? new TextEncoder().encode(body) : body;
+    const kept = found?.tree.working.get(found.relative);
+    if (kept === undefined) return undefined;
+    const body = now(kept);
+    return typeof body === 'string' ? new TextEncoder().encode(body) : body;
   }
 
   /** The names in a folder of the working tree (a folder ends in "/"); undefined for none there. */
@@ -459,9 +476,10 @@ type SavedTree = [string, string | { base64: string } | null][];
 /** How `tree` differs from `base`: changed or added files, and null for a deleted one. */
 function treeChanges(base: Map<string, Body>, tree: Map<string, Body>): SavedTree {
   const out: SavedTree = [];
-  for (const [path, body] of tree) {
+  for (const [path, kept] of tree) {
     const before = base.get(path);
-    if (before !== undefined && sameBody(before, body)) continue;
+    if (before !== undefined && sameBody(before, kept)) continue;
+    const body = now(kept);
     out.push([path, typeof body === 'string' ? body : { base64: toBase64(body) }]);
   }
   for (const path of base.keys()) if (!tree.has(path)) out.push([path, null]);
@@ -516,18 +534,24 @@ function withoutTree(commit: Commit): GitCommit {
   return { sha, short_sha, subject, author, timestamp };
 }
 
-function size(body: Body): number {
+function size(kept: Body): number {
+  const body = now(kept);
   return typeof body === 'string' ? new TextEncoder().encode(body).length : body.length;
 }
 
-function sameBody(a: Body, b: Body): boolean {
+function sameBody(keptA: Body, keptB: Body): boolean {
+  // The seeded large file is one object in every tree that kept it: no need to make it to compare.
+  if (keptA === keptB) return true;
+  const a = now(keptA);
+  const b = now(keptB);
   if (typeof a === 'string' || typeof b === 'string') return a === b;
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
 }
 
 /** `git show rev:path` read with errors="replace", without the last newline. */
-function asText(body: Body | undefined): string {
-  if (body === undefined) return '';
+function asText(kept: Body | undefined): string {
+  if (kept === undefined) return '';
+  const body = now(kept);
   if (typeof body === 'string') return withoutFinalNewline(body);
   return new TextDecoder('utf-8', { fatal: false }).decode(body);
 }
