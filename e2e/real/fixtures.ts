@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentServer, serversKeptFor, SESSION_KEY } from './agentServer';
 import { ScriptedLlm } from './scriptedLlm';
+import { ghStandIn } from './repositories';
 import { expectRowsShow } from '../rows';
 import { Tether } from '../app';
 import { serverIdFor } from '../../src/agent-server/servers';
@@ -32,6 +33,7 @@ export const test = base.extend<{ llm: ScriptedLlm }, { server: AgentServer } & 
   server: [
     async ({ agentServerVersion }, use) => {
       const server = new AgentServer(agentServerPython(agentServerVersion), agentServerVersion);
+      server.extraEnv = { PATH: ghStandIn(server.root) };
       await server.start();
       await use(server);
       await server.stop();

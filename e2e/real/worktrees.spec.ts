@@ -1,21 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { Tether } from '../app';
 import { expectAccessible } from '../axe';
 import { WorkspacePanel } from '../workspace';
-import { AgentServer } from './agentServer';
-import {
-  agentServerPython,
-  attachEvidence,
-  openConnected,
-  expect,
-  startConversation,
-  test,
-} from './fixtures';
-import { makeRepository } from './repositories';
-import { ScriptedLlm } from './scriptedLlm';
+import { openConnected, expect, startConversation, test } from './fixtures';
+import { ghAsked, makeRepository } from './repositories';
+import type { ScriptedLlm } from './scriptedLlm';
 
 // Conversations in their own git worktrees against the real server: two conversations of one
 // repository write the same file, each in its own worktree on its own branch, and neither
@@ -96,46 +88,29 @@ test('two conversations in two worktrees of one repository change the same file 
 
 test('with a remote and gh on the server, Open pull request pushes the branch and opens one', async ({
   page,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  const version = testInfo.project.name.replace('real-agent-server-', '');
-  const llm = new ScriptedLlm();
-  const server = new AgentServer(agentServerPython(version), version);
-  try {
-    // GitHub's command line, as a stand-in on the server's PATH that records what it was asked
-    // and answers with a pull request's address, as gh does.
-    const bin = join(server.root, 'bin');
-    const asked = join(server.root, 'gh-asked.txt');
-    mkdirSync(bin, { recursive: true });
-    writeFileSync(
-      join(bin, 'gh'),
-      `#!/bin/sh\necho "$@" >> '${asked}'\necho 'https://github.example/tether/demo/pull/7'\n`,
-    );
-    chmodSync(join(bin, 'gh'), 0o755);
-    server.extraEnv = { PATH: `${bin}:${process.env.PATH ?? '/usr/bin:/bin'}` };
-    await Promise.all([llm.start(), server.start()]);
-    const repo = makeRepository(server.root, 'pr-project', { 'greeting.txt': 'Hello\n' });
-    const origin = join(server.root, 'origin.git');
-    execFileSync('git', ['init', '-q', '--bare', origin]);
-    git(repo, 'remote', 'add', 'origin', origin);
-    git(repo, 'push', '-q', 'origin', 'HEAD');
+  server,
+  llm,
+}) => {
+  // The worker's server has GitHub's command line as a stand-in on its PATH (`ghStandIn`).
+  rmSync(ghAsked(server.root), { force: true });
+  const repo = makeRepository(server.root, 'pr-project', { 'greeting.txt': 'Hello\n' });
+  const origin = join(server.root, 'pr-origin.git');
+  execFileSync('git', ['init', '-q', '--bare', origin]);
+  git(repo, 'remote', 'add', 'origin', origin);
+  git(repo, 'push', '-q', 'origin', 'HEAD');
 
-    await openConnected(page, server);
-    const id = await greetIn(page, llm, repo, 'Say hello in German', 'Hallo');
-    const workspace = new WorkspacePanel(page);
-    await workspace.open();
-    const form = workspace.commitForm;
-    await workspace.commit();
-    await form.getByRole('button', { name: 'Open pull request' }).click();
-    const opened = form.getByRole('link', { name: 'The pull request is open (opens in a new tab)' });
-    await expect(opened).toHaveAttribute('href', 'https://github.example/tether/demo/pull/7', {
-      timeout: 30_000,
-    });
-    // The branch went to origin, and gh was asked to open a pull request of it.
-    expect(git(origin, 'log', '-1', '--format=%s', `tether/${id}`)).toBe('Say hello in German');
-    expect(readFileSync(asked, 'utf8').trim()).toBe('pr create --fill');
-  } finally {
-    if (testInfo.status !== testInfo.expectedStatus) await attachEvidence(testInfo, server, llm);
-    await Promise.all([server.stop(), llm.stop()]);
-  }
+  await openConnected(page, server);
+  const id = await greetIn(page, llm, repo, 'Say hello in German', 'Hallo');
+  const workspace = new WorkspacePanel(page);
+  await workspace.open();
+  const form = workspace.commitForm;
+  await workspace.commit();
+  await form.getByRole('button', { name: 'Open pull request' }).click();
+  const opened = form.getByRole('link', { name: 'The pull request is open (opens in a new tab)' });
+  await expect(opened).toHaveAttribute('href', 'https://github.example/tether/demo/pull/7', {
+    timeout: 30_000,
+  });
+  // The branch went to origin, and gh was asked to open a pull request of it.
+  expect(git(origin, 'log', '-1', '--format=%s', `tether/${id}`)).toBe('Say hello in German');
+  expect(readFileSync(ghAsked(server.root), 'utf8').trim()).toBe('pr create --fill');
 });
