@@ -9,7 +9,7 @@ import type { GitChange, GitCommit, GitDiff } from '../src/agent-server/workspac
 
 export const WORKSPACE_ROOT = '/workspace';
 
-/** A text made only when first read: the 50,000-line file cost every page 14 ms to make. */
+/** A text made only when first read: the 50,000-line file alone cost every page 14 ms to make. */
 interface LaterText {
   readonly later: () => string;
 }
@@ -48,13 +48,12 @@ const png = (index: number) => fromBase64(PNGS[index]!);
 
 /** Over the server's 1 MB limit for a diff: read through the file viewer, cut at 1 MB. */
 export const LARGE_LOG_BYTES = 1_200_000;
-// The two large files are made once per page, not once per mock (three start with every page):
-// strings never change in place, so the mocks' working trees share them.
-let largeLogBody: string | undefined;
-const largeLog = () => {
-  const line = 'INFO build step finished without warnings\n';
-  return (largeLogBody ??= line.repeat(Math.ceil(LARGE_LOG_BYTES / line.length)).slice(0, LARGE_LOG_BYTES));
-};
+// The two large files are made once per page, not once per mock (three start with every page),
+// and only when first read: the mocks' working trees share one deferred text of each.
+const LOG_LINE = 'INFO build step finished without warnings\n';
+const largeLog = later(() =>
+  LOG_LINE.repeat(Math.ceil(LARGE_LOG_BYTES / LOG_LINE.length)).slice(0, LARGE_LOG_BYTES),
+);
 
 /** 50,000 lines: a diff that must be drawn without freezing the page. */
 export const LARGE_FILE_LINES = 50_000;
@@ -113,7 +112,7 @@ function seedWorkingTree(head: Map<string, Body>): Map<string, Body> {
   tree.set('notes/réunion du lundi.md', '# Réunion\n\n- relire le parseur\n- écrire les tests\n');
   tree.set('logo.png', png(1));
   tree.set('assets/icon.bin', png(2));
-  tree.set('logs/build.log', largeLog());
+  tree.set('logs/build.log', largeLog);
   tree.set('data/measurements.csv', largeCsv);
   return tree;
 }
