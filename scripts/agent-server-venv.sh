@@ -2,17 +2,28 @@
 # Creates (once) the Python virtual environment with one pinned OpenHands agent-server version,
 # and prints its python. Usage: agent-server-venv.sh VERSION (default: the first version in
 # package.json's config.agentServerVersions). The venv is cached outside the clone, keyed by
-# version, and reused. Idempotent.
+# version, and reused until its lock changes. Idempotent.
 #
-# Installs go through uv with scripts/agent-server-overrides.txt: agent-server 1.58.x declares
-# certifi>=2026.10.19, newer than any certifi the package index here serves (2026.10.18); the
-# override pins that one package (see docs/agent-server-notes.md).
+# Every package of the venv is pinned: scripts/agent-server-locks/VERSION.txt lists each one at
+# its version, and is installed as it is (`--no-deps`), so that a package released upstream since
+# cannot change the server the journeys run. (cryptography 51 did: it refuses the key the SDK
+# derives from OH_SECRET_KEY, and every model key the server was given failed; see
+# docs/agent-server-notes.md.) `agent-server-venv.sh --lock VERSION` makes a version's lock: it
+# resolves the three openhands packages afresh in a scratch venv, through uv with
+# scripts/agent-server-overrides.txt (the pins that replace what the packages declare), and lists
+# what it installed. Check the suites on a new lock before committing it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+lock_only=no
+if [ "${1:-}" = --lock ]; then
+  lock_only=yes
+  shift
+fi
 version=${1:-$(node -p 'require("./package.json").config.agentServerVersions[0]')}
 cache="${TETHER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tether}"
 venv="$cache/agent-server-$version"
 stamp="$venv/.tether-installed"
+lock="scripts/agent-server-locks/$version.txt"
 
 is_python312() { "$1" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 12))' >/dev/null 2>&1; }
 
@@ -32,22 +43,54 @@ find_python312() {
   done
 }
 
-if [ ! -f "$stamp" ]; then
+# The three openhands packages of a version, resolved with the overrides, into the venv $1.
+resolve_into() {
+  "$1/bin/python" -m uv pip install --quiet --python "$1/bin/python" \
+    --override scripts/agent-server-overrides.txt \
+    "openhands-agent-server==$version" "openhands-tools==$version" "openhands-sdk==$version" >&2
+}
+
+new_venv() {
+  local python
   python=$(find_python312 || true)
   if [ -z "$python" ]; then
     echo "The real agent-server suite needs Python 3.12 (python3.12 on PATH, or pyenv with a 3.12 version); none was found." >&2
     exit 3
   fi
-  echo "Creating the agent-server venv ($version) in $venv" >&2
-  rm -rf "$venv"
-  mkdir -p "$cache"
-  "$python" -m venv "$venv"
-  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip uv >&2
+  rm -rf "$1"
+  mkdir -p "$(dirname "$1")"
+  "$python" -m venv "$1"
+  "$1/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip uv >&2
+}
+
+if [ "$lock_only" = yes ]; then
+  scratch=$(mktemp -d)
+  trap 'rm -rf "$scratch"' EXIT
+  echo "Resolving the agent-server $version afresh for its lock" >&2
+  new_venv "$scratch/venv"
   # openhands-sdk is pinned too: left free, the resolver can pick an older SDK the server cannot import.
-  "$venv/bin/python" -m uv pip install --quiet --python "$venv/bin/python" \
-    --override scripts/agent-server-overrides.txt \
-    "openhands-agent-server==$version" "openhands-tools==$version" "openhands-sdk==$version" >&2
-  touch "$stamp"
+  resolve_into "$scratch/venv"
+  mkdir -p "$(dirname "$lock")"
+  {
+    echo "# Every package of the agent-server $version venv, installed as listed (--no-deps)."
+    echo "# Made by scripts/agent-server-venv.sh --lock $version; do not edit by hand."
+    "$scratch/venv/bin/python" -m uv pip freeze --python "$scratch/venv/bin/python" | grep -v -E '^(pip|uv)=='
+  } >"$lock"
+  echo "$lock"
+  exit 0
+fi
+
+if [ ! -f "$lock" ]; then
+  echo "No lock for the agent-server $version: make one with \`bash scripts/agent-server-venv.sh --lock $version\`." >&2
+  exit 1
+fi
+# The venv stands for its lock: a lock changed since (a new pin) makes it again.
+wanted=$(sha256sum "$lock" | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
+  echo "Creating the agent-server venv ($version) in $venv" >&2
+  new_venv "$venv"
+  "$venv/bin/python" -m uv pip install --quiet --python "$venv/bin/python" --no-deps -r "$lock" >&2
+  echo "$wanted" >"$stamp"
 fi
 # What the server imports, in order, for the journeys' fork server (e2e/real/forkServer.py), which
 # imports the libraries among them once for every server it starts. Made by importing the server's
