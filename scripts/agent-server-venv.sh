@@ -43,13 +43,6 @@ find_python312() {
   done
 }
 
-# The three openhands packages of a version, resolved with the overrides, into the venv $1.
-resolve_into() {
-  "$1/bin/python" -m uv pip install --quiet --python "$1/bin/python" \
-    --override scripts/agent-server-overrides.txt \
-    "openhands-agent-server==$version" "openhands-tools==$version" "openhands-sdk==$version" >&2
-}
-
 new_venv() {
   local python
   python=$(find_python312 || true)
@@ -69,7 +62,9 @@ if [ "$lock_only" = yes ]; then
   echo "Resolving the agent-server $version afresh for its lock" >&2
   new_venv "$scratch/venv"
   # openhands-sdk is pinned too: left free, the resolver can pick an older SDK the server cannot import.
-  resolve_into "$scratch/venv"
+  "$scratch/venv/bin/python" -m uv pip install --quiet --python "$scratch/venv/bin/python" \
+    --override scripts/agent-server-overrides.txt \
+    "openhands-agent-server==$version" "openhands-tools==$version" "openhands-sdk==$version" >&2
   mkdir -p "$(dirname "$lock")"
   {
     echo "# Every package of the agent-server $version venv, installed as listed (--no-deps)."
