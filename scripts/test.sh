@@ -48,18 +48,19 @@ step "Lint, format and types (started, beside the journeys)"
 # ahead of the journeys at full priority: some bound a parse's time on the clock.)
 checks="$background/checks"
 mkdir -p "$checks"
-for check in lint format types; do
-  case $check in
-    lint) command=(npx eslint .) ;;
-    format) command=(npx prettier --check .) ;;
-    types) command=(npx tsc -p .) ;;
-  esac
+# Runs a check at the lowest priority; its output and exit status are kept under its name.
+check_beside() {
+  local name=$1
+  shift
   (
     status=0
-    nice -n 19 "${command[@]}" >"$checks/$check.log" 2>&1 || status=$?
-    echo "$status" >"$checks/$check.status"
+    nice -n 19 "$@" >"$checks/$name.log" 2>&1 || status=$?
+    echo "$status" >"$checks/$name.status"
   ) &
-done
+}
+check_beside lint npx eslint .
+check_beside format npx prettier --check .
+check_beside types npx tsc -p .
 
 step "The browser (Debian Chromium)"
 browser_status=0
@@ -136,7 +137,8 @@ for check in lint format types; do
   if [ "$status" -ne 0 ]; then
     cat "$checks/$check.log"
     failed+=("$check")
-    printf '\n%s: found something (exit %s), above\n' "$check" "$status" >>"$failures"
+    # What it found, in the short tail CI keeps.
+    { printf '\n%s (exit %s):\n' "$check" "$status"; tail -n 20 "$checks/$check.log"; } >>"$failures"
   else
     echo "$check: nothing found."
   fi
