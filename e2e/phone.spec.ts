@@ -1,6 +1,7 @@
 import { expect, test, type Page } from './test';
 import { inEveryLanguage, SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
+import { holdAssets } from './assets';
 
 // A phone (390 × 844) and a 1280 px window zoomed to 200 %.
 
@@ -190,11 +191,11 @@ test('on a phone, what loads into the settings menu after it opens moves nothing
   const app = new Tether(page);
   await app.openConversation(SEEDED.parser);
   // The copy's settings load with the menu's first opening: here they come late, as on a slow line.
-  await app.mock((m) => m.holdAssets('/CopySettings-[^/]+\\.js$'));
+  const copySettings = await holdAssets(page, /\/CopySettings-[^/]+\.js$/);
   const menu = await app.openSettings();
   const servers = menu.getByRole('button', { name: 'Servers', exact: true });
   const before = await servers.boundingBox();
-  await app.mock((m) => m.releaseAssets());
+  copySettings.release();
   await expect(menu.getByRole('region', { name: "This browser's copy" })).toBeVisible();
   expect(await servers.boundingBox()).toEqual(before);
   // And pressed where it was first drawn, it opens Servers.
