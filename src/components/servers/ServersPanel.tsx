@@ -1,11 +1,10 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import type { Health } from '../../agent-server/client';
 import { useServers, type AgentServer } from '../../agent-server/servers';
 import { onServerTrouble } from '../../agent-server/serverTrouble';
 import { healthKey, healthQuery } from '../../conversation/resources/server';
-import { useHealthSnapshot } from './useHealthSnapshot';
 import { useCommand } from '../commands/commands';
 import { lazyPart } from '../boundaries/lazyPart';
 import { summaryWords } from './healthWords';
@@ -96,7 +95,12 @@ function HealthCheck({ server }: { server: AgentServer }) {
  * at 3 KB more on the first load.)
  */
 function useHealthSummary(servers: readonly AgentServer[]) {
-  const snapshot = useHealthSnapshot((queryClient) => {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (changed: () => void) => queryClient.getQueryCache().subscribe(changed),
+    [queryClient],
+  );
+  const snapshot = useSyncExternalStore(subscribe, () => {
     const states = servers.map((server) => ({
       name: server.name,
       health: queryClient.getQueryData<Health>(healthKey(server)),
@@ -104,6 +108,7 @@ function useHealthSummary(servers: readonly AgentServer[]) {
     }));
     const kinds = new Set(states.map((state) => state.health?.kind ?? 'checking'));
     const kind = kinds.size === 1 ? [...kinds][0]! : kinds.has('reachable') ? 'partial' : 'unreachable';
+    // One string, so that an unrelated change in the cache renders nothing.
     return `${kind}\u0000${summaryWords(states)}`;
   });
   const [kind, words] = snapshot.split('\u0000') as [string, string];

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Health } from '../../agent-server/client';
 import type { AgentServer } from '../../agent-server/servers';
 import { healthKey } from '../../conversation/resources/server';
-import { useHealthSnapshot } from './useHealthSnapshot';
 
 /**
  * The servers whose last health check found them unreachable, with what it said, read from the
@@ -10,7 +10,13 @@ import { useHealthSnapshot } from './useHealthSnapshot';
  * its own next read of them (a minute, when nothing runs).
  */
 export function useUnreachable(servers: readonly AgentServer[]): ReadonlyMap<string, string> {
-  const snapshot = useHealthSnapshot((queryClient) =>
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (changed: () => void) => queryClient.getQueryCache().subscribe(changed),
+    [queryClient],
+  );
+  // One string, so that an unrelated change in the cache renders nothing.
+  const snapshot = useSyncExternalStore(subscribe, () =>
     servers
       .flatMap((server) => {
         const health = queryClient.getQueryData<Health>(healthKey(server));

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { checkServerHealth, healthKey, isHealthKey, serverKey } from './server';
+import { checkServerHealth } from './server';
 import { FACTS_KEPT_MS, keepServerFacts, keptServerFacts } from '../../agent-server/serverFacts';
 
 // A server's health is read every 15 s and on every page load; what it says of itself (its
@@ -105,15 +105,5 @@ describe("a server's kept details", () => {
       '{"readAt":5,"details":{"version":7,"usableTools":["a",1]}}',
     );
     expect(keptServerFacts(settings.serverUrl, 6)).toEqual({ usableTools: ['a'] });
-  });
-});
-
-describe('isHealthKey', () => {
-  it('knows every server’s health read, and nothing else of a server', () => {
-    expect(isHealthKey(healthKey(settings))).toBe(true);
-    expect(isHealthKey(healthKey({ serverUrl: 'http://other.test', sessionApiKey: '' }))).toBe(true);
-    expect(isHealthKey(serverKey(settings))).toBe(false);
-    expect(isHealthKey([...serverKey(settings), 'conversations', 'health'])).toBe(false);
-    expect(isHealthKey(['row', 'health'])).toBe(false);
   });
 });

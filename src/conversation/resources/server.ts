@@ -11,12 +11,6 @@ export const serverKey = (settings: ConnectionSettings) =>
 export const healthKey = (settings: ConnectionSettings) => [...serverKey(settings), 'health'] as const;
 
 /**
- * Whether a query is a server's health read (`healthKey`), whichever server: `serverKey` takes
- * the first three places, the resource the fourth. (Short: the header's word is in the first load.)
- */
-export const isHealthKey = (queryKey: readonly unknown[]) => queryKey[3] === 'health';
-
-/**
  * A server's health, with the details it gave of itself kept in this browser (serverFacts.ts):
  * they are read again only with `freshFacts`, or when none are kept. A server that cannot be
  * reached has them forgotten, for it may come back as another version.
