@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { MOCK_SERVER_URL, SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL } from '../src/agent-server/servers';
 import { THIRD_MOCK_KEY } from '../mocks/fixtures';
-import type { MockRequest } from '../mocks/requestLog';
 
 // Measurements taken in the browser, shared by `npm run bench` and the budget checks.
 
@@ -154,7 +153,8 @@ export async function loadedAssetBytes(page: Page, distDir = 'dist'): Promise<{ 
     const file = join(distDir, path);
     if (!existsSync(file)) continue;
     const bytes = gzipSync(readFileSync(file), { level: 9 }).length;
-    if (/\/mockAgentServer-[^/]+\.js$/.test(path)) sizes.mock += bytes;
+    if (/\/mockAgentServer-[^/]+\.js$/.test(path) || path.endsWith('mockServiceWorker.js'))
+      sizes.mock += bytes;
     else sizes.app += bytes;
   }
   // The entry script is referenced by index.html; it is in the resource list like the others.
@@ -167,12 +167,13 @@ export async function loadedAssetBytes(page: Page, distDir = 'dist'): Promise<{ 
  * openConversation): how many round trips the first screen waited for, at the most.
  */
 export async function roundTripsBeforeFirstRows(page: Page, serverHost: string): Promise<number> {
-  const usableAt = await page.evaluate(
-    () => (window as { __firstRowsAt?: number }).__firstRowsAt ?? Infinity,
-  );
-  const requests = (await mockRequests(page))
-    .filter((request) => new URL(request.url).host === serverHost && request.start <= usableAt)
-    .map((request) => ({ start: request.start, end: request.end ?? Infinity }));
+  const requests = await page.evaluate((host) => {
+    const usableAt = (window as { __firstRowsAt?: number }).__firstRowsAt ?? Infinity;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).host === host && entry.startTime <= usableAt)
+      .map((entry) => ({ start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd }));
+  }, serverHost);
   const depth = new Map<number, number>();
   const sorted = requests.map((r, index) => ({ ...r, index })).sort((a, b) => a.start - b.start);
   for (const request of sorted) {
@@ -185,19 +186,25 @@ export async function roundTripsBeforeFirstRows(page: Page, serverHost: string):
 }
 
 /**
- * What the page asked the built-in mock for, from navigation until it has asked for nothing more
- * for a second: each HTTP request (its path and query) and each socket.
+ * What the page asked the agent-server for, from navigation until it has asked for nothing more
+ * for a second: each HTTP request (its path and query, from resource timing) and each socket
+ * (which resource timing does not list: the built-in mock counts them).
  */
 export async function serverRequestsUntilIdle(page: Page, serverHost: string): Promise<string[]> {
-  const read = async () => ({
-    http: (await mockRequests(page))
-      .map((request) => new URL(request.url))
-      .filter((url) => url.host === serverHost)
-      .map((url) => `${url.pathname}${url.search}`),
-    sockets: await page.evaluate(() =>
-      Object.values(window.__tetherMock?.connectionsTo ?? {}).reduce((a, b) => a + b, 0),
-    ),
-  });
+  const read = () =>
+    page.evaluate(
+      (host) => ({
+        http: performance
+          .getEntriesByType('resource')
+          .filter((entry) => new URL(entry.name).host === host)
+          .map((entry) => {
+            const url = new URL(entry.name);
+            return `${url.pathname}${url.search}`;
+          }),
+        sockets: Object.values(window.__tetherMock?.connectionsTo ?? {}).reduce((a, b) => a + b, 0),
+      }),
+      serverHost,
+    );
   let seen = await read();
   for (let quiet = 0; quiet < 4;) {
     await page.waitForTimeout(250);
@@ -235,28 +242,18 @@ export async function openInbox(browser: Browser, count: 1 | 3): Promise<{ ms: n
   return { ms: Date.now() - started, page };
 }
 
-/** Each server's first list page: when it was asked for and when its answer was ready (ms). */
+/** Each server's first list page: when it was asked for and when its answer ended (ms). */
 export async function listRequests(page: Page): Promise<{ host: string; start: number; end: number }[]> {
-  return (await mockRequests(page))
-    .filter(
-      ({ url }) =>
-        url.includes('/api/conversations/search') &&
-        url.includes('sort_order=UPDATED_AT_DESC') &&
-        !url.includes('page_id'),
-    )
-    .map((request) => ({
-      host: new URL(request.url).host,
-      start: request.start,
-      end: request.end ?? Infinity,
-    }));
-}
-
-/**
- * What this page asked the built-in mocks for so far (mocks/requestLog.ts). They answer inside the
- * page, so none of it is in the browser's network log or its resource timing.
- */
-export async function mockRequests(page: Page): Promise<MockRequest[]> {
-  return page.evaluate(() => window.__tetherMockRequests ?? []);
+  return page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter(
+        (entry) =>
+          entry.name.includes('/api/conversations/search') &&
+          entry.name.includes('sort_order=UPDATED_AT_DESC') &&
+          !entry.name.includes('page_id'),
+      )
+      .map((entry) => ({ host: new URL(entry.name).host, start: entry.startTime, end: entry.responseEnd })),
+  );
 }
 
 /** Waits until the browser's copy holds at least `count` events of the conversation. */

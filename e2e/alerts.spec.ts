@@ -23,7 +23,7 @@ async function openAlerts(app: Tether) {
   return dialog;
 }
 
-/** A page of Tether's own, held by its service worker (none is registered beside the mock). */
+/** A page of Tether's own, held by its service worker (the mock's worker holds the mock's pages). */
 async function heldByTethersWorker(page: Page, app: Tether) {
   await app.open();
   await app.addServer({ name: 'Elsewhere', url: ELSEWHERE });

@@ -2,7 +2,6 @@ import { expect, test } from './test';
 import { SEEDED, Tether } from './app';
 import { WorkspacePanel } from './workspace';
 import { expectAccessible } from './axe';
-import { breakAssets, failAssets } from './assets';
 
 // A part of the screen that fails stays a part: the rest of the app keeps working.
 
@@ -13,7 +12,7 @@ test('a part whose code fails to load says so in its place, the chat keeps worki
   await app.openConversation(SEEDED.parser);
   await app.setAgentTiming(5, 50);
   const workspace = new WorkspacePanel(page);
-  const workspaceCode = await failAssets(page, /\/WorkspacePanel-[^/]+\.js$/);
+  await app.mock((m) => m.failAssets('/WorkspacePanel-[^/]+\\.js$'));
   await page.locator('.conversation-header').getByRole('button', { name: 'Workspace' }).click();
   const failed = page.getByRole('alert').filter({ hasText: 'This part could not load.' });
   await expect(failed).toBeVisible();
@@ -28,7 +27,7 @@ test('a part whose code fails to load says so in its place, the chat keeps worki
   );
   await app.expectStatus('finished');
 
-  await workspaceCode.restore();
+  await app.mock((m) => m.failAssets(undefined));
   await failed.getByRole('button', { name: 'Retry' }).click();
   await expect(workspace.panel).toBeVisible();
   await expect(workspace.panel).not.toHaveAttribute('aria-busy', 'true');
@@ -43,7 +42,7 @@ test('a header that fails while drawn says so in its place; the conversation goe
   await app.openConversation(SEEDED.parser);
   await app.setAgentTiming(5, 50);
   // The Live word's note comes from a chunk that throws when drawn (a mismatched deploy's).
-  const noteCode = await breakAssets(page, /\/ConnectionMeaning-[^/]+\.js$/);
+  await app.mock((m) => m.breakAssets('/ConnectionMeaning-[^/]+\\.js$'));
   await page.locator('.conversation-header').getByRole('button', { name: /^Live/ }).click();
   const failed = page.getByRole('alert').filter({ hasText: 'The conversation’s header could not be drawn' });
   await expect(failed).toBeVisible();
@@ -76,7 +75,7 @@ test('a header that fails while drawn says so in its place; the conversation goe
   await page.keyboard.press('Escape');
   await expect.poll(serverStatus).toBe('paused');
 
-  await noteCode.restore();
+  await app.mock((m) => m.breakAssets(undefined));
   await failed.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fix header parsing' })).toBeVisible();
   await app.expectStatus('paused');

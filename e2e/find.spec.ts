@@ -2,7 +2,6 @@ import { expect, test, type Page } from './test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 import { startWithPastedLog } from './longMessage';
-import { mockRequests } from '../bench/measure';
 
 // Find in the conversation: Tether's bar on Ctrl/Cmd+F, because the browser's find cannot see
 // rows the virtualised list has not drawn.
@@ -77,10 +76,16 @@ test('a match in a folded long message unfolds it, and it stays open', async ({ 
 });
 
 /** Older history pages the page has read (the server's find asks with `body`, and is not one). */
-const olderPagesRead = async (page: Page) =>
-  (await mockRequests(page)).filter(
-    ({ url }) => url.includes('/events/search') && url.includes('page_id=') && !url.includes('body='),
-  ).length;
+const olderPagesRead = (page: Page) =>
+  page.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .filter(
+          ({ name }) =>
+            name.includes('/events/search') && name.includes('page_id=') && !name.includes('body='),
+        ).length,
+  );
 
 test('a match in history not loaded yet is found by the server and loaded on request', async ({ page }) => {
   const app = new Tether(page);

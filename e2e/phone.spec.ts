@@ -1,7 +1,6 @@
 import { expect, test, type Page } from './test';
 import { inEveryLanguage, SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
-import { holdAssets } from './assets';
 
 // A phone (390 × 844) and a 1280 px window zoomed to 200 %.
 
@@ -191,11 +190,11 @@ test('on a phone, what loads into the settings menu after it opens moves nothing
   const app = new Tether(page);
   await app.openConversation(SEEDED.parser);
   // The copy's settings load with the menu's first opening: here they come late, as on a slow line.
-  const copySettings = await holdAssets(page, /\/CopySettings-[^/]+\.js$/);
+  await app.mock((m) => m.holdAssets('/CopySettings-[^/]+\\.js$'));
   const menu = await app.openSettings();
   const servers = menu.getByRole('button', { name: 'Servers', exact: true });
   const before = await servers.boundingBox();
-  copySettings.release();
+  await app.mock((m) => m.releaseAssets());
   await expect(menu.getByRole('region', { name: "This browser's copy" })).toBeVisible();
   expect(await servers.boundingBox()).toEqual(before);
   // And pressed where it was first drawn, it opens Servers.

@@ -27,9 +27,9 @@ export class PushedAlerts {
     await context.grantPermissions(['notifications'], { origin });
     const cdp = await context.newCDPSession(page);
     // The registration of the worker that holds the page. Every version is kept at its newest
-    // status, and every registration with whether it was deleted: an earlier version of Tether's
-    // worker and a registration since unregistered (its versions were once "activated" too) are
-    // all seen here, and a push sent to another than the page's is
+    // status, and every registration with whether it was deleted: the mock's worker, an earlier
+    // version of Tether's, and a registration unregistered with the mock's (its versions were
+    // once "activated" too) are all seen here, and a push sent to another than the page's is
     // shown where the page does not look (fresh CIs waited 10 s for a notification so, under load).
     const versions = new Map<string, { registrationId: string; scriptURL: string; status: string }>();
     const deleted = new Set<string>();

@@ -1,16 +1,22 @@
 import { expect, test, type Page } from './test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
-import { mockRequests } from '../bench/measure';
 
 // The live session as a person meets it on the mock agent-server: the session socket, what the
 // screen says while things go wrong, and the requests a run costs.
 
-/** Every request the page made of the mock whose URL contains `part`, from the mock's own record. */
-const requests = async (page: Page, part: string | RegExp) =>
-  (await mockRequests(page)).filter(({ url }) =>
-    typeof part === 'string' ? decodeURIComponent(url).includes(part) : part.test(decodeURIComponent(url)),
-  ).length;
+/** Every request the page made whose URL contains `part`, from the browser's own record. */
+const requests = (page: Page, part: string | RegExp) =>
+  page.evaluate(
+    ({ source, flags }) => {
+      const pattern = new RegExp(source, flags);
+      return performance.getEntriesByType('resource').filter((e) => pattern.test(decodeURIComponent(e.name)))
+        .length;
+    },
+    typeof part === 'string'
+      ? { source: part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags: '' }
+      : { source: part.source, flags: part.flags },
+  );
 
 test.describe('the session socket', () => {
   test('a streamed answer never shows text without its beginning unless it says it is partial', async ({
@@ -137,9 +143,12 @@ test.describe('the session socket', () => {
     await page.getByRole('button', { name: 'Delete conversation' }).click();
     await expect(app.listItem(SEEDED.crash)).toHaveCount(0);
     // Reading further up may load more pages; reading one twice is what an invalidation does.
-    const pages = (await mockRequests(page))
-      .map(({ url }) => url)
-      .filter((url) => url.includes('TIMESTAMP_DESC'));
+    const pages = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .filter((name) => name.includes('TIMESTAMP_DESC')),
+    );
     expect(pages.length - new Set(pages).size, 'history pages read again').toBe(0);
     expect(await requests(page, 'kind=MessageEvent'), 'first messages read again').toBe(titles);
     expect(await requests(page, '/conversations/search'), 'list read again').toBe(lists);

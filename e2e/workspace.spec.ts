@@ -2,8 +2,6 @@ import { expect, test } from './test';
 import { SEEDED, Tether } from './app';
 import { expectAccessible } from './axe';
 import { WorkspacePanel } from './workspace';
-import { mockRequests } from '../bench/measure';
-import { MOCK_SERVER_URL } from '../src/agent-server/servers';
 
 // The workspace beside the conversation, on the mock agent-server's seeded repository.
 
@@ -374,18 +372,9 @@ test('Open in VS Code opens the folder when the server runs VS Code, and says wh
 
   // A reload starts the mock afresh, without VS Code: once the server has said so, no link, but
   // a button that says why.
+  const statusRead = page.waitForResponse((response) => response.url().endsWith('/api/vscode/status'));
   await page.reload();
-  await expect
-    .poll(
-      async () => (await mockRequests(page)).find(({ url }) => url.endsWith('/api/vscode/status'))?.status,
-    )
-    .toBe(200);
-  expect(
-    await page.evaluate(
-      (server) => fetch(`${server}/api/vscode/status`).then((answer) => answer.json()),
-      MOCK_SERVER_URL,
-    ),
-  ).toEqual({
+  expect(await (await statusRead).json()).toEqual({
     running: false,
     enabled: false,
     message: 'VSCode is disabled in configuration',

@@ -1,4 +1,4 @@
-import { http, HttpResponse, passthrough } from 'msw';
+import { bypass, http, HttpResponse, passthrough } from 'msw';
 import { MOCK_SERVER_URL, SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL } from '../src/agent-server/servers';
 import type { WireEvent } from '../src/agent-server/protocol';
 import { MockAgent, type MockTab, type StreamProgress } from './agent';
@@ -24,7 +24,7 @@ import type { MockStore, StoredConversation } from './store';
 // sockets.py); each group of routes has its own module beside this one.
 
 /** Where the built-in mocks answer; what the page asks of anywhere else is none of theirs. */
-export const MOCK_ORIGINS: ReadonlySet<string> = new Set(
+const MOCK_ORIGINS = new Set(
   [MOCK_SERVER_URL, SECOND_MOCK_SERVER_URL, THIRD_MOCK_SERVER_URL].map((url) => new URL(url).origin),
 );
 
@@ -236,17 +236,55 @@ export class MockAgentServer {
   }
 
   /**
-   * This server's routes, behind a gate for whatever else the page fetches: that goes to the
-   * network at once. Left to fall through, each such request was tried against every route of the
-   * three mocks, each route compiling its path and reading `document.cookie` for it. (The page's
-   * scripts, styles and icons never come here: the mocks answer inside the page, so only its
-   * `fetch`, `XMLHttpRequest` and sockets pass through them, and a Playwright route sees the rest.)
+   * Test control: the app's own files whose path matches fail to load, as when the network
+   * blinks or a deploy replaced them (the page's requests pass through this worker, so a
+   * Playwright route never sees them). `undefined` lets every file load again.
+   */
+  failAssets(pathPattern: string | undefined): void {
+    this.failedAssets = pathPattern === undefined ? undefined : new RegExp(pathPattern);
+  }
+  private failedAssets: RegExp | undefined;
+
+  /**
+   * Test control: scripts whose path matches load, but every name they export throws when used,
+   * as a chunk of a mismatched deploy can: a component from one fails while it is drawn.
+   */
+  breakAssets(pathPattern: string | undefined): void {
+    this.brokenAssets = pathPattern === undefined ? undefined : new RegExp(pathPattern);
+  }
+  private brokenAssets: RegExp | undefined;
+
+  /** Test control: scripts whose path matches wait until `releaseAssets` (a slow network's). */
+  holdAssets(pathPattern: string): void {
+    this.heldAssets = new RegExp(pathPattern);
+    this.assetsReleased = new Promise((resolve) => (this.releaseHeldAssets = resolve));
+  }
+  releaseAssets(): void {
+    this.heldAssets = undefined;
+    this.releaseHeldAssets();
+  }
+  private heldAssets: RegExp | undefined;
+  private assetsReleased: Promise<void> = Promise.resolve();
+  private releaseHeldAssets = () => {};
+
+  /**
+   * This server's routes, behind a gate for everything else the page asks for (its scripts,
+   * styles, icons): those go to the network at once, or fail when `failAssets` says so. Left to
+   * fall through, each such request was tried against every route of the three mocks, each route
+   * compiling its path and reading `document.cookie` (a round trip to the browser) for it: 5 to
+   * 15 ms of the page's main thread per file, just when the first rows want to paint.
    */
   handlers() {
     return [
       http.all(
         ({ request }) => !MOCK_ORIGINS.has(new URL(request.url).origin),
-        () => passthrough(),
+        async ({ request }) => {
+          const path = new URL(request.url).pathname;
+          if (this.failedAssets?.test(path)) return HttpResponse.error();
+          if (this.brokenAssets?.test(path)) return brokenModule(await (await fetch(bypass(request))).text());
+          if (this.heldAssets?.test(path)) await this.assetsReleased;
+          return passthrough();
+        },
       ),
       ...this.restAndSocketHandlers(),
     ];
@@ -322,3 +360,23 @@ export class MockAgentServer {
 /** A request's decoded path and query against a test's text (contained) or pattern. */
 const matches = (target: string, match: string | RegExp) =>
   typeof match === 'string' ? target.includes(match) : match.test(target);
+
+/** A module with the exports of `source`, each a function that throws (see `breakAssets`). */
+function brokenModule(source: string): Response {
+  const names = [...source.matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list]) =>
+    list!
+      .split(',')
+      .map((entry) =>
+        entry
+          .trim()
+          .split(/\s+as\s+/)
+          .at(-1)!,
+      )
+      .filter(Boolean),
+  );
+  const body = [
+    'const broken = () => { throw new Error("This chunk is broken on purpose (the mock\'s breakAssets)."); };',
+    `export { ${names.map((name) => `broken as ${name}`).join(', ')} };`,
+  ].join('\n');
+  return new HttpResponse(body, { headers: { 'Content-Type': 'text/javascript' } });
+}

@@ -1,9 +1,5 @@
-import { defineNetwork, InterceptorSource } from 'msw/experimental';
-import { FetchInterceptor } from '@mswjs/interceptors/fetch';
-import { XMLHttpRequestInterceptor } from '@mswjs/interceptors/XMLHttpRequest';
-import { WebSocketInterceptor } from '@mswjs/interceptors/WebSocket';
-import { MOCK_ORIGINS, MockAgentServer } from './handlers';
-import { logMockRequests } from './requestLog';
+import { setupWorker } from 'msw/browser';
+import { MockAgentServer } from './handlers';
 import {
   seedBenchConversations,
   seedManyConversations,
@@ -70,20 +66,12 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
     seedBoardConversations(secondStore, '0b0a7d02', 200, Date.now() - 300_000);
     seedBoardConversations(thirdStore, '0b0a7d03', 200, Date.now() - 600_000);
   }
-  // The mocks answer inside the page, not from a service worker: a page visit cost 0.39–0.40
-  // CPU-seconds on a conversation, against 0.62–0.65 with MSW's worker (docs/ci-time.md), which
-  // every new browser context registered again. One source holds the three
-  // interceptors: MSW 2.15's own in-page mode gives its sockets a second source of the same
-  // name, which finds the first already applied and never patches `WebSocket`.
-  const network = defineNetwork({
-    sources: [new InterceptorSource({ interceptors: pageInterceptors() })],
-    handlers: [...server.handlers(), ...second.restAndSocketHandlers(), ...third.restAndSocketHandlers()],
-    onUnhandledFrame: 'bypass',
-    context: { quiet: true },
-  });
-  window.__tetherMockRequests = [];
-  logMockRequests(network, MOCK_ORIGINS, window.__tetherMockRequests);
-  network.enable();
+  const worker = setupWorker(
+    ...server.handlers(),
+    ...second.restAndSocketHandlers(),
+    ...third.restAndSocketHandlers(),
+  );
+  await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
   performance.mark('tether:mock-ready');
   server.agent.resumeAll();
   second.agent.resumeAll();
@@ -93,18 +81,6 @@ export async function startMockAgentServer(): Promise<MockAgentServer> {
   });
   return server;
 }
-
-/**
- * What the page's `fetch`, `XMLHttpRequest` and `WebSocket` ask goes through these. (Typed as the
- * source's list: TypeScript takes an interceptor of requests and one of sockets for different
- * kinds of emitter, which the source, built for both, is not.)
- */
-const pageInterceptors = () =>
-  [
-    new FetchInterceptor(),
-    new XMLHttpRequestInterceptor(),
-    new WebSocketInterceptor(),
-  ] as unknown as ConstructorParameters<typeof InterceptorSource>[0]['interceptors'];
 
 const TAB_KEY = 'tether.mock-tab';
 const ALIVE_PREFIX = 'tether.mock-tab-alive.';

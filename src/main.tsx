@@ -5,11 +5,11 @@ import './app/tokens.css';
 import './app/styles.css';
 import { watchSystemTheme } from './app/theme';
 import { App, createQueryClient } from './app/App';
-import { isMockServer, readServers } from './agent-server/servers';
+import { isMockServer, readServers, serversStore } from './agent-server/servers';
 import { openedConversationController, prefetchInbox } from './app/openingPrefetch';
 import { LanguageRoot, languageToSpeak, speak } from './i18n/i18n';
 import { registerShellWorker } from './offline/registerShellWorker';
-import { unregisterLeftMockWorker } from './offline/leftMockWorker';
+import { unregisterMockWorkerWhen } from './offline/leaveMockWorker';
 import { firstIdle, firstIdleAfter, firstIdleAfterDrawn } from './components/useIdleReached';
 import { dropKeptPaint, KEPT_PAINT_AT_MOST_MS } from './components/browserCopy/keptPaintDrop';
 
@@ -29,8 +29,14 @@ async function start() {
     // Loaded only when used, so a real deployment never downloads the mock.
     const { startMockAgentServer } = await import('../mocks/mockAgentServer');
     await startMockAgentServer();
+    unregisterMockWorkerWhen((then) => {
+      const unsubscribe = serversStore.subscribe(({ servers }) => {
+        if (servers.some(isMockServer)) return;
+        unsubscribe();
+        then();
+      });
+    });
   }
-  void unregisterLeftMockWorker();
   // What loads in the first idle moment waits for the opened conversation's newest page and its
   // rows on screen: they come first (useIdleReached.ts). The inbox's data is not waited for: its
   // code is what the idle moment loads.

@@ -31,11 +31,10 @@ test('offline, the app and a conversation opened before open from this browser @
   // The worker is registered on a page that starts with no mock beside the server.
   await page.reload();
   await expect(answer).toBeVisible();
-  // The shell is kept once Tether's worker controls the page (beside the mock, which the page began
-  // with, none is registered).
+  // The shell is kept once Tether's worker controls the page (the mock's worker, which held the
+  // page before, was let go when the mock was removed: leaveMockWorker.ts).
   // Read with the registration's state and the page's load, so that a failure says where the
-  // worker stood: it once showed sw.js installed and waiting behind the mock's own worker, when
-  // the mock ran in one.
+  // worker stood: it showed sw.js installed and waiting behind the mock's worker.
   await expect
     .poll(() =>
       page.evaluate(async () => {

@@ -92,7 +92,7 @@ test('an approval request and a finished run each reach the push service once, w
 
     // The push, as the browser's push service hands it to Tether's worker, while the person is on
     // another screen: the notification, and a click that opens the action that waits. (A page
-    // that began beside the built-in mock registers no worker of Tether's: the next page does.)
+    // that began on the built-in mock is held by the mock's worker: the next page is Tether's.)
     await page.goto('/');
     const alerts = await PushedAlerts.to(page, context);
     await alerts.deliver(pushService.received[0]!.payload);

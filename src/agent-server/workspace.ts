@@ -157,14 +157,8 @@ export class WorkspaceClient {
       };
       request.onerror = () => reject(new Error('Request failed: the upload did not reach the agent-server'));
       request.ontimeout = () => reject(new Error('Request timeout'));
-      // Cancelled is cancelled at once: not only when the request says it aborted, which a
-      // request answered inside the page (the built-in mock's) never says while it is held.
-      const cancelled = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
-      signal?.addEventListener('abort', () => {
-        request.abort();
-        cancelled();
-      });
-      request.onabort = cancelled;
+      signal?.addEventListener('abort', () => request.abort());
+      request.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
       const form = new FormData();
       form.append('file', file, fileName);
       request.send(form);

@@ -2,12 +2,10 @@
 // registered in the first idle moment after the opened conversation's rows are drawn, so that
 // keeping the shell never competes with opening a conversation (it did when it began at the
 // page's load). It keeps the language spoken; a change of language registers it again for the
-// new one. Never beside the built-in mock agent-server, which is for trying Tether out and for
-// its tests: its pages load every file as served, so that a rebuilt preview is what the next load
-// shows and a test's route sees each file the page asks for (a kept shell answers from its cache).
+// new one. Never beside the built-in mock agent-server: its own worker (MSW) holds the same scope,
+// and one would replace the other.
 
 import { i18n } from '../i18n/i18n';
-import { heldByLeftMockWorker } from './leftMockWorker';
 
 /** Why this page keeps no shell for offline, if it keeps none: said in the copy's settings. */
 export type ShellAbsence = 'development' | 'mock' | 'unsupported';
@@ -23,7 +21,7 @@ export function registerShellWorker(onMock: boolean, after: Promise<void>): void
       : onMock
         ? 'mock'
         : undefined;
-  if (absence || heldByLeftMockWorker()) return;
+  if (absence) return;
   const register = () =>
     void navigator.serviceWorker
       // A language's code is letters and hyphens: safe in a query as it is.

@@ -27,7 +27,7 @@ const SETTINGS_PAGES: [ServerSettingsPage, MessageId, MessageId][] = [
 
 type Editing = { kind: 'add'; serverUrl: string } | { kind: 'edit'; server: AgentServer } | undefined;
 
-/** The mock starts at boot, when a server of the page is one: a mock added later needs a reload. */
+/** The mock lives in a service worker started at boot: a mock added later needs a reload. */
 const mockRunning = () => '__tetherMock' in window;
 
 /**
