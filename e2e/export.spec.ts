@@ -79,6 +79,18 @@ test('a long conversation is read page by page with progress, and Cancel stops i
 test('a refusal while reading is said in words, and Try again goes on', async ({ page }) => {
   const app = new Tether(page);
   await app.openConversation(SEEDED.parser);
+  // The opening's own read in log order (the one that joins the newest page and the socket) comes
+  // first: armed before it was made, the failure once went to it on a loaded machine, and the
+  // export succeeded.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => /\/events\/search\?.*sort_order=TIMESTAMP(&|$)/.test(entry.name)),
+      ),
+    )
+    .toBe(true);
   await app.mock((server) => server.failRequests(/sort_order=TIMESTAMP(&|$)/, 1, 500));
   await openExport(page);
   const dialog = page.getByRole('dialog', { name: /^Export/ });
